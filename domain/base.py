@@ -1,0 +1,110 @@
+"""What the table and every rule system share: audiences, the viewer, the decision
+context and the contract a rule system fulfils.
+
+A rule system is a *decider*: ``decide(ctx, command) -> [Emitted]`` checks a
+command against its rules and rolls what it must through ``ctx.roller``;
+``evolve(state, event) -> state`` applies one of its events and never fails or
+rolls. The table (``domain.table``) owns everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
+
+from domain.dice import Roll, Roller
+
+if TYPE_CHECKING:
+    from domain.table import TableState
+
+Role = Literal["gm", "player", "spectator"]
+
+EVERYONE = "all"
+GM_ONLY = "gm"
+
+
+def gm_and(player_id: str) -> str:
+    """The audience of an event the GM and one player may see."""
+    return f"player:{player_id}"
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every event, table-level or of a rule system."""
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every command, table-level or of a rule system."""
+
+
+class Viewer(msgspec.Struct, frozen=True, kw_only=True):
+    """Who is looking: the GM, one player, or a spectator."""
+
+    role: Role
+    id: str = ""
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+
+GM = Viewer(role="gm", id="gm")
+PUBLIC = Viewer(role="spectator", id="")
+
+
+def admits(audience: str, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see an event addressed to ``audience``."""
+    if audience == EVERYONE or viewer.is_gm:
+        return True
+    return viewer.role == "player" and audience == gm_and(viewer.id)
+
+
+class Emitted(msgspec.Struct, frozen=True):
+    """An event a decider wants written, with who may see it."""
+
+    event: Any
+    audience: str = EVERYONE
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a decider may read: the table as it stands, the sender and the dice."""
+
+    table: TableState
+    sender: Viewer
+    roller: Roller
+    seed: bytes | None = None
+    """The table's secret seed, given only to the decision that reveals it."""
+
+    def controls(self, combatant_id: str) -> bool:
+        """Whether the sender may act for this combatant (the GM acts for all)."""
+        if self.sender.is_gm:
+            return True
+        player = self.table.admin.players.get(self.sender.id)
+        return player is not None and combatant_id in player.combatants
+
+
+@dataclass(frozen=True)
+class System:
+    """One rule system, as the registry (``domain.systems``) knows it."""
+
+    code: str
+    name: str
+    sheet_type: type[msgspec.Struct]
+    options_type: type[msgspec.Struct]
+    state_type: type[msgspec.Struct]
+    command_types: tuple[type[msgspec.Struct], ...]
+    event_types: tuple[type[msgspec.Struct], ...]
+    roll_spec_type: type[msgspec.Struct]
+    initial: Callable[[Any], Any]
+    """options -> the system's combat state before anything happened."""
+    decide: Callable[[Context, Any], Sequence[Emitted]]
+    evolve: Callable[[Any, Any], Any]
+    plain_roll: Callable[[Roller, Any], Roll]
+    """A plain roll in this system's dice, from its roll spec."""
+    redact: Callable[[Any, Viewer], Any] = lambda state, viewer: state
+    """The system state as ``viewer`` may see it."""
+    options_for: Callable[[Any, str], Any] = lambda state, combatant_id: []
+    """What the combatant may do now, by running the same guards as ``decide``."""

@@ -1,0 +1,92 @@
+"""Table-level commands and the union of every command.
+
+Commands are what a client asks for; the decider turns each into events or
+refuses it. A rule system's commands are tagged ``"<system>.<Name>"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+
+from domain.base import Command
+from domain.events import Combatant
+from domain.systems import SYSTEM_COMMANDS, RollSpec
+
+
+class AddCombatant(Command, tag="AddCombatant"):
+    combatant: Combatant
+
+
+class UpdateCombatant(Command, tag="UpdateCombatant"):
+    """Replace a combatant's name, side or sheet (a GM adjustment, with a reason)."""
+
+    combatant: Combatant
+    reason: str = ""
+
+
+class RemoveCombatant(Command, tag="RemoveCombatant"):
+    combatant_id: str
+
+
+class AddNote(Command, tag="AddNote"):
+    text: str
+    secret: bool = False
+
+
+class RollDice(Command, tag="RollDice"):
+    """A plain roll in the table's dice: a pool and difficulty (vda, vtm),
+    roll-and-keep (7s) or a d6 pool (vaesen). Only the GM rolls in secret."""
+
+    spec: RollSpec
+    combatant: str | None = None
+    label: str = ""
+    secret: bool = False
+
+
+class RevealRoll(Command, tag="RevealRoll"):
+    position: int
+
+
+class Rewind(Command, tag="Rewind"):
+    to: int
+    reason: str = ""
+
+
+class InvitePlayer(Command, tag="InvitePlayer"):
+    player_id: str
+    name: str
+    combatants: list[str] = []
+
+
+class InviteSpectator(Command, tag="InviteSpectator"):
+    spectator_id: str
+    name: str = ""
+
+
+class RevokeInvite(Command, tag="RevokeInvite"):
+    principal_id: str
+
+
+class CloseTable(Command, tag="CloseTable"):
+    pass
+
+
+TABLE_COMMANDS: tuple[type[Command], ...] = (
+    AddCombatant,
+    UpdateCombatant,
+    RemoveCombatant,
+    AddNote,
+    RollDice,
+    RevealRoll,
+    Rewind,
+    InvitePlayer,
+    InviteSpectator,
+    RevokeInvite,
+    CloseTable,
+)
+
+AnyCommand: Any = Union[(*TABLE_COMMANDS, *SYSTEM_COMMANDS)]  # noqa: UP007
+
+COMMAND_DECODER = msgspec.json.Decoder(AnyCommand)

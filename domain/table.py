@@ -1,0 +1,446 @@
+"""The table: its state, its decider, and the projection with rewind semantics.
+
+``decide(state, command, ctx)`` checks a command against the table's checks and
+its rule system and returns the events to write; ``evolve(state, position,
+event)`` folds one event and never fails. The state at position ``p`` is::
+
+    state_at(p) = evolve(state_at(p - 1), event_p)        in general
+    state_at(p) = state_at(p - 1) with the fight of state_at(k)
+                                                          if event_p is Rewound(to=k)
+
+so rewinding never deletes, redo is another rewind, and the administration
+(invitations, the seed, closing) is never rewound.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.base import EVERYONE, GM_ONLY, Context, Emitted, Event, Viewer, admits
+from domain.commands import (
+    AddCombatant,
+    AddNote,
+    CloseTable,
+    InvitePlayer,
+    InviteSpectator,
+    RemoveCombatant,
+    RevealRoll,
+    RevokeInvite,
+    Rewind,
+    RollDice,
+    UpdateCombatant,
+)
+from domain.dice import Roll, roll_commitment, seed_commitment
+from domain.errors import CheckFailed, Forbidden, check
+from domain.events import (
+    Combatant,
+    CombatantAdded,
+    CombatantRemoved,
+    CombatantUpdated,
+    DiceRolled,
+    Hidden,
+    InviteRevoked,
+    NoteAdded,
+    PlayerInvited,
+    Recorded,
+    Rewound,
+    RollRevealed,
+    SpectatorInvited,
+    TableClosed,
+    TableCreated,
+    event_tag,
+)
+from domain.systems import SYSTEMS, Options, SystemState, find_system
+
+NOTES_KEPT = 20
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+MAX_TEXT = 2000
+
+
+class Player(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    combatants: list[str]
+
+
+class Spectator(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+
+
+class SecretRoll(msgspec.Struct, frozen=True, kw_only=True):
+    label: str
+    roll: Roll
+    salt: str
+
+
+class Admin(msgspec.Struct, frozen=True, kw_only=True):
+    """What rewinding never touches."""
+
+    table_id: str
+    title: str
+    system: str
+    sandbox: bool
+    options: Options
+    seed_commitment: str
+    players: dict[str, Player] = {}
+    spectators: dict[str, Spectator] = {}
+    secret_rolls: dict[int, SecretRoll] = {}
+    """GM secret rolls not yet revealed, by position (GM only)."""
+    closed: bool = False
+    seed: str = ""
+
+
+class Note(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    author: str
+    text: str
+    secret: bool = False
+
+
+class LastRoll(msgspec.Struct, frozen=True, kw_only=True):
+    position: int
+    roller: str
+    combatant: str | None
+    label: str
+    roll: Roll
+
+
+class Fight(msgspec.Struct, frozen=True, kw_only=True):
+    """What rewinding restores."""
+
+    combatants: dict[str, Combatant] = {}
+    notes: list[Note] = []
+    """The latest notes (the log holds them all)."""
+    last_roll: LastRoll | None = None
+    system: SystemState
+
+
+class TableState(msgspec.Struct, frozen=True, kw_only=True):
+    position: int = 0
+    admin: Admin | None = None
+    fight: Fight | None = None
+
+
+EMPTY = TableState()
+
+# --- deciding --------------------------------------------------------------
+
+GM_COMMANDS = (
+    AddCombatant,
+    UpdateCombatant,
+    RemoveCombatant,
+    RevealRoll,
+    Rewind,
+    InvitePlayer,
+    InviteSpectator,
+    RevokeInvite,
+    CloseTable,
+)
+
+
+def create_table(
+    table_id: str, title: str, system: str, sandbox: bool, options: Any, seed: bytes
+) -> TableCreated:
+    """The first event of every table. ``options`` defaults to the system's own."""
+    found = find_system(system)
+    check(bool(title.strip()), "table.title", "a table needs a title")
+    check(len(title) <= 200, "table.title", "a title has at most 200 characters")
+    if options is None:
+        options = found.options_type()
+    check(
+        isinstance(options, found.options_type),
+        "table.options",
+        f"options of system {system!r} expected",
+    )
+    return TableCreated(
+        table_id=table_id,
+        title=title.strip(),
+        system=system,
+        sandbox=sandbox,
+        options=options,
+        seed_commitment=seed_commitment(seed),
+    )
+
+
+def decide(command: Any, ctx: Context) -> list[Emitted]:
+    """The events ``command`` writes on ``ctx.table``, or a refusal."""
+    state = ctx.table
+    admin, fight = state.admin, state.fight
+    if admin is None or fight is None:
+        raise CheckFailed("table.unknown", "this table does not exist")
+    check(not admin.closed, "table.closed", "the session is closed; the log is read-only")
+    if ctx.sender.role == "spectator":
+        raise Forbidden("role.spectator", "spectators watch; they send no commands")
+    if isinstance(command, GM_COMMANDS) and not ctx.sender.is_gm:
+        raise Forbidden("role.gm-only", f"only the GM may {type(command).__name__}")
+    system = SYSTEMS[admin.system]
+
+    match command:
+        case AddCombatant(combatant=c):
+            _require_valid_combatant(c, admin)
+            check(c.id not in fight.combatants, "table.combatant-exists", f"{c.id!r} is already at the table")
+            return [Emitted(CombatantAdded(combatant=c))]
+        case UpdateCombatant(combatant=c):
+            _require_valid_combatant(c, admin)
+            _require_combatant(fight, c.id)
+            return [Emitted(CombatantUpdated(combatant=c))]
+        case RemoveCombatant(combatant_id=cid):
+            _require_combatant(fight, cid)
+            return [Emitted(CombatantRemoved(combatant_id=cid))]
+        case AddNote(text=text, secret=secret):
+            _require_text(text)
+            if secret and not ctx.sender.is_gm:
+                raise Forbidden("role.gm-only", "only the GM keeps secret notes")
+            note = NoteAdded(text=text, author=ctx.sender.id, secret=secret)
+            return [Emitted(note, GM_ONLY if secret else EVERYONE)]
+        case RollDice():
+            return [_roll_dice(command, ctx, system.roll_spec_type, system.plain_roll)]
+        case RevealRoll(position=p):
+            secret = admin.secret_rolls.get(p)
+            check(secret is not None, "table.no-secret-roll", f"no unrevealed secret roll at position {p}")
+            assert secret is not None
+            return [Emitted(RollRevealed(position=p, roll=secret.roll, salt=secret.salt, label=secret.label))]
+        case Rewind(to=to, reason=reason):
+            check(
+                1 <= to < state.position,
+                "table.rewind-target",
+                f"rewind to a position from 1 to {state.position - 1}, not {to}",
+            )
+            return [Emitted(Rewound(to=to, reason=reason))]
+        case InvitePlayer(player_id=pid, name=name, combatants=owned):
+            _require_new_principal(admin, pid)
+            for cid in owned:
+                _require_combatant(fight, cid)
+            return [Emitted(PlayerInvited(player_id=pid, name=name, combatants=list(owned)))]
+        case InviteSpectator(spectator_id=sid, name=name):
+            _require_new_principal(admin, sid)
+            return [Emitted(SpectatorInvited(spectator_id=sid, name=name))]
+        case RevokeInvite(principal_id=pid):
+            check(
+                pid in admin.players or pid in admin.spectators,
+                "table.invite-unknown",
+                f"no invitation {pid!r}",
+            )
+            return [Emitted(InviteRevoked(principal_id=pid))]
+        case CloseTable():
+            check(ctx.seed is not None, "table.seed-missing", "the table's seed is not available")
+            assert ctx.seed is not None
+            check(
+                seed_commitment(ctx.seed) == admin.seed_commitment,
+                "table.seed-mismatch",
+                "the stored seed does not match the commitment",
+            )
+            return [Emitted(TableClosed(seed=ctx.seed.hex()))]
+    if type(command) in system.command_types:
+        return list(system.decide(ctx, command))
+    raise CheckFailed(
+        "table.command-system",
+        f"{event_tag(command)} is not a command of system {admin.system!r}",
+    )
+
+
+def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Callable[..., Roll]) -> Emitted:
+    fight = ctx.table.fight
+    assert fight is not None
+    check(
+        isinstance(command.spec, spec_type),
+        "table.roll-kind",
+        f"this table rolls {spec_type.__struct_config__.tag!r} dice",
+    )
+    _require_text(command.label, allow_empty=True)
+    if command.combatant is not None:
+        _require_combatant(fight, command.combatant)
+        if not ctx.controls(command.combatant):
+            raise Forbidden("role.not-your-combatant", f"you do not play {command.combatant!r}")
+    elif not ctx.sender.is_gm:
+        raise CheckFailed("table.roll-combatant", "a player rolls for one of their combatants")
+    if command.secret and not ctx.sender.is_gm:
+        raise Forbidden("role.gm-only", "only the GM rolls in secret")
+    roll = plain_roll(ctx.roller, command.spec)
+    salt = ctx.roller.salt() if command.secret else ""
+    event = DiceRolled(
+        roller=ctx.sender.id,
+        combatant=command.combatant,
+        label=command.label,
+        roll=roll,
+        secret=command.secret,
+        commitment=roll_commitment(roll, salt) if command.secret else "",
+        salt=salt,
+    )
+    return Emitted(event, GM_ONLY if command.secret else EVERYONE)
+
+
+def _require_valid_combatant(c: Combatant, admin: Admin) -> None:
+    check(bool(ID_PATTERN.match(c.id)), "table.combatant-id", f"combatant id {c.id!r}: use a-z, 0-9, - and _ (at most 40)")
+    check(bool(c.name.strip()), "table.combatant-name", "a combatant needs a name")
+    sheet_type = SYSTEMS[admin.system].sheet_type
+    check(
+        isinstance(c.sheet, sheet_type),
+        "table.sheet-system",
+        f"{c.id!r} has a {event_tag(c.sheet)} sheet; this table plays {admin.system}",
+    )
+
+
+def _require_combatant(fight: Fight, combatant_id: str) -> Combatant:
+    found = fight.combatants.get(combatant_id)
+    check(found is not None, "table.combatant-unknown", f"no combatant {combatant_id!r} at this table")
+    assert found is not None
+    return found
+
+
+def _require_new_principal(admin: Admin, principal_id: str) -> None:
+    check(bool(ID_PATTERN.match(principal_id)), "table.invite-id", f"invitation id {principal_id!r} is not valid")
+    check(
+        principal_id != "gm" and principal_id not in admin.players and principal_id not in admin.spectators,
+        "table.invite-exists",
+        f"{principal_id!r} is already invited",
+    )
+
+
+def _require_text(text: str, *, allow_empty: bool = False) -> None:
+    check(allow_empty or bool(text.strip()), "table.text-empty", "the text is empty")
+    check(len(text) <= MAX_TEXT, "table.text-long", f"at most {MAX_TEXT} characters")
+
+
+# --- folding ---------------------------------------------------------------
+
+
+def evolve(state: TableState, position: int, event: Event, rewound_to: TableState | None = None) -> TableState:
+    """The state after ``event`` at ``position``. A ``Rewound`` event needs the state at
+    its target, ``rewound_to``. Never raises on a well-formed log."""
+    if isinstance(event, Rewound):
+        if rewound_to is None:
+            raise ValueError("folding Rewound needs the state it rewinds to")
+        return replace(state, position=position, fight=rewound_to.fight)
+    if isinstance(event, TableCreated):
+        system = find_system(event.system)
+        admin = Admin(
+            table_id=event.table_id,
+            title=event.title,
+            system=event.system,
+            sandbox=event.sandbox,
+            options=event.options,
+            seed_commitment=event.seed_commitment,
+        )
+        return TableState(position=position, admin=admin, fight=Fight(system=system.initial(event.options)))
+    admin, fight = state.admin, state.fight
+    if admin is None or fight is None:
+        return replace(state, position=position)
+    admin, fight = _evolve_admin(admin, position, event), _evolve_fight(admin, fight, position, event)
+    return TableState(position=position, admin=admin, fight=fight)
+
+
+def _evolve_admin(admin: Admin, position: int, event: Event) -> Admin:
+    match event:
+        case PlayerInvited(player_id=pid, name=name, combatants=owned):
+            return replace(admin, players={**admin.players, pid: Player(id=pid, name=name, combatants=owned)})
+        case SpectatorInvited(spectator_id=sid, name=name):
+            return replace(admin, spectators={**admin.spectators, sid: Spectator(id=sid, name=name)})
+        case InviteRevoked(principal_id=pid):
+            players = {k: v for k, v in admin.players.items() if k != pid}
+            spectators = {k: v for k, v in admin.spectators.items() if k != pid}
+            return replace(admin, players=players, spectators=spectators)
+        case TableClosed(seed=seed):
+            return replace(admin, closed=True, seed=seed)
+        case DiceRolled(secret=True, label=label, roll=roll, salt=salt):
+            secret = SecretRoll(label=label, roll=roll, salt=salt)
+            return replace(admin, secret_rolls={**admin.secret_rolls, position: secret})
+        case RollRevealed(position=p):
+            return replace(admin, secret_rolls={k: v for k, v in admin.secret_rolls.items() if k != p})
+    return admin
+
+
+def _evolve_fight(admin: Admin, fight: Fight, position: int, event: Event) -> Fight:
+    match event:
+        case CombatantAdded(combatant=c) | CombatantUpdated(combatant=c):
+            return replace(fight, combatants={**fight.combatants, c.id: c})
+        case CombatantRemoved(combatant_id=cid):
+            return replace(fight, combatants={k: v for k, v in fight.combatants.items() if k != cid})
+        case NoteAdded(text=text, author=author, secret=secret):
+            note = Note(position=position, author=author, text=text, secret=secret)
+            return replace(fight, notes=[*fight.notes[-(NOTES_KEPT - 1) :], note])
+        case DiceRolled(secret=False, roller=who, combatant=cid, label=label, roll=roll):
+            last = LastRoll(position=position, roller=who, combatant=cid, label=label, roll=roll)
+            return replace(fight, last_roll=last)
+        case RollRevealed(position=p, label=label, roll=roll):
+            last = LastRoll(position=p, roller="gm", combatant=None, label=label, roll=roll)
+            return replace(fight, last_roll=last)
+    system = SYSTEMS[admin.system]
+    if type(event) in system.event_types:
+        return replace(fight, system=system.evolve(fight.system, event))
+    return fight
+
+
+class Timeline:
+    """The state at any position of an in-memory log, with a checkpoint every
+    ``every`` positions so that a rewind does not refold the whole log."""
+
+    def __init__(self, every: int = 256) -> None:
+        self.events: list[Event] = []
+        self.every = every
+        self._checkpoints: dict[int, TableState] = {0: EMPTY}
+        self.head = EMPTY
+
+    def append(self, event: Event) -> TableState:
+        position = len(self.events) + 1
+        self.events.append(event)
+        earlier = self.state_at(event.to) if isinstance(event, Rewound) else None
+        self.head = evolve(self.head, position, event, earlier)
+        if position % self.every == 0:
+            self._checkpoints[position] = self.head
+        return self.head
+
+    def state_at(self, position: int) -> TableState:
+        if not 0 <= position <= len(self.events):
+            raise IndexError(f"no position {position} in a log of {len(self.events)}")
+        if position == len(self.events):
+            return self.head
+        start = position - position % self.every
+        state = self._checkpoints[start]
+        for p in range(start + 1, position + 1):
+            event = self.events[p - 1]
+            earlier = self.state_at(event.to) if isinstance(event, Rewound) else None
+            state = evolve(state, p, event, earlier)
+        return state
+
+
+def replay(events: Sequence[Event]) -> TableState:
+    timeline = Timeline()
+    for event in events:
+        timeline.append(event)
+    return timeline.head
+
+
+# --- what each viewer may see ----------------------------------------------
+
+
+def view_record(record: Recorded, viewer: Viewer) -> Recorded:
+    """The record as ``viewer`` may see it: an event not addressed to them becomes a
+    :class:`Hidden` placeholder at the same position, so nobody sees a gap."""
+    if admits(record.audience, viewer):
+        return record
+    event = record.event
+    combatant = getattr(event, "combatant", None)
+    hidden = Hidden(
+        kind=event_tag(event),
+        combatant=combatant if isinstance(combatant, str) else None,
+        commitment=getattr(event, "commitment", ""),
+    )
+    return replace(record, event=hidden, nonce="")
+
+
+def view_state(state: TableState, viewer: Viewer) -> TableState:
+    """The state as ``viewer`` may see it."""
+    if viewer.is_gm or state.admin is None or state.fight is None:
+        return state
+    admin = replace(state.admin, secret_rolls={})
+    fight = state.fight
+    notes = [n for n in fight.notes if not n.secret]
+    system = SYSTEMS[admin.system].redact(fight.system, viewer)
+    return replace(state, admin=admin, fight=replace(fight, notes=notes, system=system))

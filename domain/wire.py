@@ -1,0 +1,164 @@
+"""The WebSocket protocol: every message a client sends or receives.
+
+Messages are JSON text frames with a ``type`` field, decoded once at the edge
+with unknown fields refused. ``docs/protocol.md`` and ``docs/schema.json`` are
+generated from these types (``fracas schema``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+
+from domain.commands import AnyCommand
+from domain.events import Recorded
+
+MAX_MESSAGE_BYTES = 64 * 1024
+"""Largest message either side sends; a larger inbound one closes the socket (1009)."""
+
+# Close codes the server uses (besides 1000 normal and 1001 going away).
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_AGAIN = 1013
+"""The client fell too far behind: resume from the last position it saw."""
+CLOSE_UNAUTHORIZED = 4401
+"""No token, a wrong one, or a revoked one."""
+CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_UNKNOWN_TABLE = 4404
+
+
+class Inbound(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class Follow(Inbound, tag="follow"):
+    """Send every event after ``after`` (0 for all), then each new one as it lands.
+    With ``epoch``, a resuming client is told if the history diverged."""
+
+    after: int = 0
+    epoch: str = ""
+
+
+class Unfollow(Inbound, tag="unfollow"):
+    pass
+
+
+class SendCommand(Inbound, tag="command"):
+    """Run ``command``. ``id`` is chosen by the client: sending the same id again
+    returns the first answer and writes nothing. With ``expected_head`` the
+    command is refused unless the table's last position is still that one. A
+    sandbox table takes scripted ``dice``."""
+
+    id: str
+    command: AnyCommand
+    nonce: str = ""
+    expected_head: int | None = None
+    dice: list[int] | None = None
+
+
+class GetState(Inbound, tag="get_state"):
+    """The projected state at position ``at`` (the head when omitted)."""
+
+    id: str
+    at: int | None = None
+
+
+class GetEvents(Inbound, tag="get_events"):
+    """Events from ``after`` + 1, at most ``limit`` of them (for scrubbing)."""
+
+    id: str
+    after: int = 0
+    limit: int = 500
+
+
+AnyInbound: Any = Union[Follow, Unfollow, SendCommand, GetState, GetEvents]  # noqa: UP007
+
+
+class Outbound(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    pass
+
+
+class Welcome(Outbound, tag="welcome"):
+    table_id: str
+    epoch: str
+    head: int
+    system: str
+    role: str
+    viewer: str
+    combatants: list[str] = []
+    """Combatants this viewer plays (players)."""
+
+
+class Events(Outbound, tag="events"):
+    """Events in position order, redacted for this viewer; a batch never skips a
+    position and never repeats one already sent on this socket."""
+
+    events: list[Recorded]
+
+
+class Accepted(Outbound, tag="accepted"):
+    id: str
+    first: int
+    last: int
+    duplicate: bool = False
+
+
+class Rejected(Outbound, tag="rejected"):
+    id: str
+    code: str
+    """invalid, rule, forbidden, stale, conflict or closed."""
+    rule: str
+    """The rule ID (``VDA-GRAP-07``) or the check (``table.combatant-unknown``)."""
+    message: str
+    head: int | None = None
+
+
+class StateAt(Outbound, tag="state"):
+    id: str
+    at: int
+    state: Any
+    """A ``domain.table.TableState`` redacted for this viewer."""
+
+
+class EventPage(Outbound, tag="event_page"):
+    id: str
+    events: list[Recorded]
+    head: int
+
+
+class Diverged(Outbound, tag="diverged"):
+    """The server's history is not the one the client followed: reload."""
+
+    epoch: str
+    head: int
+    message: str
+
+
+class Error(Outbound, tag="error"):
+    """A message the server could not take (not JSON, unknown type, bad fields)."""
+
+    code: str
+    message: str
+    id: str = ""
+
+
+class SkippedAhead(Outbound, tag="skipped"):
+    """A spectator too far behind was moved to the latest state; events follow
+    from ``head``."""
+
+    head: int
+    state: Any
+
+
+AnyOutbound: Any = Union[  # noqa: UP007
+    Welcome, Events, Accepted, Rejected, StateAt, EventPage, Diverged, Error, SkippedAhead
+]
+
+INBOUND_DECODER = msgspec.json.Decoder(AnyInbound)
+OUTBOUND_DECODER = msgspec.json.Decoder(AnyOutbound)
+ENCODER = msgspec.json.Encoder()
+
+
+def schema() -> dict[str, Any]:
+    """JSON Schema of every message, both directions."""
+    return msgspec.json.schema(Union[AnyInbound, AnyOutbound])  # type: ignore[arg-type]  # noqa: UP007
