@@ -1,0 +1,144 @@
+"""Running one command with the right dice, and playing a scenario in memory.
+
+:func:`execute` is the single place that chooses a command's roller: dice
+derived from the table's seed, or the command's own dice on a sandbox table.
+The server calls it for every command; :func:`play` calls it for every step of
+a scenario (the ``fracas run`` format, see ``docs/scenarios.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.base import GM, Context, Emitted, Viewer
+from domain.commands import AnyCommand
+from domain.dice import DerivedRoller, Roller, ScriptedRoller
+from domain.errors import CheckFailed, Refused, check
+from domain.events import Recorded
+from domain.systems import find_system
+from domain.table import TableState, Timeline, create_table, decide
+
+
+def execute(
+    state: TableState,
+    command: Any,
+    sender: Viewer,
+    *,
+    seed: bytes,
+    nonce: str = "",
+    dice: list[int] | None = None,
+) -> list[Emitted]:
+    """Decide ``command`` on ``state`` (whose head is the position before the one the
+    events will take), rolling with the table's derived dice or, on a sandbox
+    table, with the command's scripted ``dice``."""
+    admin = state.admin
+    check(admin is not None, "table.unknown", "this table does not exist")
+    assert admin is not None
+    roller: Roller
+    if dice is not None:
+        check(admin.sandbox, "dice.not-sandbox", "only a sandbox table takes dice from a command")
+        roller = ScriptedRoller(dice)
+    else:
+        roller = DerivedRoller(seed, admin.table_id, state.position + 1, nonce)
+    emitted = decide(command, Context(table=state, sender=sender, roller=roller, seed=seed))
+    if isinstance(roller, ScriptedRoller) and roller.unused:
+        raise CheckFailed(
+            "dice.script-unused",
+            f"the command gave {roller.unused} more dice than the rules rolled",
+        )
+    return emitted
+
+
+# --- scenarios --------------------------------------------------------------
+
+
+class TableSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    title: str
+    system: str
+    sandbox: bool = True
+    options: dict[str, Any] = {}
+
+
+class Step(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, rename={"as_": "as"}):
+    command: AnyCommand
+    as_: str = "gm"
+    """Who sends it: ``gm`` or an invited player's id."""
+    dice: list[int] | None = None
+    nonce: str = ""
+    expect_rule: str | None = None
+    """The step must be refused with this rule or check (for teaching scenarios)."""
+    note: str = ""
+
+
+class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    table: TableSpec
+    steps: list[Step] = []
+
+
+class ScenarioFailed(Exception):
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"step {index + 1}: {message}")
+        self.index = index
+
+
+def table_options(spec: TableSpec) -> Any:
+    system = find_system(spec.system)
+    try:
+        return msgspec.convert(spec.options, system.options_type)
+    except msgspec.ValidationError as exc:
+        raise CheckFailed("table.options", f"options of {spec.system}: {exc}") from None
+
+
+def viewer_for(state: TableState, who: str) -> Viewer:
+    if who == "gm":
+        return GM
+    admin = state.admin
+    if admin is not None and who in admin.players:
+        return Viewer(role="player", id=who)
+    if admin is not None and who in admin.spectators:
+        return Viewer(role="spectator", id=who)
+    raise CheckFailed("scenario.sender", f"{who!r} is neither gm nor an invited player")
+
+
+def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tuple[list[Recorded], TableState]:
+    """Play every step in memory; returns the log and the final state. A refusal
+    fails the scenario unless the step expected it."""
+    timeline = Timeline()
+    log: list[Recorded] = []
+
+    def write(emitted: list[Emitted], command_id: str, sender: str, nonce: str) -> None:
+        batch = len(log) + 1
+        for item in emitted:
+            position = len(log) + 1
+            timeline.append(item.event)
+            log.append(
+                Recorded(
+                    position=position,
+                    event=item.event,
+                    audience=item.audience,
+                    command_id=command_id,
+                    sender=sender,
+                    nonce=nonce,
+                    batch=batch,
+                )
+            )
+
+    spec = scenario.table
+    created = create_table(table_id, spec.title, spec.system, spec.sandbox, table_options(spec), seed)
+    write([Emitted(created)], "create", "gm", "")
+    for index, step in enumerate(scenario.steps):
+        try:
+            sender = viewer_for(timeline.head, step.as_)
+            emitted = execute(
+                timeline.head, step.command, sender, seed=seed, nonce=step.nonce, dice=step.dice
+            )
+        except Refused as refusal:
+            if step.expect_rule == refusal.rule:
+                continue
+            raise ScenarioFailed(index, f"refused by {refusal.rule}: {refusal.message}") from None
+        if step.expect_rule is not None:
+            raise ScenarioFailed(index, f"expected a refusal by {step.expect_rule}, but it was accepted")
+        write(emitted, f"step-{index + 1}", sender.id, step.nonce)
+    return log, timeline.head
