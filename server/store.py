@@ -1,0 +1,236 @@
+"""The event store: one Redis stream per table, appended by one Lua script.
+
+Keys of table ``t`` all carry the hash tag ``{t}`` so they share a cluster slot:
+
+    fracas:{t}:events     the stream; the entry id of position p is "p-0"
+    fracas:{t}:meta       hash: epoch, created_at
+    fracas:{t}:secret     the table's seed (never leaves the server until close)
+    fracas:{t}:commands   hash: sender:command id -> "first:last" positions
+    fracas:{t}:tokens     hash: principal -> SHA-256 of its token secret
+    fracas:{t}:snapshots  hash: position -> encoded state (a cache)
+    fracas:{t}:bell       pub/sub channel: the new head after each append
+
+Positions start at 1 and have no gaps; the stream is never trimmed and no
+entry is ever deleted or rewritten. An append names the head it was decided
+on; if another writer moved the head first, the script refuses and the caller
+decides again. A command id already applied returns its first result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
+
+from domain.events import ENCODER, RECORD_DECODER, Recorded, event_tag
+
+PAGE = 1000
+
+CREATE_SCRIPT = """
+if redis.call('EXISTS', KEYS[2]) == 1 then return {'exists'} end
+redis.call('HSET', KEYS[2], 'epoch', ARGV[1], 'created_at', ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3])
+redis.call('HSET', KEYS[4], 'gm', ARGV[4])
+redis.call('XADD', KEYS[1], '1-0', 'type', ARGV[5], 'data', ARGV[6])
+return {'ok'}
+"""
+
+# KEYS: events, meta, commands. ARGV: expected head, command key, bell channel,
+# then (type, data) pairs.
+APPEND_SCRIPT = """
+if redis.call('EXISTS', KEYS[2]) == 0 then return {'unknown'} end
+if ARGV[2] ~= '' then
+  local done = redis.call('HGET', KEYS[3], ARGV[2])
+  if done then return {'duplicate', done} end
+end
+local head = redis.call('XLEN', KEYS[1])
+if head ~= tonumber(ARGV[1]) then return {'conflict', tostring(head)} end
+local n = (#ARGV - 3) / 2
+for i = 1, n do
+  redis.call('XADD', KEYS[1], string.format('%d-0', head + i), 'type', ARGV[2 + 2 * i], 'data', ARGV[3 + 2 * i])
+end
+local result = string.format('%d:%d', head + 1, head + n)
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], result) end
+redis.call('PUBLISH', ARGV[3], head + n)
+return {'ok', result}
+"""
+
+
+class StoreError(Exception):
+    pass
+
+
+class UnknownTable(StoreError):
+    pass
+
+
+class TableExists(StoreError):
+    pass
+
+
+class Conflict(StoreError):
+    """The head moved since the command was decided."""
+
+    def __init__(self, head: int) -> None:
+        super().__init__(f"the table's head is now {head}")
+        self.head = head
+
+
+@dataclass(frozen=True)
+class Appended:
+    first: int
+    last: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class TableMeta:
+    epoch: str
+    created_at: str
+
+
+def key(table_id: str, name: str) -> str:
+    return f"fracas:{{{table_id}}}:{name}"
+
+
+def bell_channel(table_id: str) -> str:
+    return key(table_id, "bell")
+
+
+def _positions(result: bytes) -> tuple[int, int]:
+    first, last = result.decode().split(":")
+    return int(first), int(last)
+
+
+class RedisEventStore:
+    """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
+
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.redis = client
+        self._shas: dict[str, str] = {}
+
+    async def _run(self, script: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        sha = self._shas.get(script)
+        if sha is None:
+            sha = self._shas[script] = await self.redis.script_load(script)
+        try:
+            return await self.redis.evalsha(sha, len(keys), *keys, *args)
+        except NoScriptError:
+            # A restarted or failed-over Redis forgot the script: load it again.
+            self._shas[script] = await self.redis.script_load(script)
+            return await self.redis.evalsha(self._shas[script], len(keys), *keys, *args)
+
+    async def create(
+        self, table_id: str, first: Recorded, *, epoch: str, seed: bytes, gm_token_hash: str, created_at: str
+    ) -> None:
+        keys = [key(table_id, n) for n in ("events", "meta", "secret", "tokens")]
+        args = [epoch, created_at, seed.hex(), gm_token_hash, event_tag(first.event), ENCODER.encode(first)]
+        result = await self._run(CREATE_SCRIPT, keys, args)
+        if result[0] == b"exists":
+            raise TableExists(table_id)
+
+    async def append(
+        self, table_id: str, records: Sequence[Recorded], *, expected_head: int, command_key: str = ""
+    ) -> Appended:
+        """Write ``records`` (positions expected_head + 1, …) atomically, or refuse."""
+        if not records:
+            raise ValueError("nothing to append")
+        for offset, record in enumerate(records, start=1):
+            if record.position != expected_head + offset:
+                raise ValueError(f"record at {record.position} does not follow head {expected_head}")
+        keys = [key(table_id, "events"), key(table_id, "meta"), key(table_id, "commands")]
+        args: list[Any] = [expected_head, command_key, bell_channel(table_id)]
+        for record in records:
+            args += [event_tag(record.event), ENCODER.encode(record)]
+        result = await self._run(APPEND_SCRIPT, keys, args)
+        status = result[0]
+        if status == b"ok":
+            return Appended(*_positions(result[1]))
+        if status == b"duplicate":
+            return Appended(*_positions(result[1]), duplicate=True)
+        if status == b"conflict":
+            raise Conflict(int(result[1]))
+        raise UnknownTable(table_id)
+
+    async def applied(self, table_id: str, command_key: str) -> Appended | None:
+        """The first result of a command already applied, if it was."""
+        done = await self.redis.hget(key(table_id, "commands"), command_key)
+        return None if done is None else Appended(*_positions(done), duplicate=True)
+
+    async def meta(self, table_id: str) -> TableMeta | None:
+        fields = await self.redis.hgetall(key(table_id, "meta"))
+        if not fields:
+            return None
+        return TableMeta(epoch=fields[b"epoch"].decode(), created_at=fields[b"created_at"].decode())
+
+    async def head(self, table_id: str) -> int:
+        return int(await self.redis.xlen(key(table_id, "events")))
+
+    async def seed(self, table_id: str) -> bytes:
+        value = await self.redis.get(key(table_id, "secret"))
+        if value is None:
+            raise UnknownTable(table_id)
+        return bytes.fromhex(value.decode())
+
+    async def read(self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None) -> list[Recorded]:
+        """Up to ``limit`` records from position ``after + 1`` (and at most ``upto``)."""
+        end = "+" if upto is None else f"{upto}-0"
+        if upto is not None and upto <= after:
+            return []
+        entries = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
+        return [RECORD_DECODER.decode(fields[b"data"]) for _, fields in entries]
+
+    async def read_all(self, table_id: str, after: int = 0, upto: int | None = None) -> AsyncIterator[Recorded]:
+        while True:
+            page = await self.read(table_id, after, PAGE, upto)
+            for record in page:
+                yield record
+            if len(page) < PAGE:
+                return
+            after = page[-1].position
+
+    async def follow(self, table_id: str, after: int = 0, block_ms: int = 5000) -> AsyncIterator[Recorded]:
+        """Every record after ``after``, then each new one as it lands: XRANGE to
+        catch up, then XREAD BLOCK from the last position seen, so the seam
+        neither skips nor repeats a position."""
+        last = after
+        async for record in self.read_all(table_id, after):
+            last = record.position
+            yield record
+        stream = key(table_id, "events")
+        while True:
+            answer = await self.redis.xread({stream: f"{last}-0"}, count=PAGE, block=block_ms)
+            for _, entries in answer or []:
+                for _, fields in entries:
+                    record = RECORD_DECODER.decode(fields[b"data"])
+                    last = record.position
+                    yield record
+
+    # --- snapshots (a cache of the projection) ---
+
+    async def save_snapshot(self, table_id: str, position: int, state: msgspec.Struct) -> None:
+        await self.redis.hsetnx(key(table_id, "snapshots"), str(position), ENCODER.encode(state))
+
+    async def load_snapshot(self, table_id: str, position: int) -> bytes | None:
+        value = await self.redis.hget(key(table_id, "snapshots"), str(position))
+        return None if value is None else bytes(value)
+
+    # --- tokens ---
+
+    async def set_token(self, table_id: str, principal: str, token_hash: str) -> None:
+        await self.redis.hset(key(table_id, "tokens"), principal, token_hash)
+
+    async def token_hash(self, table_id: str, principal: str) -> str | None:
+        value = await self.redis.hget(key(table_id, "tokens"), principal)
+        return None if value is None else value.decode()
+
+    async def drop_token(self, table_id: str, principal: str) -> None:
+        await self.redis.hdel(key(table_id, "tokens"), principal)
+
+    async def redis_version(self) -> str:
+        info = await self.redis.info("server")
+        return str(info.get("redis_version", "?"))
