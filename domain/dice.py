@@ -89,9 +89,7 @@ class DerivedRoller:
     def die(self, sides: int) -> int:
         if self._drawn >= MAX_DRAWS:
             raise CheckFailed("dice.too-many", f"a command may draw at most {MAX_DRAWS} dice")
-        value = derive_die(
-            self._seed, self._table_id, self._position, self._nonce, self._drawn, sides
-        )
+        value = derive_die(self._seed, self._table_id, self._position, self._nonce, self._drawn, sides)
         self._drawn += 1
         return value
 

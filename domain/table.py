@@ -277,7 +277,11 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
 
 
 def _require_valid_combatant(c: Combatant, admin: Admin) -> None:
-    check(bool(ID_PATTERN.match(c.id)), "table.combatant-id", f"combatant id {c.id!r}: use a-z, 0-9, - and _ (at most 40)")
+    check(
+        bool(ID_PATTERN.match(c.id)),
+        "table.combatant-id",
+        f"combatant id {c.id!r}: use a-z, 0-9, - and _ (at most 40)",
+    )
     check(bool(c.name.strip()), "table.combatant-name", "a combatant needs a name")
     sheet_type = SYSTEMS[admin.system].sheet_type
     check(
@@ -295,7 +299,11 @@ def _require_combatant(fight: Fight, combatant_id: str) -> Combatant:
 
 
 def _require_new_principal(admin: Admin, principal_id: str) -> None:
-    check(bool(ID_PATTERN.match(principal_id)), "table.invite-id", f"invitation id {principal_id!r} is not valid")
+    check(
+        bool(ID_PATTERN.match(principal_id)),
+        "table.invite-id",
+        f"invitation id {principal_id!r} is not valid",
+    )
     check(
         principal_id != "gm" and principal_id not in admin.players and principal_id not in admin.spectators,
         "table.invite-exists",
@@ -311,7 +319,9 @@ def _require_text(text: str, *, allow_empty: bool = False) -> None:
 # --- folding ---------------------------------------------------------------
 
 
-def evolve(state: TableState, position: int, event: Event, rewound_to: TableState | None = None) -> TableState:
+def evolve(
+    state: TableState, position: int, event: Event, rewound_to: TableState | None = None
+) -> TableState:
     """The state after ``event`` at ``position``. A ``Rewound`` event needs the state at
     its target, ``rewound_to``. Never raises on a well-formed log."""
     if isinstance(event, Rewound):

@@ -51,7 +51,8 @@ local head = redis.call('XLEN', KEYS[1])
 if head ~= tonumber(ARGV[1]) then return {'conflict', tostring(head)} end
 local n = (#ARGV - 3) / 2
 for i = 1, n do
-  redis.call('XADD', KEYS[1], string.format('%d-0', head + i), 'type', ARGV[2 + 2 * i], 'data', ARGV[3 + 2 * i])
+  local id = string.format('%d-0', head + i)
+  redis.call('XADD', KEYS[1], id, 'type', ARGV[2 + 2 * i], 'data', ARGV[3 + 2 * i])
 end
 local result = string.format('%d:%d', head + 1, head + n)
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], result) end
@@ -176,7 +177,9 @@ class RedisEventStore:
             raise UnknownTable(table_id)
         return bytes.fromhex(value.decode())
 
-    async def read(self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None) -> list[Recorded]:
+    async def read(
+        self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None
+    ) -> list[Recorded]:
         """Up to ``limit`` records from position ``after + 1`` (and at most ``upto``)."""
         end = "+" if upto is None else f"{upto}-0"
         if upto is not None and upto <= after:
@@ -184,7 +187,9 @@ class RedisEventStore:
         entries = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
         return [RECORD_DECODER.decode(fields[b"data"]) for _, fields in entries]
 
-    async def read_all(self, table_id: str, after: int = 0, upto: int | None = None) -> AsyncIterator[Recorded]:
+    async def read_all(
+        self, table_id: str, after: int = 0, upto: int | None = None
+    ) -> AsyncIterator[Recorded]:
         while True:
             page = await self.read(table_id, after, PAGE, upto)
             for record in page:

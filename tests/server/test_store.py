@@ -27,7 +27,9 @@ def note(position: int, text: str = "n") -> Recorded:
 
 
 async def make(store: RedisEventStore, table_id: str) -> None:
-    await store.create(table_id, created(table_id), epoch="e1", seed=b"s" * 32, gm_token_hash="h", created_at="now")
+    await store.create(
+        table_id, created(table_id), epoch="e1", seed=b"s" * 32, gm_token_hash="h", created_at="now"
+    )
 
 
 async def test_create_writes_position_one_with_entry_id_1_0(store: RedisEventStore, table_id: str) -> None:
@@ -49,7 +51,9 @@ async def test_append_takes_the_next_positions(store: RedisEventStore, table_id:
     assert await store.head(table_id) == 3
 
 
-async def test_stale_expected_head_is_refused_and_writes_nothing(store: RedisEventStore, table_id: str) -> None:
+async def test_stale_expected_head_is_refused_and_writes_nothing(
+    store: RedisEventStore, table_id: str
+) -> None:
     await make(store, table_id)
     await store.append(table_id, [note(2)], expected_head=1)
     with pytest.raises(Conflict) as refused:
@@ -153,7 +157,9 @@ async def test_read_pages_and_bounds(store: RedisEventStore, table_id: str) -> N
     assert [r.position async for r in store.read_all(table_id, after=9)] == [10, 11]
 
 
-async def test_records_that_do_not_follow_the_head_are_refused_before_redis(store: RedisEventStore, table_id: str) -> None:
+async def test_records_that_do_not_follow_the_head_are_refused_before_redis(
+    store: RedisEventStore, table_id: str
+) -> None:
     await make(store, table_id)
     with pytest.raises(ValueError):
         await store.append(table_id, [note(5)], expected_head=1)

@@ -14,9 +14,7 @@ class VaesenAttributes(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     empathy: int = 2
 
 
-class VaesenSheet(
-    msgspec.Struct, frozen=True, kw_only=True, tag="vaesen", forbid_unknown_fields=True
-):
+class VaesenSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vaesen", forbid_unknown_fields=True):
     kind: str = "pc"
     """pc, npc, animal or vaesen."""
     attributes: VaesenAttributes = msgspec.field(default_factory=VaesenAttributes)
@@ -25,9 +23,7 @@ class VaesenSheet(
     """NPC resistance (PNJ humains et animaux)."""
 
 
-class VaesenOptions(
-    msgspec.Struct, frozen=True, kw_only=True, tag="vaesen", forbid_unknown_fields=True
-):
+class VaesenOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vaesen", forbid_unknown_fields=True):
     pass
 
 
@@ -39,4 +35,3 @@ class D6Spec(msgspec.Struct, frozen=True, kw_only=True, tag="d6", forbid_unknown
     """Roll ``dice`` d6 and count the sixes."""
 
     dice: int
-

@@ -1,0 +1,1 @@
+"""Fracas clients: the Python client library and CLI, and the browser pages."""

@@ -1,0 +1,327 @@
+"""The async Python client of Fracas: HTTP for administration, the WebSocket for
+everything live.
+
+    async with TableClient(server, table_id, token) as table:
+        await table.follow()
+        answer = await table.send(RollDice(spec=PoolSpec(dice=5, difficulty=6)))
+        async for record in table.events():
+            ...
+
+A client that loses its connection reconnects with :meth:`TableClient.resume`,
+which follows again from the last position it received, so it misses and
+repeats nothing; if the server's history diverged it raises :class:`Diverged`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+from domain.events import RECORD_DECODER, Recorded
+from domain.wire import (
+    ENCODER,
+    MAX_MESSAGE_BYTES,
+    OUTBOUND_DECODER,
+    Accepted,
+    Error,
+    EventPage,
+    Events,
+    Follow,
+    GetEvents,
+    GetState,
+    Rejected,
+    SendCommand,
+    SkippedAhead,
+    StateAt,
+    Unfollow,
+    Welcome,
+)
+from domain.wire import (
+    Diverged as DivergedMessage,
+)
+
+
+class FracasError(Exception):
+    pass
+
+
+class Diverged(FracasError):
+    """The server's history is not the one this client followed: reload."""
+
+
+class Closed(FracasError):
+    def __init__(self, code: int | None, reason: str) -> None:
+        super().__init__(f"connection closed ({code}): {reason}")
+        self.code = code
+        self.reason = reason
+
+
+class HttpError(FracasError):
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(f"HTTP {status}: {body.get('rule', '')} {body.get('message', body)}")
+        self.status = status
+        self.body = body
+
+
+def ws_url(server: str, table_id: str) -> str:
+    parts = urlsplit(server)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return urlunsplit((scheme, parts.netloc, f"/ws/tables/{table_id}", "", ""))
+
+
+class Admin:
+    """The HTTP side: create tables, invite, read state and logs."""
+
+    def __init__(self, server: str, token: str | None = None, timeout: float = 30.0) -> None:
+        self.server = server.rstrip("/")
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.http = httpx.AsyncClient(base_url=self.server, headers=headers, timeout=timeout)
+
+    async def __aenter__(self) -> Admin:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.http.aclose()
+
+    async def _json(self, response: httpx.Response) -> Any:
+        if response.status_code >= 400:
+            try:
+                body = response.json()
+            except ValueError:
+                body = {"message": response.text}
+            raise HttpError(response.status_code, body)
+        return response.json()
+
+    async def health(self) -> dict[str, Any]:
+        return await self._json(await self.http.get("/healthz"))  # type: ignore[no-any-return]
+
+    async def create_table(
+        self, title: str, system: str, *, sandbox: bool = False, options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        body = {"title": title, "system": system, "sandbox": sandbox, "options": options or {}}
+        return await self._json(await self.http.post("/api/tables", json=body))  # type: ignore[no-any-return]
+
+    async def invite(
+        self, table_id: str, role: str, name: str = "", combatants: list[str] | None = None
+    ) -> dict[str, Any]:
+        body = {"role": role, "name": name, "combatants": combatants or []}
+        return await self._json(await self.http.post(f"/api/tables/{table_id}/invites", json=body))  # type: ignore[no-any-return]
+
+    async def revoke(self, table_id: str, principal: str) -> dict[str, Any]:
+        return await self._json(await self.http.delete(f"/api/tables/{table_id}/invites/{principal}"))  # type: ignore[no-any-return]
+
+    async def state(self, table_id: str, at: int | None = None) -> dict[str, Any]:
+        params = {} if at is None else {"at": at}
+        return await self._json(await self.http.get(f"/api/tables/{table_id}/state", params=params))  # type: ignore[no-any-return]
+
+    async def export(self, table_id: str, after: int = 0) -> AsyncIterator[bytes]:
+        """The log as NDJSON lines, redacted for this token's role."""
+        async with self.http.stream(
+            "GET", f"/api/tables/{table_id}/events", params={"after": after}
+        ) as response:
+            if response.status_code >= 400:
+                await response.aread()
+                await self._json(response)
+            async for line in response.aiter_lines():
+                if line:
+                    yield line.encode()
+
+    async def records(self, table_id: str, after: int = 0) -> list[Recorded]:
+        return [RECORD_DECODER.decode(line) async for line in self.export(table_id, after)]
+
+    async def command(self, table_id: str, command: Any, **fields: Any) -> dict[str, Any]:
+        body = {"command": msgspec.to_builtins(command), **fields}
+        return await self._json(await self.http.post(f"/api/tables/{table_id}/commands", json=body))  # type: ignore[no-any-return]
+
+
+def _drain(queue: asyncio.Queue[Any]) -> list[Any]:
+    items = []
+    while not queue.empty():
+        items.append(queue.get_nowait())
+    return items
+
+
+class TableClient:
+    """One WebSocket connection to one table."""
+
+    def __init__(self, server: str, table_id: str, token: str, *, origin: str | None = None) -> None:
+        self.server = server
+        self.table_id = table_id
+        self.token = token
+        self.origin = origin
+        self.welcome: Welcome | None = None
+        self.epoch = ""
+        self.last_position = 0
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._pending: dict[str, asyncio.Future[Any]] = {}
+        self._events: asyncio.Queue[Recorded | BaseException] = asyncio.Queue()
+        self._welcomed: asyncio.Future[Welcome] | None = None
+
+    async def __aenter__(self) -> TableClient:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def connect(self) -> Welcome:
+        self._welcomed = asyncio.get_running_loop().create_future()
+        self._ws = await connect(
+            ws_url(self.server, self.table_id),
+            additional_headers={"Authorization": f"Bearer {self.token}"},
+            origin=self.origin,  # type: ignore[arg-type]
+            compression=None,
+            max_size=None,
+        )
+        self._reader = asyncio.create_task(self._read())
+        self.welcome = await self._welcomed
+        if self.epoch and self.welcome.epoch != self.epoch:
+            raise Diverged(f"the table's epoch changed from {self.epoch} to {self.welcome.epoch}")
+        self.epoch = self.welcome.epoch
+        return self.welcome
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        # Keep the events not yet consumed, drop the end-of-connection marker, so
+        # that resume() continues the same stream.
+        kept = [item for item in _drain(self._events) if not isinstance(item, Closed)]
+        for item in kept:
+            self._events.put_nowait(item)
+
+    async def resume(self) -> Welcome:
+        """Reconnect and follow from the last position received."""
+        await self.close()
+        welcome = await self.connect()
+        await self.follow(self.last_position)
+        return welcome
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        try:
+            async for frame in self._ws:
+                message = OUTBOUND_DECODER.decode(frame)
+                self._dispatch(message)
+            raise Closed(self._ws.close_code, self._ws.close_reason or "")
+        except BaseException as exc:
+            closed = (
+                exc
+                if isinstance(exc, Closed | asyncio.CancelledError)
+                else Closed(self._ws.close_code, self._ws.close_reason or str(exc))
+            )
+            if self._welcomed is not None and not self._welcomed.done():
+                self._welcomed.set_exception(closed)
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(closed)
+            self._events.put_nowait(closed)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+
+    def _dispatch(self, message: Any) -> None:
+        match message:
+            case Welcome():
+                assert self._welcomed is not None
+                self._welcomed.set_result(message)
+            case Events(events=records):
+                for record in records:
+                    if record.position <= self.last_position:
+                        continue  # never hand out a position twice
+                    self.last_position = record.position
+                    self._events.put_nowait(record)
+            case SkippedAhead(head=head):
+                self.last_position = head
+            case DivergedMessage(message=text):
+                self._events.put_nowait(Diverged(text))
+                for future in self._pending.values():
+                    if not future.done():
+                        future.set_exception(Diverged(text))
+            case Accepted(id=mid) | Rejected(id=mid) | StateAt(id=mid) | EventPage(id=mid):
+                future = self._pending.pop(mid, None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+            case Error(id=mid):
+                future = self._pending.pop(mid, None) if mid else None
+                if future is not None and not future.done():
+                    future.set_result(message)
+                else:
+                    self._events.put_nowait(FracasError(f"{message.code}: {message.message}"))
+
+    async def _request(self, message: Any, message_id: str) -> Any:
+        assert self._ws is not None
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[message_id] = future
+        frame = ENCODER.encode(message)
+        if len(frame) > MAX_MESSAGE_BYTES:
+            self._pending.pop(message_id)
+            raise FracasError(f"message of {len(frame)} bytes exceeds {MAX_MESSAGE_BYTES}")
+        await self._ws.send(frame.decode())
+        return await future
+
+    async def follow(self, after: int | None = None) -> None:
+        """Receive every event after ``after`` (default: the last one received)."""
+        assert self._ws is not None
+        after = self.last_position if after is None else after
+        self.last_position = after
+        await self._ws.send(ENCODER.encode(Follow(after=after, epoch=self.epoch)).decode())
+
+    async def unfollow(self) -> None:
+        assert self._ws is not None
+        await self._ws.send(ENCODER.encode(Unfollow()).decode())
+
+    async def send(
+        self,
+        command: Any,
+        *,
+        command_id: str | None = None,
+        expected_head: int | None = None,
+        dice: list[int] | None = None,
+        nonce: str | None = None,
+    ) -> Accepted | Rejected:
+        command_id = command_id or secrets.token_hex(8)
+        message = SendCommand(
+            id=command_id,
+            command=command,
+            nonce=secrets.token_hex(8) if nonce is None else nonce,
+            expected_head=expected_head,
+            dice=dice,
+        )
+        return await self._request(message, command_id)  # type: ignore[no-any-return]
+
+    async def state(self, at: int | None = None) -> Any:
+        request_id = secrets.token_hex(8)
+        answer = await self._request(GetState(id=request_id, at=at), request_id)
+        if isinstance(answer, Rejected):
+            raise FracasError(f"{answer.rule}: {answer.message}")
+        return answer.state
+
+    async def page(self, after: int = 0, limit: int = 500) -> EventPage:
+        request_id = secrets.token_hex(8)
+        return await self._request(GetEvents(id=request_id, after=after, limit=limit), request_id)  # type: ignore[no-any-return]
+
+    async def events(self) -> AsyncIterator[Recorded]:
+        """Every event received, in position order, until the connection ends."""
+        while True:
+            item = await self._events.get()
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+
+    async def next_event(self, timeout: float = 10.0) -> Recorded:
+        item = await asyncio.wait_for(self._events.get(), timeout)
+        if isinstance(item, BaseException):
+            raise item
+        return item

@@ -1,0 +1,419 @@
+"""The Starlette application: HTTP API, WebSocket endpoint, static pages.
+
+``create_app(settings)`` builds it; nothing happens at import time. The Redis
+client, the store, the hub and the table service are made in the lifespan.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from domain.base import Viewer
+from domain.commands import AnyCommand
+from domain.errors import CheckFailed, Forbidden, Refused
+from domain.events import ENCODER
+from domain.table import view_record
+from domain.wire import (
+    CLOSE_FORBIDDEN_ORIGIN,
+    CLOSE_TOO_BIG,
+    CLOSE_UNAUTHORIZED,
+    CLOSE_UNKNOWN_TABLE,
+    INBOUND_DECODER,
+    MAX_MESSAGE_BYTES,
+    Accepted,
+    Diverged,
+    Error,
+    EventPage,
+    Follow,
+    GetEvents,
+    GetState,
+    Rejected,
+    SendCommand,
+    StateAt,
+    Unfollow,
+    Welcome,
+)
+from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.hub import Hub, Subscriber
+from server.projector import Projector
+from server.store import RedisEventStore, UnknownTable
+from server.tables import Tables
+
+log = logging.getLogger("fracas.app")
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str
+    store_mode: str = "external"
+    """"embedded" or "external": shown by /healthz."""
+    origins: tuple[str, ...] = ()
+    """Browser origins allowed besides the server's own."""
+    queue_size: int = 256
+    """Batches a connection may have waiting before it counts as too slow."""
+    snapshot_every: int = 250
+    create_key: str = ""
+    """When set, creating a table needs ``Authorization: Bearer <create_key>``."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Services:
+    def __init__(self, settings: Settings, client: aioredis.Redis) -> None:
+        self.settings = settings
+        self.redis = client
+        self.store = RedisEventStore(client)
+        self.projector = Projector(self.store, every=settings.snapshot_every)
+        self.hub = Hub(client, self.store, self.projector, settings.queue_size)
+        self.tables = Tables(self.store, self.hub, self.projector)
+
+
+def services(request: Request | WebSocket) -> Services:
+    return request.app.state.services  # type: ignore[no-any-return]
+
+
+# --- HTTP -------------------------------------------------------------------
+
+
+def problem(status: int, code: str, rule: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "rule": rule, "message": message}, status_code=status)
+
+
+def refusal_response(refused: Refused) -> JSONResponse:
+    status = {"forbidden": 403, "stale": 409, "conflict": 409}.get(refused.code, 422)
+    return problem(status, refused.code, refused.rule, refused.message)
+
+
+class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
+    title: str
+    system: str
+    sandbox: bool = False
+    options: dict[str, Any] = {}
+
+
+class Invite(msgspec.Struct, forbid_unknown_fields=True):
+    role: str
+    name: str = ""
+    combatants: list[str] = []
+
+
+class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
+    command: AnyCommand
+    id: str = ""
+    nonce: str = ""
+    expected_head: int | None = None
+    dice: list[int] | None = None
+
+
+async def read_body(request: Request, kind: type[Any]) -> Any:
+    body = await request.body()
+    if len(body) > MAX_MESSAGE_BYTES:
+        raise CheckFailed("request.too-big", f"a request body has at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.DecodeError as exc:
+        raise CheckFailed("request.invalid", str(exc)) from None
+
+
+async def viewer_of(request: Request, table_id: str) -> Viewer:
+    s = services(request)
+    if await s.store.meta(table_id) is None:
+        raise UnknownTable(table_id)
+    feed = await s.tables.feed(table_id)
+    token = token_from(request.headers, request.query_params)
+    viewer = await authenticate(s.store, table_id, feed.state, token)
+    if viewer is None:
+        raise PermissionError
+    return viewer
+
+
+def http_errors(handler: Any) -> Any:
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)  # type: ignore[no-any-return]
+        except UnknownTable:
+            return problem(404, "unknown-table", "table.unknown", "no such table")
+        except PermissionError:
+            return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
+        except Refused as refused:
+            return refusal_response(refused)
+        except RedisError:
+            log.exception("Redis unavailable")
+            return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
+
+    return wrapped
+
+
+@http_errors
+async def healthz(request: Request) -> Response:
+    s = services(request)
+    return JSONResponse(
+        {"status": "ok", "store": s.settings.store_mode, "redis_version": await s.store.redis_version()}
+    )
+
+
+@http_errors
+async def create_table(request: Request) -> Response:
+    s = services(request)
+    key = s.settings.create_key
+    if key and token_from(request.headers, request.query_params) != key:
+        raise PermissionError
+    body: CreateTable = await read_body(request, CreateTable)
+    created = await s.tables.create(body.title, body.system, body.sandbox, body.options)
+    return JSONResponse(
+        {"table_id": created.table_id, "gm_token": created.gm_token, "epoch": created.epoch}, status_code=201
+    )
+
+
+@http_errors
+async def invite(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    if not viewer.is_gm:
+        raise Forbidden("role.gm-only", "only the GM invites")
+    body: Invite = await read_body(request, Invite)
+    principal, token = await services(request).tables.invite(table_id, body.role, body.name, body.combatants)
+    return JSONResponse({"id": principal, "role": body.role, "token": token}, status_code=201)
+
+
+@http_errors
+async def revoke(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    if not viewer.is_gm:
+        raise Forbidden("role.gm-only", "only the GM revokes invitations")
+    result = await services(request).tables.revoke(table_id, request.path_params["principal"])
+    return JSONResponse({"position": result.last})
+
+
+def int_param(request: Request, name: str, default: int | None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise CheckFailed("request.param", f"{name} must be a whole number, not {raw!r}") from None
+
+
+@http_errors
+async def events(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    after = int_param(request, "after", 0) or 0
+    store = services(request).store
+
+    async def lines() -> AsyncIterator[bytes]:
+        async for record in store.read_all(table_id, after=after):
+            yield ENCODER.encode(view_record(record, viewer)) + b"\n"
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+@http_errors
+async def state(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    at = int_param(request, "at", None)
+    found = await services(request).tables.state_at(table_id, at, viewer)
+    return Response(ENCODER.encode(found), media_type="application/json")
+
+
+@http_errors
+async def command(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    body: CommandRequest = await read_body(request, CommandRequest)
+    result = await services(request).tables.run(
+        table_id,
+        viewer,
+        body.id,
+        body.command,
+        nonce=body.nonce,
+        expected_head=body.expected_head,
+        dice=body.dice,
+    )
+    return JSONResponse({"first": result.first, "last": result.last, "duplicate": result.duplicate})
+
+
+# --- WebSocket --------------------------------------------------------------
+
+
+class Connection:
+    """One WebSocket client of one table."""
+
+    def __init__(self, websocket: WebSocket, s: Services, table_id: str, epoch: str) -> None:
+        self.websocket = websocket
+        self.s = s
+        self.table_id = table_id
+        self.epoch = epoch
+        self.subscriber: Subscriber | None = None
+
+    async def send(self, frame: bytes) -> None:
+        await self.websocket.send_text(frame.decode())
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            if self.websocket.application_state != WebSocketState.DISCONNECTED:
+                await self.websocket.close(code, reason)
+
+    def reply(self, message: msgspec.Struct) -> None:
+        assert self.subscriber is not None
+        self.subscriber.offer(ENCODER.encode(message))
+
+    async def handle(self, raw: str | bytes) -> None:
+        assert self.subscriber is not None
+        feed = await self.s.tables.feed(self.table_id)
+        viewer = viewer_in(feed.state, self.subscriber.viewer.id)
+        if viewer is None:
+            self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
+            return
+        try:
+            message = INBOUND_DECODER.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
+            return
+        match message:
+            case Follow(after=after, epoch=epoch):
+                state = await feed.refresh()
+                if (epoch and epoch != self.epoch) or after > state.position or after < 0:
+                    self.reply(
+                        Diverged(
+                            epoch=self.epoch,
+                            head=state.position,
+                            message=f"this table is epoch {self.epoch} up to {state.position}; reload",
+                        )
+                    )
+                    return
+                feed.follow(self.subscriber, after)
+            case Unfollow():
+                self.subscriber.following = False
+            case SendCommand():
+                await self.command(viewer, message)
+            case GetState(id=mid, at=at):
+                try:
+                    found = await self.s.tables.state_at(self.table_id, at, viewer)
+                except Refused as refused:
+                    self.reply(
+                        Rejected(id=mid, code=refused.code, rule=refused.rule, message=refused.message)
+                    )
+                    return
+                self.reply(StateAt(id=mid, at=found.position, state=found))
+            case GetEvents(id=mid, after=after, limit=limit):
+                page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
+                head = feed.state.position
+                self.reply(EventPage(id=mid, events=[view_record(r, viewer) for r in page], head=head))
+
+    async def command(self, viewer: Viewer, message: SendCommand) -> None:
+        try:
+            result = await self.s.tables.run(
+                self.table_id,
+                viewer,
+                message.id,
+                message.command,
+                nonce=message.nonce,
+                expected_head=message.expected_head,
+                dice=message.dice,
+            )
+        except Refused as refused:
+            head = getattr(refused, "head", None)
+            self.reply(
+                Rejected(
+                    id=message.id, code=refused.code, rule=refused.rule, message=refused.message, head=head
+                )
+            )
+            return
+        self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    s = services(websocket)
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
+        await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
+        return
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    meta = await s.store.meta(table_id)
+    if meta is None:
+        await websocket.close(CLOSE_UNKNOWN_TABLE, "no such table")
+        return
+    feed = await s.tables.feed(table_id)
+    token = token_from(websocket.headers, websocket.query_params)
+    viewer = await authenticate(s.store, table_id, feed.state, token)
+    if viewer is None:
+        await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
+        return
+    connection = Connection(websocket, s, table_id, meta.epoch)
+    connection.subscriber = s.hub.subscribe(feed, viewer, connection.send, connection.close)
+    admin = feed.state.admin
+    assert admin is not None
+    owned = admin.players[viewer.id].combatants if viewer.id in admin.players else []
+    connection.reply(
+        Welcome(
+            table_id=table_id,
+            epoch=meta.epoch,
+            head=feed.state.position,
+            system=admin.system,
+            role=viewer.role,
+            viewer=viewer.id,
+            combatants=owned,
+        )
+    )
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text") or message.get("bytes") or b""
+            if len(raw) > MAX_MESSAGE_BYTES:
+                await connection.close(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
+                break
+            try:
+                await connection.handle(raw)
+            except RedisError:
+                log.exception("Redis unavailable")
+                connection.reply(Error(code="unavailable", message="the event store is unavailable; retry"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await s.hub.unsubscribe(connection.subscriber)
+
+
+# --- the app ----------------------------------------------------------------
+
+
+def create_app(settings: Settings) -> Starlette:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        client = aioredis.Redis.from_url(settings.redis_url)
+        app.state.services = Services(settings, client)
+        await app.state.services.hub.start()
+        try:
+            yield
+        finally:
+            await app.state.services.hub.stop()
+            await client.aclose()
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/invites", invite, methods=["POST"]),
+        Route("/api/tables/{table_id}/invites/{principal}", revoke, methods=["DELETE"]),
+        Route("/api/tables/{table_id}/events", events),
+        Route("/api/tables/{table_id}/state", state),
+        Route("/api/tables/{table_id}/commands", command, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

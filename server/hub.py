@@ -1,0 +1,331 @@
+"""Followers per table, one bounded queue and one writer task per connection.
+
+Each process follows the tables its clients watch: a pub/sub doorbell per
+table (published by the append script) wakes the table's :class:`Feed`, which
+reads the new events with XRANGE from its last position, folds them into the
+head state and hands each batch to every subscriber. One slow phone never
+slows the table: a subscriber's queue is bounded; a player or GM whose queue
+overflows is closed with 1013 and resumes from its last position, a spectator
+is skipped ahead to the latest state.
+
+Each batch is redacted for each kind of viewer and encoded once per kind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from domain.base import Viewer
+from domain.events import InviteRevoked, Recorded
+from domain.table import TableState, view_record, view_state
+from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
+from server.projector import Projector
+from server.store import RedisEventStore, bell_channel
+
+log = logging.getLogger("fracas.hub")
+
+SAFETY_POLL_SECONDS = 5.0
+"""Feeds re-read their stream this often even without a doorbell (one lost
+pub/sub message must never stall a table)."""
+
+
+def visibility_key(viewer: Viewer) -> str:
+    return "gm" if viewer.is_gm else f"player:{viewer.id}" if viewer.role == "player" else "public"
+
+
+class Batch:
+    """New records of one table, with their encoded frame cached per viewer kind."""
+
+    def __init__(self, records: list[Recorded]) -> None:
+        self.records = records
+        self._frames: dict[str, bytes] = {}
+
+    def frame_for(self, viewer: Viewer) -> bytes:
+        key = visibility_key(viewer)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self._frames[key] = encode_events(self.records, viewer)
+        return frame
+
+
+def encode_events(records: list[Recorded], viewer: Viewer) -> bytes:
+    return ENCODER.encode(Events(events=[view_record(r, viewer) for r in records]))
+
+
+class CatchUp:
+    """Ask a writer to send, from the store, everything up to ``upto``."""
+
+    def __init__(self, upto: int) -> None:
+        self.upto = upto
+
+
+class Subscriber:
+    """One connection's outbound side: a bounded queue drained by one writer task."""
+
+    def __init__(
+        self,
+        viewer: Viewer,
+        send: Callable[[bytes], Awaitable[None]],
+        close: Callable[[int, str], Awaitable[None]],
+        queue_size: int,
+    ) -> None:
+        self.viewer = viewer
+        self._send = send
+        self._close = close
+        self.queue: asyncio.Queue[Batch | CatchUp | bytes | None] = asyncio.Queue(queue_size)
+        self.following = False
+        self.last_sent = 0
+        self.feed: Feed | None = None
+        self._skip_to: int | None = None
+        self.closed = asyncio.Event()
+        self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
+
+    def offer(self, item: Batch | CatchUp | bytes) -> None:
+        """Queue a batch or an encoded reply without ever waiting."""
+        if self.closed.is_set():
+            return
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self._overflow()
+
+    def _overflow(self) -> None:
+        if self.viewer.role == "spectator" and self.feed is not None:
+            # A spectator only needs the present: drop the backlog, jump to the head.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self._skip_to = self.feed.state.position
+            self.queue.put_nowait(b"")
+        else:
+            self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
+
+    def shut(self, code: int, reason: str) -> None:
+        if self.closed.is_set():
+            return
+        self.closed.set()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        asyncio.create_task(self._close(code, reason))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    return
+                if isinstance(item, bytes):
+                    if item:
+                        await self._send(item)
+                    elif self._skip_to is not None:
+                        await self._skip_ahead()
+                    continue
+                if isinstance(item, CatchUp):
+                    await self._send_upto(item.upto)
+                else:
+                    await self._send_batch(item)
+        except Exception as exc:  # a dead socket ends this writer, never the table
+            log.debug("writer for %s ended: %r", self.viewer.id, exc)
+            self.closed.set()
+
+    async def _skip_ahead(self) -> None:
+        assert self.feed is not None
+        state = self.feed.state
+        self._skip_to = None
+        self.last_sent = state.position
+        await self._send(
+            ENCODER.encode(SkippedAhead(head=state.position, state=view_state(state, self.viewer)))
+        )
+
+    async def _send_batch(self, batch: Batch) -> None:
+        if not self.following:
+            return
+        records = batch.records
+        if records[0].position == self.last_sent + 1:
+            await self._send(batch.frame_for(self.viewer))
+            self.last_sent = records[-1].position
+        else:
+            # Still catching up, or a batch overlapping what was sent: read the
+            # missing part from the store and skip what this socket already has.
+            await self._send_upto(records[-1].position)
+
+    async def _send_upto(self, upto: int) -> None:
+        if not self.following or self.feed is None or upto <= self.last_sent:
+            return
+        async for page in self.feed.pages(self.last_sent, upto):
+            await self._send(encode_events(page, self.viewer))
+            self.last_sent = page[-1].position
+
+
+class Feed:
+    """One table as this process follows it: the head state and its subscribers."""
+
+    def __init__(self, hub: Hub, table_id: str, state: TableState) -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self.state = state
+        self.subscribers: set[Subscriber] = set()
+        self.command_lock = asyncio.Lock()
+        self._refresh_lock = asyncio.Lock()
+        self._dirty = False
+        self._poker: asyncio.Task[None] | None = None
+
+    async def pages(self, after: int, upto: int) -> Any:
+        while after < upto:
+            page = await self.hub.store.read(self.table_id, after, 500, upto)
+            if not page:
+                return
+            yield page
+            after = page[-1].position
+
+    async def refresh(self) -> TableState:
+        """Fold every event written since the last one seen and hand them out."""
+        async with self._refresh_lock:
+            while True:
+                page = await self.hub.store.read(self.table_id, self.state.position, 500)
+                if not page:
+                    return self.state
+                state = self.state
+                for record in page:
+                    state = await self.hub.projector.fold(self.table_id, state, record)
+                    if isinstance(record.event, InviteRevoked):
+                        self._close_principal(record.event.principal_id)
+                self.state = state
+                batch = Batch(page)
+                for subscriber in list(self.subscribers):
+                    if subscriber.following:
+                        subscriber.offer(batch)
+
+    def _close_principal(self, principal_id: str) -> None:
+        for subscriber in list(self.subscribers):
+            if subscriber.viewer.id == principal_id:
+                subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
+
+    def follow(self, subscriber: Subscriber, after: int) -> None:
+        """Send ``subscriber`` every event after ``after``, then the live ones."""
+        subscriber.feed = self
+        subscriber.last_sent = after
+        subscriber.following = True
+        if self.state.position > after:
+            subscriber.offer(CatchUp(self.state.position))
+
+    def poke(self) -> None:
+        """A doorbell rang: refresh soon, coalescing rings that come while refreshing."""
+        self._dirty = True
+        if self._poker is None or self._poker.done():
+            self._poker = asyncio.create_task(self._drain(), name=f"feed:{self.table_id}")
+
+    async def _drain(self) -> None:
+        while self._dirty:
+            self._dirty = False
+            try:
+                await self.refresh()
+            except RedisError:
+                log.warning("refreshing %s failed; the safety poll retries", self.table_id, exc_info=True)
+
+
+class Hub:
+    def __init__(
+        self, client: aioredis.Redis, store: RedisEventStore, projector: Projector, queue_size: int
+    ) -> None:
+        self.redis = client
+        self.store = store
+        self.projector = projector
+        self.queue_size = queue_size
+        self.feeds: dict[str, Feed] = {}
+        self._loading: dict[str, asyncio.Future[Feed]] = {}
+        self._pubsub = client.pubsub()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._listen(), name="doorbells")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for feed in self.feeds.values():
+            for subscriber in list(feed.subscribers):
+                subscriber.shut(1001, "server shutting down")
+        await self._pubsub.aclose()
+
+    async def feed(self, table_id: str) -> Feed:
+        """The table's feed, loaded (and subscribed to its doorbell) on first use."""
+        feed = self.feeds.get(table_id)
+        if feed is not None:
+            return feed
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Feed] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            await self._pubsub.subscribe(bell_channel(table_id))
+            head = await self.store.head(table_id)
+            feed = Feed(self, table_id, await self.projector.state_at(table_id, head))
+            self.feeds[table_id] = feed
+            future.set_result(feed)
+            await feed.refresh()  # anything written while loading
+            return feed
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: the caller re-raises it
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def subscribe(
+        self,
+        feed: Feed,
+        viewer: Viewer,
+        send: Callable[[bytes], Awaitable[None]],
+        close: Callable[[int, str], Awaitable[None]],
+    ) -> Subscriber:
+        subscriber = Subscriber(viewer, send, close, self.queue_size)
+        subscriber.feed = feed
+        feed.subscribers.add(subscriber)
+        return subscriber
+
+    async def unsubscribe(self, subscriber: Subscriber) -> None:
+        subscriber.shut(1000, "")
+        feed = subscriber.feed
+        if feed is None:
+            return
+        feed.subscribers.discard(subscriber)
+        if not feed.subscribers and self.feeds.get(feed.table_id) is feed:
+            del self.feeds[feed.table_id]
+            with contextlib.suppress(RedisError):
+                await self._pubsub.unsubscribe(bell_channel(feed.table_id))
+
+    async def _listen(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_poll = loop.time()
+        while True:
+            try:
+                if self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                else:
+                    message = None
+                    await asyncio.sleep(0.2)
+                if message is not None:
+                    channel = message["channel"].decode()
+                    table_id = channel[len("fracas:{") : channel.rindex("}")]
+                    feed = self.feeds.get(table_id)
+                    if feed is not None:
+                        feed.poke()
+                if loop.time() - last_poll > SAFETY_POLL_SECONDS:
+                    last_poll = loop.time()
+                    for feed in list(self.feeds.values()):
+                        feed.poke()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("doorbell listener error; retrying", exc_info=True)
+                await asyncio.sleep(1.0)

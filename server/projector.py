@@ -1,0 +1,69 @@
+"""The state at any position of a stored table, fast on long sessions.
+
+Snapshots of the projection (every ``every`` positions) are a cache in Redis:
+the state at ``p`` starts from the nearest snapshot at or below ``p`` and folds
+the events after it. A ``Rewound(to=k)`` event needs the state at ``k``, found
+the same way, so rewinds inside rewound branches cost no more than any other.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import msgspec
+
+from domain.events import Recorded, Rewound
+from domain.table import EMPTY, TableState, evolve
+from server.store import RedisEventStore
+
+STATE_DECODER = msgspec.json.Decoder(TableState)
+
+
+class Projector:
+    def __init__(self, store: RedisEventStore, every: int = 250, cache_size: int = 512) -> None:
+        self.store = store
+        self.every = every
+        self._cache: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+        self._cache_size = cache_size
+
+    def _remember(self, table_id: str, state: TableState) -> None:
+        self._cache[(table_id, state.position)] = state
+        self._cache.move_to_end((table_id, state.position))
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def state_at(self, table_id: str, position: int) -> TableState:
+        """The state after the event at ``position`` (0: before the table existed)."""
+        cached = self._cache.get((table_id, position))
+        if cached is not None:
+            return cached
+        state = await self._nearest_snapshot(table_id, position)
+        async for record in self.store.read_all(table_id, after=state.position, upto=position):
+            state = await self.fold(table_id, state, record)
+        self._remember(table_id, state)
+        return state
+
+    async def fold(self, table_id: str, state: TableState, record: Recorded) -> TableState:
+        """One step of the projection, fetching the rewind target when needed, and
+        saving a snapshot when the position is a multiple of ``every``."""
+        event = record.event
+        earlier = await self.state_at(table_id, event.to) if isinstance(event, Rewound) else None
+        state = evolve(state, record.position, event, earlier)
+        if record.position % self.every == 0:
+            await self.store.save_snapshot(table_id, record.position, state)
+        return state
+
+    async def _nearest_snapshot(self, table_id: str, position: int) -> TableState:
+        base = position - position % self.every
+        while base > 0:
+            cached = self._cache.get((table_id, base))
+            if cached is not None:
+                return cached
+            raw = await self.store.load_snapshot(table_id, base)
+            if raw is not None:
+                try:
+                    return STATE_DECODER.decode(raw)
+                except msgspec.DecodeError:
+                    pass  # an older layout: refold from further back
+            base -= self.every
+        return EMPTY

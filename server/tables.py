@@ -1,0 +1,188 @@
+"""Running commands on stored tables: decide on the head, append with the
+expected head, decide again if another writer got there first.
+
+Within one process the commands of a table are serialised (fewer conflicts);
+across replicas the expected head settles it in Redis.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from domain.base import GM, Emitted, Viewer
+from domain.commands import InvitePlayer, InviteSpectator, RevokeInvite
+from domain.errors import CheckFailed, Refused
+from domain.events import Recorded
+from domain.play import execute
+from domain.systems import find_system
+from domain.table import TableState, create_table, view_state
+from server.auth import hash_secret, make_token, new_secret
+from server.hub import Feed, Hub
+from server.projector import Projector
+from server.store import Conflict, RedisEventStore
+
+CONFLICT_RETRIES = 8
+
+
+class Stale(Refused):
+    code = "stale"
+
+    def __init__(self, head: int, expected: int) -> None:
+        super().__init__("table.expected-head", f"the table is at position {head}, not {expected}")
+        self.head = head
+
+
+class Busy(Refused):
+    code = "conflict"
+
+    def __init__(self) -> None:
+        super().__init__("table.busy", "other commands kept landing first; send it again")
+
+
+@dataclass(frozen=True)
+class Created:
+    table_id: str
+    gm_token: str
+    epoch: str
+
+
+@dataclass(frozen=True)
+class Result:
+    first: int
+    last: int
+    duplicate: bool = False
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Tables:
+    def __init__(self, store: RedisEventStore, hub: Hub, projector: Projector) -> None:
+        self.store = store
+        self.hub = hub
+        self.projector = projector
+        self._seeds: dict[str, bytes] = {}
+
+    async def create(self, title: str, system: str, sandbox: bool, options: dict[str, Any] | None) -> Created:
+        found = find_system(system)
+        try:
+            parsed = msgspec.convert(options or {}, found.options_type)
+        except msgspec.ValidationError as exc:
+            raise CheckFailed("table.options", f"options of {system}: {exc}") from None
+        table_id = secrets.token_hex(6)
+        seed = secrets.token_bytes(32)
+        epoch = secrets.token_hex(8)
+        secret = new_secret()
+        first = create_table(table_id, title, system, sandbox, parsed, seed)
+        record = Recorded(position=1, event=first, sender="gm", batch=1, at=now())
+        await self.store.create(
+            table_id, record, epoch=epoch, seed=seed, gm_token_hash=hash_secret(secret), created_at=record.at
+        )
+        return Created(table_id=table_id, gm_token=make_token("gm", secret), epoch=epoch)
+
+    async def seed(self, table_id: str) -> bytes:
+        seed = self._seeds.get(table_id)
+        if seed is None:
+            seed = self._seeds[table_id] = await self.store.seed(table_id)
+        return seed
+
+    async def run(
+        self,
+        table_id: str,
+        sender: Viewer,
+        command_id: str,
+        command: Any,
+        *,
+        nonce: str = "",
+        expected_head: int | None = None,
+        dice: list[int] | None = None,
+    ) -> Result:
+        """Decide and append ``command``; a command id already applied returns its
+        first result and writes nothing. Raises :class:`Refused` on refusal."""
+        command_key = f"{sender.id}:{command_id}" if command_id else ""
+        if command_key:
+            done = await self.store.applied(table_id, command_key)
+            if done is not None:
+                return Result(done.first, done.last, duplicate=True)
+        feed = await self.hub.feed(table_id)
+        seed = await self.seed(table_id)
+        async with feed.command_lock:
+            for _ in range(CONFLICT_RETRIES):
+                state = await feed.refresh()
+                if expected_head is not None and expected_head != state.position:
+                    raise Stale(state.position, expected_head)
+                emitted = execute(state, command, sender, seed=seed, nonce=nonce, dice=dice)
+                if not emitted:
+                    raise CheckFailed("table.no-change", "the command changes nothing")
+                records = _records(state, emitted, command_id, sender, nonce)
+                try:
+                    appended = await self.store.append(
+                        table_id, records, expected_head=state.position, command_key=command_key
+                    )
+                except Conflict:
+                    continue
+                await feed.refresh()
+                return Result(appended.first, appended.last, appended.duplicate)
+        raise Busy()
+
+    async def invite(self, table_id: str, role: str, name: str, combatants: list[str]) -> tuple[str, str]:
+        """Invite a player (bound to ``combatants``) or a spectator; returns the
+        invitation id and its token. Only the token's hash is kept."""
+        prefix = "p" if role == "player" else "s"
+        principal = f"{prefix}-{secrets.token_hex(4)}"
+        command: Any
+        if role == "player":
+            command = InvitePlayer(player_id=principal, name=name, combatants=combatants)
+        elif role == "spectator":
+            command = InviteSpectator(spectator_id=principal, name=name)
+        else:
+            raise CheckFailed("invite.role", f"invite a player or a spectator, not {role!r}")
+        secret = new_secret()
+        await self.store.set_token(table_id, principal, hash_secret(secret))
+        try:
+            await self.run(table_id, GM, f"invite-{principal}", command)
+        except BaseException:
+            await self.store.drop_token(table_id, principal)
+            raise
+        return principal, make_token(principal, secret)
+
+    async def revoke(self, table_id: str, principal: str) -> Result:
+        result = await self.run(table_id, GM, f"revoke-{principal}", RevokeInvite(principal_id=principal))
+        await self.store.drop_token(table_id, principal)
+        return result
+
+    async def feed(self, table_id: str) -> Feed:
+        return await self.hub.feed(table_id)
+
+    async def state_at(self, table_id: str, at: int | None, viewer: Viewer) -> TableState:
+        head = await self.store.head(table_id)
+        position = head if at is None else at
+        if not 0 <= position <= head:
+            raise CheckFailed("table.position", f"the table has positions 0 to {head}, not {position}")
+        return view_state(await self.projector.state_at(table_id, position), viewer)
+
+
+def _records(
+    state: TableState, emitted: list[Emitted], command_id: str, sender: Viewer, nonce: str
+) -> list[Recorded]:
+    batch = state.position + 1
+    at = now()
+    return [
+        Recorded(
+            position=batch + offset,
+            event=item.event,
+            audience=item.audience,
+            command_id=command_id,
+            sender=sender.id,
+            nonce=nonce,
+            batch=batch,
+            at=at,
+        )
+        for offset, item in enumerate(emitted)
+    ]

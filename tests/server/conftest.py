@@ -1,0 +1,53 @@
+"""A real uvicorn server on a free loopback port, stopped by the test that started it."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+import uvicorn
+
+from clients.python import Admin
+from server.app import Settings, create_app
+from server.serve import uvicorn_config
+
+StartServer = Callable[..., Awaitable[str]]
+
+
+@pytest.fixture
+async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
+    running: list[tuple[uvicorn.Server, asyncio.Task[None]]] = []
+
+    async def start(**settings: Any) -> str:
+        settings.setdefault("redis_url", redis_url)
+        app = create_app(Settings(**settings))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning"))
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        running.append((server, task))
+        return f"http://127.0.0.1:{port}"
+
+    yield start
+    for server, task in running:
+        server.should_exit = True
+        await asyncio.wait_for(task, 15)
+
+
+@pytest.fixture
+async def server(start_server: StartServer) -> str:
+    return await start_server()
+
+
+@pytest.fixture
+async def admin(server: str) -> AsyncIterator[Admin]:
+    async with Admin(server) as client:
+        yield client

@@ -1,0 +1,314 @@
+"""Several clients of different roles on one table, through a real uvicorn server."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+
+import msgspec
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from clients.python import Admin, Closed, Diverged, TableClient
+from clients.python.client import ws_url
+from domain.commands import AddCombatant, AddNote, RevealRoll, Rewind, RollDice
+from domain.events import Combatant, DiceRolled, Hidden, NoteAdded, Rewound, RollRevealed
+from domain.systems.vda.state import VdaSheet
+from domain.systems.wod import PoolSpec
+from domain.wire import Accepted, Rejected
+
+pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
+
+
+def combatant(cid: str, name: str) -> AddCombatant:
+    return AddCombatant(combatant=Combatant(id=cid, name=name, sheet=VdaSheet()))
+
+
+async def table_with_roles(admin: Admin, server: str, sandbox: bool = True) -> dict[str, str]:
+    created = await admin.create_table("Salle du trône", "vda", sandbox=sandbox)
+    table_id, gm_token = created["table_id"], created["gm_token"]
+    async with TableClient(server, table_id, gm_token) as gm:
+        assert isinstance(await gm.send(combatant("rorsh", "Rorsh")), Accepted)
+        assert isinstance(await gm.send(combatant("garde", "Garde")), Accepted)
+    async with Admin(server, gm_token) as gm_admin:
+        player = await gm_admin.invite(table_id, "player", "Alice", ["rorsh"])
+        spectator = await gm_admin.invite(table_id, "spectator", "OBS")
+    return {"table": table_id, "gm": gm_token, "player": player["token"], "spectator": spectator["token"]}
+
+
+async def test_every_role_sees_the_same_events_at_once(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with (
+        TableClient(server, t["table"], t["gm"]) as gm,
+        TableClient(server, t["table"], t["player"]) as player,
+        TableClient(server, t["table"], t["spectator"]) as spectator,
+    ):
+        assert (gm.welcome.role, player.welcome.role, spectator.welcome.role) == ("gm", "player", "spectator")  # type: ignore[union-attr]
+        assert player.welcome.combatants == ["rorsh"]  # type: ignore[union-attr]
+        for client in (gm, player, spectator):
+            await client.follow(0)
+        histories = [[(await c.next_event()).position for _ in range(5)] for c in (gm, player, spectator)]
+        assert histories == [[1, 2, 3, 4, 5]] * 3
+
+        answer = await gm.send(AddNote(text="Les torches vacillent"))
+        assert isinstance(answer, Accepted) and answer.first == answer.last == 6
+        for client in (gm, player, spectator):
+            record = await client.next_event()
+            assert record.position == 6
+            assert record.event == NoteAdded(text="Les torches vacillent", author="gm")
+
+
+async def test_a_player_rolls_for_their_combatant_only_and_a_refusal_writes_nothing(
+    admin: Admin, server: str
+) -> None:
+    t = await table_with_roles(admin, server)
+    async with (
+        TableClient(server, t["table"], t["player"]) as player,
+        TableClient(server, t["table"], t["spectator"]) as spectator,
+    ):
+        ok = await player.send(
+            RollDice(combatant="rorsh", spec=PoolSpec(dice=3, difficulty=6)), dice=[6, 1, 9]
+        )
+        assert isinstance(ok, Accepted)
+        refused = await player.send(RollDice(combatant="garde", spec=PoolSpec(dice=3)), dice=[6, 1, 9])
+        assert isinstance(refused, Rejected)
+        assert (refused.code, refused.rule) == ("forbidden", "role.not-your-combatant")
+        watched = await spectator.send(AddNote(text="hello"))
+        assert isinstance(watched, Rejected) and watched.rule == "role.spectator"
+        gm_only = await player.send(Rewind(to=2))
+        assert isinstance(gm_only, Rejected) and gm_only.rule == "role.gm-only"
+        state = await player.state()
+        assert state["position"] == ok.last
+        assert state["fight"]["last_roll"]["roll"]["faces"] == [6, 1, 9]
+
+
+async def test_a_secret_gm_roll_reaches_others_as_a_commitment_then_a_checkable_reveal(
+    admin: Admin, server: str
+) -> None:
+    t = await table_with_roles(admin, server, sandbox=False)
+    async with (
+        TableClient(server, t["table"], t["gm"]) as gm,
+        TableClient(server, t["table"], t["player"]) as player,
+        TableClient(server, t["table"], t["spectator"]) as spectator,
+    ):
+        for client in (gm, player, spectator):
+            await client.follow(5)
+        answer = await gm.send(
+            RollDice(spec=PoolSpec(dice=6, difficulty=7), label="Perception du garde", secret=True)
+        )
+        assert isinstance(answer, Accepted)
+        seen_by_gm = (await gm.next_event()).event
+        assert isinstance(seen_by_gm, DiceRolled) and seen_by_gm.secret
+        for client in (player, spectator):
+            hidden = (await client.next_event()).event
+            assert isinstance(hidden, Hidden)
+            assert hidden.kind == "DiceRolled" and hidden.commitment == seen_by_gm.commitment
+            state = await client.state()
+            assert state["admin"]["secret_rolls"] == {}
+            assert "Perception du garde" not in json.dumps(state)
+
+        assert isinstance(await gm.send(RevealRoll(position=answer.first)), Accepted)
+        for client in (player, spectator):
+            revealed = (await client.next_event()).event
+            assert isinstance(revealed, RollRevealed)
+            digest = hashlib.sha256(msgspec.json.encode(revealed.roll) + revealed.salt.encode()).hexdigest()
+            assert digest == seen_by_gm.commitment
+            assert revealed.roll == seen_by_gm.roll
+
+
+async def test_secret_rolls_never_appear_in_what_a_player_receives(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server, sandbox=True)
+    async with TableClient(server, t["table"], t["gm"]) as gm:
+        await gm.send(RollDice(spec=PoolSpec(dice=3), label="embuscade-secrete", secret=True), dice=[7, 7, 7])
+    async with Admin(server, t["player"]) as player_http:
+        lines = [line async for line in player_http.export(t["table"])]
+        state = await player_http.state(t["table"])
+    assert b"embuscade-secrete" not in b"".join(lines) and "embuscade-secrete" not in json.dumps(state)
+    assert b'"faces":[7,7,7]' not in b"".join(lines)
+    async with connect(
+        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['player']}"}
+    ) as raw:
+        await raw.send(json.dumps({"type": "follow", "after": 0}))
+        frames = [await asyncio.wait_for(raw.recv(), 5) for _ in range(2)]
+        while "embuscade-secrete" not in frames[-1] and '"position":6' not in frames[-1]:
+            frames.append(await asyncio.wait_for(raw.recv(), 5))
+    assert not any("embuscade-secrete" in f or "[7,7,7]" in f for f in frames)
+
+
+async def test_rewind_brings_every_client_back_to_the_earlier_state(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with (
+        TableClient(server, t["table"], t["gm"]) as gm,
+        TableClient(server, t["table"], t["player"]) as player,
+    ):
+        await player.follow(5)
+        before = await player.state()
+        await gm.send(combatant("loup", "Loup"))
+        await gm.send(AddNote(text="Le loup attaque"))
+        assert "loup" in (await player.state())["fight"]["combatants"]
+        answer = await gm.send(Rewind(to=5, reason="le loup n'était pas là"))
+        assert isinstance(answer, Accepted)
+        events = [await player.next_event() for _ in range(3)]
+        assert isinstance(events[-1].event, Rewound) and events[-1].event.to == 5
+        after = await player.state()
+        assert after["fight"] == before["fight"]
+        assert after["position"] == answer.last
+        # the rewound branch stays readable
+        assert "loup" in (await player.state(answer.last - 1))["fight"]["combatants"]
+        assert isinstance(await gm.send(Rewind(to=answer.last + 1)), Rejected)
+
+
+async def test_a_retried_command_id_is_answered_with_its_first_result(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["gm"]) as gm:
+        first = await gm.send(AddNote(text="une fois"), command_id="note-1")
+        again = await gm.send(AddNote(text="une fois"), command_id="note-1")
+        assert isinstance(first, Accepted) and isinstance(again, Accepted)
+        assert (again.first, again.last, again.duplicate) == (first.first, first.last, True)
+        assert (await gm.state())["position"] == first.last
+
+
+async def test_a_stale_expected_head_is_refused_and_writes_nothing(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["gm"]) as gm:
+        head = (await gm.state())["position"]
+        refused = await gm.send(AddNote(text="trop tard"), expected_head=head - 1)
+        assert isinstance(refused, Rejected)
+        assert (refused.code, refused.rule, refused.head) == ("stale", "table.expected-head", head)
+        assert (await gm.state())["position"] == head
+        assert isinstance(await gm.send(AddNote(text="à temps"), expected_head=head), Accepted)
+
+
+async def test_bad_messages_get_clear_errors_and_change_nothing_for_anyone(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["spectator"]) as watcher:
+        await watcher.follow(5)
+        async with connect(
+            ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
+        ) as raw:
+            json.loads(await raw.recv())  # welcome
+            cases = {
+                "{not json": "invalid",
+                json.dumps({"type": "dance"}): "invalid",
+                json.dumps(
+                    {"type": "command", "id": "x", "command": {"type": "AddNote", "text": 5}}
+                ): "invalid",
+                json.dumps({"type": "command", "id": "x", "command": {"type": "Explode"}}): "invalid",
+                json.dumps({"type": "follow", "after": 0, "extra": 1}): "invalid",
+            }
+            for frame, code in cases.items():
+                await raw.send(frame)
+                answer = json.loads(await raw.recv())
+                assert answer["type"] == "error" and answer["code"] == code, frame
+                assert answer["message"]
+            await raw.send(
+                json.dumps({"type": "command", "id": "r", "command": {"type": "Rewind", "to": 999}})
+            )
+            answer = json.loads(await raw.recv())
+            assert answer["type"] == "rejected" and answer["rule"] == "table.rewind-target"
+            await raw.send(
+                json.dumps(
+                    {
+                        "type": "command",
+                        "id": "u",
+                        "command": {"type": "RemoveCombatant", "combatant_id": "nobody"},
+                    }
+                )
+            )
+            answer = json.loads(await raw.recv())
+            assert answer["type"] == "rejected" and answer["rule"] == "table.combatant-unknown"
+            await raw.send(
+                json.dumps(
+                    {"type": "command", "id": "ok", "command": {"type": "AddNote", "text": "toujours là"}}
+                )
+            )
+            assert json.loads(await raw.recv())["type"] == "accepted"
+            await raw.send("x" * (70 * 1024))
+            with pytest.raises(ConnectionClosed) as closed:
+                await asyncio.wait_for(raw.recv(), 5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        # the spectator saw exactly one new event: the accepted note
+        record = await watcher.next_event()
+        assert record.position == 6 and isinstance(record.event, NoteAdded)
+        assert (await watcher.state())["position"] == 6
+
+
+async def test_authentication_failures_close_with_documented_codes(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    for token, code in ((None, 4401), ("gm.wrong", 4401), ("nobody.x", 4401)):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        async with connect(ws_url(server, t["table"]), additional_headers=headers) as raw:
+            with pytest.raises(ConnectionClosed) as closed:
+                await asyncio.wait_for(raw.recv(), 5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+    with pytest.raises(Closed) as unknown:
+        async with TableClient(server, "nosuchtable", t["gm"]):
+            pass
+    assert unknown.value.code == 4404
+
+
+async def test_a_revoked_player_is_disconnected_and_its_token_refused(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["player"]) as player:
+        await player.follow(0)
+        async with Admin(server, t["gm"]) as gm_http:
+            principal = t["player"].split(".")[0]
+            await gm_http.revoke(t["table"], principal)
+        with pytest.raises(Closed) as closed:
+            while True:
+                await player.next_event()
+        assert closed.value.code == 4401
+    with pytest.raises(Closed):
+        async with TableClient(server, t["table"], t["player"]):
+            pass
+
+
+async def test_browser_origins_are_checked_at_the_handshake(start_server: object, redis_url: str) -> None:
+    server = await start_server(origins=("https://table.example",))  # type: ignore[operator]
+    async with Admin(server) as http:
+        created = await http.create_table("Origines", "vda")
+    url, gm = ws_url(server, created["table_id"]), created["gm_token"]
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(
+            url, additional_headers={"Authorization": f"Bearer {gm}"}, origin="https://evil.example"
+        ):  # type: ignore[arg-type]
+            pass
+    assert refused.value.response.status_code == 403
+    async with TableClient(server, created["table_id"], gm, origin="https://table.example") as ok:
+        assert ok.welcome is not None
+    host = server.removeprefix("http://")
+    async with TableClient(server, created["table_id"], gm, origin=f"http://{host}") as same_origin:
+        assert same_origin.welcome is not None
+
+
+async def test_a_client_that_reconnects_resumes_without_gap_or_repeat(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["gm"]) as gm:
+        player = TableClient(server, t["table"], t["player"])
+        await player.connect()
+        await player.follow(0)
+        seen = [(await player.next_event()).position for _ in range(5)]
+        await player.close()
+        for i in range(3):
+            await gm.send(AddNote(text=f"pendant l'absence {i}"))
+        await player.resume()
+        seen += [(await player.next_event()).position for _ in range(3)]
+        await gm.send(AddNote(text="de retour"))
+        seen.append((await player.next_event()).position)
+        await player.close()
+    assert seen == list(range(1, 10))
+
+
+async def test_a_client_whose_history_diverged_is_told_to_reload(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["player"]) as player:
+        player.epoch = "another-epoch"
+        await player.follow(0)
+        with pytest.raises(Diverged):
+            await player.next_event()
+    async with TableClient(server, t["table"], t["player"]) as player:
+        await player.follow(500)
+        with pytest.raises(Diverged):
+            await player.next_event()
