@@ -442,7 +442,7 @@ def view_record(record: Recorded, viewer: Viewer) -> Recorded:
         combatant=combatant if isinstance(combatant, str) else None,
         commitment=getattr(event, "commitment", ""),
     )
-    return replace(record, event=hidden, nonce="")
+    return replace(record, event=hidden)
 
 
 def view_state(state: TableState, viewer: Viewer) -> TableState:

@@ -1,0 +1,285 @@
+"""The ``fracas`` command line.
+
+    fracas serve                      the server, on the embedded Redis in ./.fracas
+    fracas create --title T --system vda [--sandbox]
+    fracas invite --role player --name Alice --combatant rorsh
+    fracas watch                      follow a table live, one line per event
+    fracas send '{"type": "AddNote", "text": "..."}'
+    fracas rewind 12
+    fracas state [--at N]             the projected state, as JSON
+    fracas export [-o FILE]           the log, as NDJSON
+    fracas verify FILE                re-derive every die of an exported, closed table
+    fracas schema                     the JSON Schema of the wire protocol
+    fracas run FILE                   play a scenario (YAML or JSON)
+
+The server, table and token default to ``FRACAS_SERVER`` (http://127.0.0.1:8000),
+``FRACAS_TABLE`` and ``FRACAS_TOKEN``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from clients.python.client import Admin, FracasError, TableClient
+from clients.python.display import describe
+from domain.commands import COMMAND_DECODER, Rewind
+from domain.events import ENCODER, RECORD_DECODER
+from domain.wire import Accepted, schema
+
+
+def _connection_args(parser: argparse.ArgumentParser, table: bool = True) -> None:
+    parser.add_argument("--server", default=os.environ.get("FRACAS_SERVER", "http://127.0.0.1:8000"))
+    parser.add_argument(
+        "--token", default=os.environ.get("FRACAS_TOKEN"), help="GM, player or spectator token"
+    )
+    if table:
+        parser.add_argument("--table", default=os.environ.get("FRACAS_TABLE"), help="table id")
+
+
+def _require(args: argparse.Namespace, *names: str) -> None:
+    missing = [n for n in names if not getattr(args, n)]
+    if missing:
+        flags = ", ".join(f"--{n} (or FRACAS_{n.upper()})" for n in missing)
+        raise SystemExit(f"fracas: missing {flags}")
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(msgspec.to_builtins(value), ensure_ascii=False, indent=2) + "\n")
+
+
+# --- commands -----------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    from server.serve import serve
+
+    serve(
+        host=args.host,
+        port=args.port,
+        data=Path(args.data),
+        redis_url=args.redis_url,
+        origins=tuple(args.origin),
+        create_key=args.create_key,
+        log_level=args.log_level,
+    )
+
+
+async def cmd_create(args: argparse.Namespace) -> None:
+    options = json.loads(args.options) if args.options else {}
+    async with Admin(args.server, args.token) as admin:
+        created = await admin.create_table(args.title, args.system, sandbox=args.sandbox, options=options)
+    _print_json(created)
+    print(
+        f"# export FRACAS_TABLE={created['table_id']} FRACAS_TOKEN={created['gm_token']}",
+        file=sys.stderr,
+    )
+
+
+async def cmd_invite(args: argparse.Namespace) -> None:
+    _require(args, "table", "token")
+    async with Admin(args.server, args.token) as admin:
+        _print_json(await admin.invite(args.table, args.role, args.name, args.combatant))
+
+
+async def cmd_revoke(args: argparse.Namespace) -> None:
+    _require(args, "table", "token")
+    async with Admin(args.server, args.token) as admin:
+        _print_json(await admin.revoke(args.table, args.principal))
+
+
+async def cmd_watch(args: argparse.Namespace) -> None:
+    _require(args, "table", "token")
+    client = TableClient(args.server, args.table, args.token)
+    welcome = await client.connect()
+    print(
+        f"# {welcome.system} table {welcome.table_id} as {welcome.role} {welcome.viewer}, head {welcome.head}",
+        flush=True,
+    )
+    await client.follow(args.after)
+    try:
+        async for record in client.events():
+            if args.json:
+                sys.stdout.write(ENCODER.encode(record).decode() + "\n")
+            else:
+                sys.stdout.write(describe(record) + "\n")
+            sys.stdout.flush()
+    finally:
+        await client.close()
+
+
+async def _send(args: argparse.Namespace, command: Any) -> None:
+    _require(args, "table", "token")
+    async with TableClient(args.server, args.table, args.token) as client:
+        answer = await client.send(
+            command, dice=args.dice, command_id=args.id, expected_head=args.expected_head
+        )
+    _print_json(answer)
+    if not isinstance(answer, Accepted):
+        raise SystemExit(1)
+
+
+async def cmd_send(args: argparse.Namespace) -> None:
+    try:
+        command = COMMAND_DECODER.decode(args.command)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise SystemExit(f"fracas: not a command: {exc}") from None
+    await _send(args, command)
+
+
+async def cmd_rewind(args: argparse.Namespace) -> None:
+    await _send(args, Rewind(to=args.to, reason=args.reason))
+
+
+async def cmd_state(args: argparse.Namespace) -> None:
+    _require(args, "table", "token")
+    async with Admin(args.server, args.token) as admin:
+        _print_json(await admin.state(args.table, args.at))
+
+
+async def cmd_export(args: argparse.Namespace) -> None:
+    _require(args, "table", "token")
+    out = open(args.output, "wb") if args.output else sys.stdout.buffer  # noqa: SIM115
+    try:
+        async with Admin(args.server, args.token) as admin:
+            async for line in admin.export(args.table):
+                out.write(line + b"\n")
+    finally:
+        if args.output:
+            out.close()
+
+
+def cmd_verify(args: argparse.Namespace) -> None:
+    from clients.python.verify import verify_log
+
+    records = [RECORD_DECODER.decode(line) for line in Path(args.file).read_bytes().splitlines() if line]
+    report = verify_log(records)
+    for line in report.lines:
+        print(line)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+def cmd_schema(args: argparse.Namespace) -> None:
+    sys.stdout.write(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n")
+
+
+async def cmd_run(args: argparse.Namespace) -> None:
+    from clients.python.scenario import load_scenario, run_in_memory, run_on_server
+
+    scenario = load_scenario(Path(args.file))
+    if args.server_run:
+        result = await run_on_server(scenario, args.server)
+    else:
+        result = run_in_memory(scenario)
+    _print_json(result)
+
+
+# --- the parser ---------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="fracas", description="Fracas: event-sourced combat tables.")
+    sub = root.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
+    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
+    p.add_argument("--origin", action="append", default=[], help="allowed browser origin (repeatable)")
+    p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
+    p.add_argument("--log-level", default="info")
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("create", help="create a table; prints its id and the GM token")
+    _connection_args(p, table=False)
+    p.add_argument("--title", required=True)
+    p.add_argument("--system", required=True, help="vda, vtm, 7s or vaesen")
+    p.add_argument("--sandbox", action="store_true", help="dice may be given in commands")
+    p.add_argument("--options", help="the system's table options, as JSON")
+    p.set_defaults(run=cmd_create)
+
+    p = sub.add_parser("invite", help="invite a player or a spectator (GM)")
+    _connection_args(p)
+    p.add_argument("--role", choices=["player", "spectator"], required=True)
+    p.add_argument("--name", default="")
+    p.add_argument("--combatant", action="append", default=[], help="a combatant the player plays")
+    p.set_defaults(run=cmd_invite)
+
+    p = sub.add_parser("revoke", help="revoke an invitation (GM)")
+    _connection_args(p)
+    p.add_argument("principal")
+    p.set_defaults(run=cmd_revoke)
+
+    p = sub.add_parser("watch", help="follow a table live")
+    _connection_args(p)
+    p.add_argument("--after", type=int, default=0, help="start after this position")
+    p.add_argument("--json", action="store_true", help="print each event as JSON")
+    p.set_defaults(run=cmd_watch)
+
+    for name, helptext, func in (
+        ("send", "send a command given as JSON", cmd_send),
+        ("rewind", "rewind the fight to a position (GM)", cmd_rewind),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        _connection_args(p)
+        if name == "send":
+            p.add_argument("command", help='e.g. \'{"type": "AddNote", "text": "..."}\'')
+        else:
+            p.add_argument("to", type=int)
+            p.add_argument("--reason", default="")
+        p.add_argument("--dice", type=lambda s: [int(x) for x in s.split(",")], help="sandbox dice: 6,3,10")
+        p.add_argument("--id", default=None, help="command id (a retry with the same id is applied once)")
+        p.add_argument("--expected-head", type=int, default=None)
+        p.set_defaults(run=func)
+
+    p = sub.add_parser("state", help="the projected state as JSON")
+    _connection_args(p)
+    p.add_argument("--at", type=int, default=None)
+    p.set_defaults(run=cmd_state)
+
+    p = sub.add_parser("export", help="the log as NDJSON")
+    _connection_args(p)
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("verify", help="re-derive every die of an exported, closed table")
+    p.add_argument("file")
+    p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("schema", help="the JSON Schema of the wire protocol")
+    p.set_defaults(run=cmd_schema)
+
+    p = sub.add_parser("run", help="play a scenario file (YAML or JSON)")
+    p.add_argument("file")
+    p.add_argument(
+        "--server", dest="server_run", default=None, help="play it on this server instead of in memory"
+    )
+    p.set_defaults(run=cmd_run)
+    return root
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    try:
+        result = args.run(args)
+        if asyncio.iscoroutine(result):
+            asyncio.run(result)
+    except FracasError as exc:
+        raise SystemExit(f"fracas: {exc}") from None
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        raise SystemExit(f"fracas: {exc}") from None
+
+
+if __name__ == "__main__":
+    main()

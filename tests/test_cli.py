@@ -1,0 +1,229 @@
+"""The ``fracas`` command line, run as a user runs it: as processes, against a
+``fracas serve`` on the embedded Redis in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def fracas(
+    *args: str, env: dict[str, str] | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "clients.python.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+        cwd=ROOT,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"fracas {' '.join(args)} failed: {result.stderr}{result.stdout}")
+    return result
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Served:
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> Served:
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "clients.python.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data",
+                str(self.data),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError("fracas serve did not come up")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=30)
+        if self.process is not None and self.process.stderr is not None:
+            self.process.stderr.close()
+        self.process = None
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path / "data").start()
+    yield server
+    server.stop()
+
+
+def test_serve_uses_the_embedded_redis_and_keeps_every_table_across_a_restart(served: Served) -> None:
+    health = httpx.get(f"{served.url}/healthz").json()
+    assert health["store"] == "embedded" and health["redis_version"].startswith("6.2")
+    created = json.loads(
+        fracas("create", "--server", served.url, "--title", "Persistante", "--system", "vda").stdout
+    )
+    env = {
+        "FRACAS_SERVER": served.url,
+        "FRACAS_TABLE": created["table_id"],
+        "FRACAS_TOKEN": created["gm_token"],
+    }
+    fracas("send", '{"type": "AddNote", "text": "avant le redémarrage"}', env=env)
+    fracas("send", '{"type": "RollDice", "spec": {"type": "pool", "dice": 4, "difficulty": 6}}', env=env)
+    before = json.loads(fracas("state", env=env).stdout)
+    log_before = fracas("export", env=env).stdout
+
+    served.stop()
+    assert (
+        (served.data / "fracas.aof").exists()
+        or (served.data / "appendonlydir").exists()
+        or any(p.suffix == ".aof" for p in served.data.rglob("*"))
+    )
+    served.start()
+
+    assert json.loads(fracas("state", env=env).stdout) == before
+    assert fracas("export", env=env).stdout == log_before
+    fracas("send", '{"type": "AddNote", "text": "après"}', env=env)
+    assert json.loads(fracas("state", env=env).stdout)["position"] == before["position"] + 1
+
+
+def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> None:
+    created = json.loads(
+        fracas(
+            "create", "--server", served.url, "--title", "Deux terminaux", "--system", "vda", "--sandbox"
+        ).stdout
+    )
+    gm = {
+        "FRACAS_SERVER": served.url,
+        "FRACAS_TABLE": created["table_id"],
+        "FRACAS_TOKEN": created["gm_token"],
+    }
+    fracas(
+        "send",
+        '{"type": "AddCombatant", "combatant": {"id": "rorsh", "name": "Rorsh", "sheet": {"type": "vda"}}}',
+        env=gm,
+    )
+    invited = json.loads(
+        fracas("invite", "--role", "player", "--name", "Alice", "--combatant", "rorsh", env=gm).stdout
+    )
+    player = {**gm, "FRACAS_TOKEN": invited["token"]}
+
+    watchers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "clients.python.cli", "watch"],
+            cwd=ROOT,
+            env={**os.environ, **who},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for who in (gm, player)
+    ]
+    try:
+        time.sleep(1.5)
+        fracas(
+            "send",
+            '{"type": "RollDice", "combatant": "rorsh", "label": "Attaque", "spec": {"type": "pool", "dice": 3}}',
+            "--dice",
+            "8,2,1",
+            env=player,
+        )
+        fracas("rewind", "3", "--reason", "on recommence", env=gm)
+        time.sleep(1.5)
+    finally:
+        for w in watchers:
+            w.send_signal(signal.SIGINT)
+    outputs = [w.communicate(timeout=20)[0] for w in watchers]
+    for out in outputs:
+        assert "Attaque: 3d10 diff 6: [8, 2, 1] → 0 succès" in out
+        assert "↺ back to position 3 (on recommence)" in out
+    gm_lines = [line.split()[0] for line in outputs[0].splitlines() if not line.startswith("#")]
+    assert gm_lines == ["1", "2", "3", "4", "5"]
+    state = json.loads(fracas("state", env=player).stdout)
+    assert state["fight"]["last_roll"] is None
+
+
+def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path) -> None:
+    created = json.loads(
+        fracas("create", "--server", served.url, "--title", "Audit", "--system", "vtm").stdout
+    )
+    gm = {
+        "FRACAS_SERVER": served.url,
+        "FRACAS_TABLE": created["table_id"],
+        "FRACAS_TOKEN": created["gm_token"],
+    }
+    fracas(
+        "send",
+        '{"type": "RollDice", "spec": {"type": "pool", "dice": 8, "difficulty": 6, "specialty": true}}',
+        env=gm,
+    )
+    fracas("send", '{"type": "RollDice", "secret": true, "spec": {"type": "pool", "dice": 5}}', env=gm)
+    not_closed = tmp_path / "open.ndjson"
+    fracas("export", "-o", str(not_closed), env=gm)
+    assert fracas("verify", str(not_closed), check=False).returncode == 1
+    fracas("send", '{"type": "CloseTable"}', env=gm)
+    log = tmp_path / "log.ndjson"
+    fracas("export", "-o", str(log), env=gm)
+    result = fracas("verify", str(log))
+    checked = int(result.stdout.splitlines()[-1].split()[1])
+    assert result.stdout.splitlines()[-1].startswith("OK ") and checked >= 13
+    tampered = log.read_text().replace('"faces":[', '"faces":[1,', 1)
+    (tmp_path / "tampered.ndjson").write_text(tampered)
+    assert fracas("verify", str(tmp_path / "tampered.ndjson"), check=False).returncode == 1
+    refused = fracas("send", '{"type": "AddNote", "text": "trop tard"}', env=gm, check=False)
+    assert refused.returncode == 1 and "table.closed" in refused.stdout
+
+
+def test_run_plays_the_example_scenario_in_memory() -> None:
+    result = json.loads(fracas("run", "examples/duel.yaml").stdout)
+    assert [e["event"]["type"] for e in result["events"]][:3] == [
+        "TableCreated",
+        "CombatantAdded",
+        "CombatantAdded",
+    ]
+    assert result["events"][-1]["event"]["type"] == "Rewound"
+    assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
+
+
+def test_schema_prints_the_wire_protocol() -> None:
+    printed = json.loads(fracas("schema").stdout)
+    names = set(printed["$defs"])
+    assert {"Follow", "SendCommand", "Events", "Rejected", "Welcome"} <= names
