@@ -1,0 +1,89 @@
+"""One slow connection never slows the table: bounded queues, 1013 for players
+and the GM, skip-ahead for spectators."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+
+from domain.base import GM, Viewer
+from domain.events import NoteAdded, Recorded
+from domain.systems.vda.state import VdaState
+from domain.table import Fight, TableState
+from domain.wire import CLOSE_TRY_AGAIN, OUTBOUND_DECODER, Events, SkippedAhead
+from server.hub import Batch, Subscriber
+
+
+class StuckSocket:
+    """A socket whose sends block until released, recording what was sent."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.sent: list[bytes] = []
+        self.closed: list[int] = []
+
+    async def send(self, frame: bytes) -> None:
+        await self.release.wait()
+        self.sent.append(frame)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed.append(code)
+
+
+class FakeFeed:
+    def __init__(self, position: int) -> None:
+        self.state = TableState(position=position, fight=Fight(system=VdaState()))
+
+
+def batch(position: int) -> Batch:
+    return Batch([Recorded(position=position, event=NoteAdded(text=str(position), author="gm"))])
+
+
+async def test_a_player_too_far_behind_is_closed_with_1013_and_others_are_untouched() -> None:
+    stuck, fine = StuckSocket(), StuckSocket()
+    fine.release.set()
+    slow = Subscriber(Viewer(role="player", id="alice"), stuck.send, stuck.close, queue_size=4)
+    fast = Subscriber(GM, fine.send, fine.close, queue_size=4)
+    for s in (slow, fast):
+        s.following = True
+    for position in range(1, 11):
+        b = batch(position)
+        slow.offer(b)
+        fast.offer(b)
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+    assert stuck.closed == [CLOSE_TRY_AGAIN]
+    assert fine.closed == []
+    positions = [r.position for f in fine.sent for r in OUTBOUND_DECODER.decode(f).events]
+    assert positions == list(range(1, 11))
+    stuck.release.set()
+    fast.shut(1000, "")
+
+
+async def test_a_spectator_too_far_behind_is_skipped_ahead_to_the_latest_state() -> None:
+    stuck = StuckSocket()
+    spectator = Subscriber(Viewer(role="spectator", id="obs"), stuck.send, stuck.close, queue_size=3)
+    spectator.following = True
+    spectator.feed = FakeFeed(position=50)  # type: ignore[assignment]
+    for position in range(1, 9):
+        spectator.offer(batch(position))
+    stuck.release.set()
+    await asyncio.sleep(0.05)
+    assert stuck.closed == []
+    messages = [OUTBOUND_DECODER.decode(f) for f in stuck.sent]
+    skipped = [m for m in messages if isinstance(m, SkippedAhead)]
+    assert len(skipped) == 1 and skipped[0].head == 50
+    assert spectator.last_sent == 50
+    after = messages[messages.index(skipped[0]) + 1 :]
+    assert all(isinstance(m, Events) for m in after)
+    spectator.shut(1000, "")
+
+
+async def test_frames_are_encoded_once_per_kind_of_viewer() -> None:
+    b = Batch([Recorded(position=1, event=NoteAdded(text="secret", author="gm", secret=True), audience="gm")])
+    alice, bob = Viewer(role="player", id="alice"), Viewer(role="player", id="bob")
+    assert b.frame_for(GM) is b.frame_for(GM)
+    assert b"secret" in b.frame_for(GM)
+    assert b"secret" not in b.frame_for(alice) and b"secret" not in b.frame_for(bob)
+    assert msgspec.json.decode(b.frame_for(alice))["events"][0]["event"]["type"] == "Hidden"
