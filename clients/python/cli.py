@@ -194,7 +194,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
-    p.add_argument("--origin", action="append", default=[], help="allowed browser origin (repeatable)")
+    env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
+    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin (repeatable)")
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=cmd_serve)
