@@ -15,27 +15,27 @@ from domain.events import Combatant
 from domain.systems import SYSTEM_COMMANDS, RollSpec
 
 
-class AddCombatant(Command, tag="AddCombatant"):
+class AddCombatant(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="AddCombatant"):
     combatant: Combatant
 
 
-class UpdateCombatant(Command, tag="UpdateCombatant"):
+class UpdateCombatant(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="UpdateCombatant"):
     """Replace a combatant's name, side or sheet (a GM adjustment, with a reason)."""
 
     combatant: Combatant
     reason: str = ""
 
 
-class RemoveCombatant(Command, tag="RemoveCombatant"):
+class RemoveCombatant(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="RemoveCombatant"):
     combatant_id: str
 
 
-class AddNote(Command, tag="AddNote"):
+class AddNote(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="AddNote"):
     text: str
     secret: bool = False
 
 
-class RollDice(Command, tag="RollDice"):
+class RollDice(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="RollDice"):
     """A plain roll in the table's dice: a pool and difficulty (vda, vtm),
     roll-and-keep (7s) or a d6 pool (vaesen). Only the GM rolls in secret."""
 
@@ -45,31 +45,31 @@ class RollDice(Command, tag="RollDice"):
     secret: bool = False
 
 
-class RevealRoll(Command, tag="RevealRoll"):
+class RevealRoll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="RevealRoll"):
     position: int
 
 
-class Rewind(Command, tag="Rewind"):
+class Rewind(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="Rewind"):
     to: int
     reason: str = ""
 
 
-class InvitePlayer(Command, tag="InvitePlayer"):
+class InvitePlayer(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="InvitePlayer"):
     player_id: str
     name: str
     combatants: list[str] = []
 
 
-class InviteSpectator(Command, tag="InviteSpectator"):
+class InviteSpectator(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="InviteSpectator"):
     spectator_id: str
     name: str = ""
 
 
-class RevokeInvite(Command, tag="RevokeInvite"):
+class RevokeInvite(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="RevokeInvite"):
     principal_id: str
 
 
-class CloseTable(Command, tag="CloseTable"):
+class CloseTable(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="CloseTable"):
     pass
 
 

@@ -30,7 +30,7 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 # --- administration: never rewound ----------------------------------------
 
 
-class TableCreated(Event, tag="TableCreated"):
+class TableCreated(Event, frozen=True, kw_only=True, tag="TableCreated"):
     table_id: str
     title: str
     system: str
@@ -40,22 +40,22 @@ class TableCreated(Event, tag="TableCreated"):
     """SHA-256 of the secret seed every die derives from (revealed at close)."""
 
 
-class PlayerInvited(Event, tag="PlayerInvited"):
+class PlayerInvited(Event, frozen=True, kw_only=True, tag="PlayerInvited"):
     player_id: str
     name: str
     combatants: list[str]
 
 
-class SpectatorInvited(Event, tag="SpectatorInvited"):
+class SpectatorInvited(Event, frozen=True, kw_only=True, tag="SpectatorInvited"):
     spectator_id: str
     name: str
 
 
-class InviteRevoked(Event, tag="InviteRevoked"):
+class InviteRevoked(Event, frozen=True, kw_only=True, tag="InviteRevoked"):
     principal_id: str
 
 
-class TableClosed(Event, tag="TableClosed"):
+class TableClosed(Event, frozen=True, kw_only=True, tag="TableClosed"):
     seed: str
     """The secret seed, in hex, now public so anyone can re-derive every die."""
 
@@ -71,25 +71,25 @@ ADMIN_EVENTS: tuple[type[Event], ...] = (
 # --- the fight: rewound with it -------------------------------------------
 
 
-class CombatantAdded(Event, tag="CombatantAdded"):
+class CombatantAdded(Event, frozen=True, kw_only=True, tag="CombatantAdded"):
     combatant: Combatant
 
 
-class CombatantUpdated(Event, tag="CombatantUpdated"):
+class CombatantUpdated(Event, frozen=True, kw_only=True, tag="CombatantUpdated"):
     combatant: Combatant
 
 
-class CombatantRemoved(Event, tag="CombatantRemoved"):
+class CombatantRemoved(Event, frozen=True, kw_only=True, tag="CombatantRemoved"):
     combatant_id: str
 
 
-class NoteAdded(Event, tag="NoteAdded"):
+class NoteAdded(Event, frozen=True, kw_only=True, tag="NoteAdded"):
     text: str
     author: str
     secret: bool = False
 
 
-class DiceRolled(Event, tag="DiceRolled"):
+class DiceRolled(Event, frozen=True, kw_only=True, tag="DiceRolled"):
     """A plain roll in the table's system. A secret roll is seen by the GM only;
     others see its ``commitment`` until the GM reveals it."""
 
@@ -103,7 +103,7 @@ class DiceRolled(Event, tag="DiceRolled"):
     salt: str = ""
 
 
-class RollRevealed(Event, tag="RollRevealed"):
+class RollRevealed(Event, frozen=True, kw_only=True, tag="RollRevealed"):
     """A secret roll made public: anyone can hash ``roll`` and ``salt`` and compare."""
 
     position: int
@@ -112,14 +112,14 @@ class RollRevealed(Event, tag="RollRevealed"):
     label: str = ""
 
 
-class Rewound(Event, tag="Rewound"):
+class Rewound(Event, frozen=True, kw_only=True, tag="Rewound"):
     """From here on, the fight is as it stood at position ``to``."""
 
     to: int
     reason: str = ""
 
 
-class Hidden(Event, tag="Hidden"):
+class Hidden(Event, frozen=True, kw_only=True, tag="Hidden"):
     """What a viewer sees in place of an event not addressed to them. Never stored."""
 
     kind: str

@@ -31,7 +31,7 @@ class Inbound(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbi
     pass
 
 
-class Follow(Inbound, tag="follow"):
+class Follow(Inbound, frozen=True, kw_only=True, tag="follow"):
     """Send every event after ``after`` (0 for all), then each new one as it lands.
     With ``epoch``, a resuming client is told if the history diverged."""
 
@@ -39,11 +39,11 @@ class Follow(Inbound, tag="follow"):
     epoch: str = ""
 
 
-class Unfollow(Inbound, tag="unfollow"):
+class Unfollow(Inbound, frozen=True, kw_only=True, tag="unfollow"):
     pass
 
 
-class SendCommand(Inbound, tag="command"):
+class SendCommand(Inbound, frozen=True, kw_only=True, tag="command"):
     """Run ``command``. ``id`` is chosen by the client: sending the same id again
     returns the first answer and writes nothing. With ``expected_head`` the
     command is refused unless the table's last position is still that one. A
@@ -56,14 +56,14 @@ class SendCommand(Inbound, tag="command"):
     dice: list[int] | None = None
 
 
-class GetState(Inbound, tag="get_state"):
+class GetState(Inbound, frozen=True, kw_only=True, tag="get_state"):
     """The projected state at position ``at`` (the head when omitted)."""
 
     id: str
     at: int | None = None
 
 
-class GetEvents(Inbound, tag="get_events"):
+class GetEvents(Inbound, frozen=True, kw_only=True, tag="get_events"):
     """Events from ``after`` + 1, at most ``limit`` of them (for scrubbing)."""
 
     id: str
@@ -78,7 +78,7 @@ class Outbound(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     pass
 
 
-class Welcome(Outbound, tag="welcome"):
+class Welcome(Outbound, frozen=True, kw_only=True, tag="welcome"):
     table_id: str
     epoch: str
     head: int
@@ -89,21 +89,21 @@ class Welcome(Outbound, tag="welcome"):
     """Combatants this viewer plays (players)."""
 
 
-class Events(Outbound, tag="events"):
+class Events(Outbound, frozen=True, kw_only=True, tag="events"):
     """Events in position order, redacted for this viewer; a batch never skips a
     position and never repeats one already sent on this socket."""
 
     events: list[Recorded]
 
 
-class Accepted(Outbound, tag="accepted"):
+class Accepted(Outbound, frozen=True, kw_only=True, tag="accepted"):
     id: str
     first: int
     last: int
     duplicate: bool = False
 
 
-class Rejected(Outbound, tag="rejected"):
+class Rejected(Outbound, frozen=True, kw_only=True, tag="rejected"):
     id: str
     code: str
     """invalid, rule, forbidden, stale, conflict or closed."""
@@ -113,20 +113,20 @@ class Rejected(Outbound, tag="rejected"):
     head: int | None = None
 
 
-class StateAt(Outbound, tag="state"):
+class StateAt(Outbound, frozen=True, kw_only=True, tag="state"):
     id: str
     at: int
     state: Any
     """A ``domain.table.TableState`` redacted for this viewer."""
 
 
-class EventPage(Outbound, tag="event_page"):
+class EventPage(Outbound, frozen=True, kw_only=True, tag="event_page"):
     id: str
     events: list[Recorded]
     head: int
 
 
-class Diverged(Outbound, tag="diverged"):
+class Diverged(Outbound, frozen=True, kw_only=True, tag="diverged"):
     """The server's history is not the one the client followed: reload."""
 
     epoch: str
@@ -134,7 +134,7 @@ class Diverged(Outbound, tag="diverged"):
     message: str
 
 
-class Error(Outbound, tag="error"):
+class Error(Outbound, frozen=True, kw_only=True, tag="error"):
     """A message the server could not take (not JSON, unknown type, bad fields)."""
 
     code: str
@@ -142,7 +142,7 @@ class Error(Outbound, tag="error"):
     id: str = ""
 
 
-class SkippedAhead(Outbound, tag="skipped"):
+class SkippedAhead(Outbound, frozen=True, kw_only=True, tag="skipped"):
     """A spectator too far behind was moved to the latest state; events follow
     from ``head``."""
 

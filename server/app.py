@@ -152,6 +152,10 @@ def http_errors(handler: Any) -> Any:
         except RedisError:
             log.exception("Redis unavailable")
             return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
+        except Exception:
+            # Never echo an unexpected error: it could carry what a role may not see.
+            log.exception("unexpected error on %s", request.url.path)
+            return problem(500, "internal", "server.internal", "internal error; nothing was changed")
 
     return wrapped
 
@@ -356,15 +360,16 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
         return
     connection = Connection(websocket, s, table_id, meta.epoch)
-    connection.subscriber = s.hub.subscribe(feed, viewer, connection.send, connection.close)
-    admin = feed.state.admin
+    connection.subscriber = await s.hub.subscribe(table_id, viewer, connection.send, connection.close)
+    assert connection.subscriber.feed is not None
+    admin = connection.subscriber.feed.state.admin
     assert admin is not None
     owned = admin.players[viewer.id].combatants if viewer.id in admin.players else []
     connection.reply(
         Welcome(
             table_id=table_id,
             epoch=meta.epoch,
-            head=feed.state.position,
+            head=connection.subscriber.feed.state.position,
             system=admin.system,
             role=viewer.role,
             viewer=viewer.id,
@@ -385,6 +390,11 @@ async def table_socket(websocket: WebSocket) -> None:
             except RedisError:
                 log.exception("Redis unavailable")
                 connection.reply(Error(code="unavailable", message="the event store is unavailable; retry"))
+            except Exception:
+                # One bad message must not end the connection, nor tell what went wrong
+                # inside (it could carry what this role may not see).
+                log.exception("unexpected error handling a message on table %s", table_id)
+                connection.reply(Error(code="internal", message="internal error; nothing was changed"))
     except WebSocketDisconnect:
         pass
     finally:

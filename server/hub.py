@@ -31,6 +31,9 @@ from server.store import RedisEventStore, bell_channel
 
 log = logging.getLogger("fracas.hub")
 
+IDLE_FEED_SECONDS = 120.0
+"""A feed nobody follows (loaded for an HTTP request) is dropped after this."""
+
 SAFETY_POLL_SECONDS = 5.0
 """Feeds re-read their stream this often even without a doorbell (one lost
 pub/sub message must never stall a table)."""
@@ -175,6 +178,7 @@ class Feed:
         self._refresh_lock = asyncio.Lock()
         self._dirty = False
         self._poker: asyncio.Task[None] | None = None
+        self.last_used = asyncio.get_running_loop().time()
 
     async def pages(self, after: int, upto: int) -> Any:
         while after < upto:
@@ -260,6 +264,7 @@ class Hub:
         """The table's feed, loaded (and subscribed to its doorbell) on first use."""
         feed = self.feeds.get(table_id)
         if feed is not None:
+            feed.last_used = asyncio.get_running_loop().time()
             return feed
         pending = self._loading.get(table_id)
         if pending is not None:
@@ -281,13 +286,16 @@ class Hub:
         finally:
             del self._loading[table_id]
 
-    def subscribe(
+    async def subscribe(
         self,
-        feed: Feed,
+        table_id: str,
         viewer: Viewer,
         send: Callable[[bytes], Awaitable[None]],
         close: Callable[[int, str], Awaitable[None]],
     ) -> Subscriber:
+        # Take the registered feed and join it in one step, so a feed being dropped
+        # by its last leaving subscriber is never joined.
+        feed = await self.feed(table_id)
         subscriber = Subscriber(viewer, send, close, self.queue_size)
         subscriber.feed = feed
         feed.subscribers.add(subscriber)
@@ -299,7 +307,11 @@ class Hub:
         if feed is None:
             return
         feed.subscribers.discard(subscriber)
-        if not feed.subscribers and self.feeds.get(feed.table_id) is feed:
+        if not feed.subscribers:
+            await self._drop(feed)
+
+    async def _drop(self, feed: Feed) -> None:
+        if self.feeds.get(feed.table_id) is feed:
             del self.feeds[feed.table_id]
             with contextlib.suppress(RedisError):
                 await self._pubsub.unsubscribe(bell_channel(feed.table_id))
@@ -323,7 +335,10 @@ class Hub:
                 if loop.time() - last_poll > SAFETY_POLL_SECONDS:
                     last_poll = loop.time()
                     for feed in list(self.feeds.values()):
-                        feed.poke()
+                        if not feed.subscribers and loop.time() - feed.last_used > IDLE_FEED_SECONDS:
+                            await self._drop(feed)
+                        else:
+                            feed.poke()
             except asyncio.CancelledError:
                 raise
             except Exception:
