@@ -82,7 +82,8 @@ class Context:
         """Whether the sender may act for this combatant (the GM acts for all)."""
         if self.sender.is_gm:
             return True
-        player = self.table.admin.players.get(self.sender.id)
+        admin = self.table.admin
+        player = None if admin is None else admin.players.get(self.sender.id)
         return player is not None and combatant_id in player.combatants
 
 

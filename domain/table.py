@@ -202,10 +202,10 @@ def decide(command: Any, ctx: Context) -> list[Emitted]:
         case RollDice():
             return [_roll_dice(command, ctx, system.roll_spec_type, system.plain_roll)]
         case RevealRoll(position=p):
-            secret = admin.secret_rolls.get(p)
-            check(secret is not None, "table.no-secret-roll", f"no unrevealed secret roll at position {p}")
-            assert secret is not None
-            return [Emitted(RollRevealed(position=p, roll=secret.roll, salt=secret.salt, label=secret.label))]
+            hidden = admin.secret_rolls.get(p)
+            check(hidden is not None, "table.no-secret-roll", f"no unrevealed secret roll at position {p}")
+            assert hidden is not None
+            return [Emitted(RollRevealed(position=p, roll=hidden.roll, salt=hidden.salt, label=hidden.label))]
         case Rewind(to=to, reason=reason):
             check(
                 1 <= to < state.position,
@@ -251,7 +251,7 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
     check(
         isinstance(command.spec, spec_type),
         "table.roll-kind",
-        f"this table rolls {spec_type.__struct_config__.tag!r} dice",
+        f"this table rolls {getattr(spec_type, '__struct_config__').tag!r} dice",
     )
     _require_text(command.label, allow_empty=True)
     if command.combatant is not None:
@@ -339,10 +339,10 @@ def evolve(
             seed_commitment=event.seed_commitment,
         )
         return TableState(position=position, admin=admin, fight=Fight(system=system.initial(event.options)))
-    admin, fight = state.admin, state.fight
-    if admin is None or fight is None:
+    if state.admin is None or state.fight is None:
         return replace(state, position=position)
-    admin, fight = _evolve_admin(admin, position, event), _evolve_fight(admin, fight, position, event)
+    admin = _evolve_admin(state.admin, position, event)
+    fight = _evolve_fight(state.admin, state.fight, position, event)
     return TableState(position=position, admin=admin, fight=fight)
 
 

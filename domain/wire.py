@@ -161,4 +161,4 @@ ENCODER = msgspec.json.Encoder()
 
 def schema() -> dict[str, Any]:
     """JSON Schema of every message, both directions."""
-    return msgspec.json.schema(Union[AnyInbound, AnyOutbound])  # type: ignore[arg-type]  # noqa: UP007
+    return msgspec.json.schema(Union[AnyInbound, AnyOutbound])  # noqa: UP007

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -76,7 +76,7 @@ class Subscriber:
         self,
         viewer: Viewer,
         send: Callable[[bytes], Awaitable[None]],
-        close: Callable[[int, str], Awaitable[None]],
+        close: Callable[[int, str], Coroutine[Any, Any, None]],
         queue_size: int,
     ) -> None:
         self.viewer = viewer
@@ -258,7 +258,7 @@ class Hub:
         for feed in self.feeds.values():
             for subscriber in list(feed.subscribers):
                 subscriber.shut(1001, "server shutting down")
-        await self._pubsub.aclose()
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
 
     async def feed(self, table_id: str) -> Feed:
         """The table's feed, loaded (and subscribed to its doorbell) on first use."""
@@ -291,7 +291,7 @@ class Hub:
         table_id: str,
         viewer: Viewer,
         send: Callable[[bytes], Awaitable[None]],
-        close: Callable[[int, str], Awaitable[None]],
+        close: Callable[[int, str], Coroutine[Any, Any, None]],
     ) -> Subscriber:
         # Take the registered feed and join it in one step, so a feed being dropped
         # by its last leaving subscriber is never joined.

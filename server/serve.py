@@ -6,13 +6,14 @@ import logging
 from pathlib import Path
 
 import uvicorn
+from starlette.applications import Starlette
 
 from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
 
 
-def uvicorn_config(app: object, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
+def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
     """Safe WebSocket settings: messages capped, no per-message compression,
     keep-alive pings."""
     return uvicorn.Config(

@@ -102,8 +102,13 @@ def bell_channel(table_id: str) -> str:
     return key(table_id, "bell")
 
 
-def _positions(result: bytes) -> tuple[int, int]:
-    first, last = result.decode().split(":")
+def _text(value: Any) -> str:
+    """redis-py answers bytes (no decode_responses); be explicit about it."""
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _positions(result: Any) -> tuple[int, int]:
+    first, last = _text(result).split(":")
     return int(first), int(last)
 
 
@@ -166,7 +171,7 @@ class RedisEventStore:
         fields = await self.redis.hgetall(key(table_id, "meta"))
         if not fields:
             return None
-        return TableMeta(epoch=fields[b"epoch"].decode(), created_at=fields[b"created_at"].decode())
+        return TableMeta(epoch=_text(fields[b"epoch"]), created_at=_text(fields[b"created_at"]))
 
     async def head(self, table_id: str) -> int:
         return int(await self.redis.xlen(key(table_id, "events")))
@@ -175,7 +180,7 @@ class RedisEventStore:
         value = await self.redis.get(key(table_id, "secret"))
         if value is None:
             raise UnknownTable(table_id)
-        return bytes.fromhex(value.decode())
+        return bytes.fromhex(_text(value))
 
     async def read(
         self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None
@@ -184,7 +189,7 @@ class RedisEventStore:
         end = "+" if upto is None else f"{upto}-0"
         if upto is not None and upto <= after:
             return []
-        entries = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
+        entries: Any = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
         return [RECORD_DECODER.decode(fields[b"data"]) for _, fields in entries]
 
     async def read_all(
@@ -208,7 +213,7 @@ class RedisEventStore:
             yield record
         stream = key(table_id, "events")
         while True:
-            answer = await self.redis.xread({stream: f"{last}-0"}, count=PAGE, block=block_ms)
+            answer: Any = await self.redis.xread({stream: f"{last}-0"}, count=PAGE, block=block_ms)
             for _, entries in answer or []:
                 for _, fields in entries:
                     record = RECORD_DECODER.decode(fields[b"data"])
@@ -222,7 +227,7 @@ class RedisEventStore:
 
     async def load_snapshot(self, table_id: str, position: int) -> bytes | None:
         value = await self.redis.hget(key(table_id, "snapshots"), str(position))
-        return None if value is None else bytes(value)
+        return None if value is None else bytes(value) if isinstance(value, bytes) else value.encode()
 
     # --- tokens ---
 
@@ -231,7 +236,7 @@ class RedisEventStore:
 
     async def token_hash(self, table_id: str, principal: str) -> str | None:
         value = await self.redis.hget(key(table_id, "tokens"), principal)
-        return None if value is None else value.decode()
+        return None if value is None else _text(value)
 
     async def drop_token(self, table_id: str, principal: str) -> None:
         await self.redis.hdel(key(table_id, "tokens"), principal)

@@ -6,7 +6,7 @@ unions of sheets, options, states, commands and events are built from it.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from domain.base import System
 from domain.errors import CheckFailed
@@ -30,9 +30,15 @@ def union(types: list[type]) -> Any:
 
 
 _all = list(SYSTEMS.values())
-Sheet = union([s.sheet_type for s in _all])
-Options = union([s.options_type for s in _all])
-SystemState = union([s.state_type for s in _all])
-RollSpec = union([s.roll_spec_type for s in _all])
+if TYPE_CHECKING:  # built at run time from the registry; a checker sees Any
+    Sheet: TypeAlias = Any
+    Options: TypeAlias = Any
+    SystemState: TypeAlias = Any
+    RollSpec: TypeAlias = Any
+else:
+    Sheet = union([s.sheet_type for s in _all])
+    Options = union([s.options_type for s in _all])
+    SystemState = union([s.state_type for s in _all])
+    RollSpec = union([s.roll_spec_type for s in _all])
 SYSTEM_COMMANDS: list[type] = [t for s in _all for t in s.command_types]
 SYSTEM_EVENTS: list[type] = [t for s in _all for t in s.event_types]
