@@ -251,7 +251,7 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
     check(
         isinstance(command.spec, spec_type),
         "table.roll-kind",
-        f"this table rolls {getattr(spec_type, '__struct_config__').tag!r} dice",
+        f"this table rolls {spec_type.__name__} dice",
     )
     _require_text(command.label, allow_empty=True)
     if command.combatant is not None:

@@ -28,7 +28,26 @@ def test_the_readme_quick_start_has_exactly_two_commands_and_ci_runs_the_second(
 
 def test_every_wire_message_is_described_in_the_protocol_doc() -> None:
     doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
-    tags = {d["properties"]["type"]["enum"][0] for d in schema()["$defs"].values() if "type" in d.get("properties", {}) and "enum" in d["properties"]["type"]}
-    wire = {"follow", "unfollow", "command", "get_state", "get_events", "welcome", "events", "accepted", "rejected", "state", "event_page", "diverged", "error", "skipped"}
+    tags = {
+        d["properties"]["type"]["enum"][0]
+        for d in schema()["$defs"].values()
+        if "type" in d.get("properties", {}) and "enum" in d["properties"]["type"]
+    }
+    wire = {
+        "follow",
+        "unfollow",
+        "command",
+        "get_state",
+        "get_events",
+        "welcome",
+        "events",
+        "accepted",
+        "rejected",
+        "state",
+        "event_page",
+        "diverged",
+        "error",
+        "skipped",
+    }
     for tag in wire & tags:
         assert f"`{tag}`" in doc, f"docs/protocol.md does not describe `{tag}`"

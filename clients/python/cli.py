@@ -99,10 +99,8 @@ async def cmd_watch(args: argparse.Namespace) -> None:
     _require(args, "table", "token")
     client = TableClient(args.server, args.table, args.token)
     welcome = await client.connect()
-    print(
-        f"# {welcome.system} table {welcome.table_id} as {welcome.role} {welcome.viewer}, head {welcome.head}",
-        flush=True,
-    )
+    who = f"{welcome.role} {welcome.viewer}"
+    print(f"# {welcome.system} table {welcome.table_id} as {who}, head {welcome.head}", flush=True)
     await client.follow(args.after)
     try:
         async for record in client.events():
@@ -195,7 +193,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
     env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
-    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin (repeatable)")
+    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=cmd_serve)

@@ -57,4 +57,5 @@ def summary(event: msgspec.Struct) -> str:
 
 def describe(record: Recorded) -> str:
     clock = record.at[11:19] if record.at else "--:--:--"
-    return f"{record.position:>6} {clock} {record.sender or '-':<10} {event_tag(record.event)}: {summary(record.event)}"
+    who = record.sender or "-"
+    return f"{record.position:>6} {clock} {who:<10} {event_tag(record.event)}: {summary(record.event)}"
