@@ -16,6 +16,7 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route, WebSocketRoute
@@ -46,6 +47,7 @@ from domain.wire import (
     Unfollow,
     Welcome,
 )
+from server.access_log import AccessLog
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.hub import Hub, Subscriber
 from server.projector import Projector
@@ -426,4 +428,4 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/commands", command, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(AccessLog)])

@@ -27,6 +27,9 @@ def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info"
         ws_ping_timeout=20.0,
         log_level=log_level,
         lifespan="on",
+        # uvicorn's access log prints query strings, where browsers put tokens;
+        # server.access_log logs requests without them.
+        access_log=False,
     )
 
 

@@ -227,3 +227,27 @@ def test_schema_prints_the_wire_protocol() -> None:
     printed = json.loads(fracas("schema").stdout)
     names = set(printed["$defs"])
     assert {"Follow", "SendCommand", "Events", "Rejected", "Welcome"} <= names
+
+
+def test_the_server_log_never_shows_a_token(served: Served) -> None:
+    created = json.loads(
+        fracas("create", "--server", served.url, "--title", "Journal", "--system", "vda").stdout
+    )
+    token = created["gm_token"]
+    assert (
+        httpx.get(f"{served.url}/api/tables/{created['table_id']}/state", params={"token": token}).status_code
+        == 200
+    )
+    assert served.process is not None
+    served.process.send_signal(signal.SIGINT)
+    _, log = served.process.communicate(timeout=30)
+    served.process = None
+    assert "/api/tables" in log
+    assert token.split(".")[1] not in log
+
+
+def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
+    result = json.loads(fracas("run", "examples/duel.yaml", "--server", served.url).stdout)
+    types = [e["event"]["type"] for e in result["events"]]
+    assert types[:3] == ["TableCreated", "CombatantAdded", "CombatantAdded"] and types[-1] == "Rewound"
+    assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]

@@ -174,7 +174,7 @@ async def cmd_run(args: argparse.Namespace) -> None:
 
     scenario = load_scenario(Path(args.file))
     if args.server_run:
-        result = await run_on_server(scenario, args.server)
+        result = await run_on_server(scenario, args.server_run)
     else:
         result = run_in_memory(scenario)
     _print_json(result)
