@@ -1,26 +1,281 @@
-"""The ``vda`` character sheet, table options and combat state."""
+"""The ``vda`` character sheet, table options and combat state.
+
+The state is a projection: :mod:`domain.systems.vda.evolve` builds it from the
+events alone, so every number it shows was carried by an event. Per-round
+bookkeeping lives on :class:`Fighter` and is reset by ``RoundStarted``.
+"""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
+from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.wod import Attributes, Kind
 
+Pool = Literal["blood", "willpower", "anger", "rage"]
+Step = Literal["declare", "physical", "power"]
+Phase = Literal["setup", "initiative", "sequence", "between"]
+Orientation = Literal["full", "zone", "partial", "none"]
+Condition = Literal["prone", "under_water", "charging", "moving"]
 
-class VdaSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
+
+class Struct(msgspec.Struct, frozen=True, kw_only=True):
+    pass
+
+
+# --- the sheet ----------------------------------------------------------------
+
+
+class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A power the character can activate. ``uses_power_action`` is the power's
+    « consomme une action de pouvoir » (VDA-POW-01)."""
+
+    discipline: str
+    level: int = 1
+    cost: int = 0
+    """The power's own cost, paid on top of the activation point (VDA-POW-03)."""
+    cost_pool: Pool = "blood"
+    uses_power_action: bool = True
+    grants_physical: int = 0
+    """Physical actions the power grants this round (VDA-ACT-06, e.g. the Zulo form)."""
+    orients: bool = False
+    """The power refreshes orientation (VDA-ORI-03: Auspex 1, Protean 1, ...)."""
+
+
+class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
     kind: Kind = "vampire"
     attributes: Attributes = msgspec.field(default_factory=Attributes)
     abilities: dict[str, int] = {}
+    """alertness, athletics, brawl, dodge, melee, archery, stealth, ..."""
     disciplines: dict[str, int] = {}
+    """celerity, fortitude, potence, auspex, ..."""
     willpower: int = 5
     blood: int = 10
     generation: int = 12
     health_levels: int = 7
+    anger: int = 0
+    rage: int = 0
+    weapons: list[str] = []
+    """Weapon ids of ``domain.systems.vda.data``."""
+    armour: str | None = None
+    powers: dict[str, VdaPower] = {}
+    """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
 
 
-class VdaOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
-    pass
+# --- options: every default the catalogue picked where the seeds are unclear ----
 
 
-class VdaState(msgspec.Struct, frozen=True, kw_only=True, tag="vda"):
-    pass
+class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
+    initiative_attribute: Literal["wits", "dexterity", "perception"] = "wits"
+    """A-11: « Réagir » read as Wits (Astuce)."""
+    sequence_order: Literal["interleaved", "phased"] = "interleaved"
+    """VDA-SEQ-02: each combatant's physical then power action (interleaved), or every
+    physical action then every power action (phased)."""
+    renounced_defence_scope: Literal["sequence", "round"] = "sequence"
+    """VDA-INIT-03: how long attacking a faster opponent gives up defending against them."""
+    tie_counts: Literal["physical_remaining", "all_remaining"] = "physical_remaining"
+    """VDA-INIT-04: which actions "fewer actions" counts."""
+    top_ties_all_penalised: bool = True
+    """VDA-INIT-08: every combatant tied at the top last round rolls at +1."""
+    action_cap: Literal["higher", "lower"] = "higher"
+    """VDA-ACT-02: the cap is the higher (default) of Dexterity and Wits."""
+    celerity_prepays_every_round: bool = True
+    """VDA-ACT-07: the Celerity point pays the power activation every round it lasts."""
+    celerity_blood_per_dot: int = 1
+    """VDA-ACT-04/07: activating one Celerity dot costs one blood point."""
+    rage_pays_like_anger: bool = True
+    """VDA-POW-03: Rage pays a power activation like Anger."""
+    reiteration: bool = True
+    """VDA-POW-06: 001's reiteration by discipline block (5/7/9)."""
+    skill_repeat_every_reuse: bool = True
+    """VDA-GEN-01: every earlier use of the skill this round counts, not only the last."""
+    botch_fall: bool = True
+    """VDA-GEN-02: a botched offensive action is a fall (« Au sol ») by default."""
+    ones_cancel: bool = True
+    """A-3: each 1 cancels a success."""
+    orientation_difficulty: int = 4
+    """VDA-ORI-02 / VDA-MINOR-04: the 2-dice orientation roll's difficulty."""
+    ambush_awareness_caps_pool: bool = True
+    """VDA-AMB-03: the awareness successes cap the defence pool (not replace it)."""
+    ambush_opposed_difficulty: int = 6
+    """VDA-AMB-02: difficulty of the Stealth and Perception rolls."""
+    damage: DamageOptions = msgspec.field(default_factory=DamageOptions)
+    """The damage side's readings (``rules/damage_options.py``)."""
+
+
+# --- the combat state -----------------------------------------------------------
+
+
+class Modifier(Struct, frozen=True, kw_only=True):
+    """One term of a pool or a difficulty, with the rule that adds it."""
+
+    rule: str
+    value: int
+    why: str = ""
+
+
+class Health(Struct, frozen=True, kw_only=True):
+    bashing: int = 0
+    lethal: int = 0
+    aggravated: int = 0
+
+
+class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A declared physical action (VDA-PHYS-02)."""
+
+    kind: Literal["attack", "defend", "move", "other", "none"]
+    skill: str = ""
+    """The ability rolled: melee, brawl, dodge, athletics, archery, ..."""
+    attribute: str = "dexterity"
+    target: str | None = None
+    weapon: str | None = None
+    defence: Literal["dodge", "parry", "block"] | None = None
+    ranged: Literal["thrown", "bow", "crossbow", "firearm"] | None = None
+    """For an attack: its ranged class. For a defence: the ranged class it faces."""
+    reaction: bool = False
+    """A defence taken in reaction to a ranged attack (VDA-RDEF-02/03)."""
+    from_behind: bool = False
+    """An attack from the defender's back (VDA-PHYS-05)."""
+    difficulty: int = 6
+    minor_acts: list[str] = []
+    """Minor acts paid from this action's pool, 2 dice each (VDA-MINOR-02)."""
+    orientation: bool = False
+    """An orientation gesture: 2 dice of this action, difficulty 4 (VDA-ORI-02)."""
+
+    @property
+    def offensive(self) -> bool:
+        return self.kind == "attack"
+
+    @property
+    def defensive(self) -> bool:
+        return self.kind == "defend"
+
+
+class Sealed(Struct, frozen=True, kw_only=True):
+    """A declaration kept from everyone but its author and the GM (VDA-INIT-04)."""
+
+    action: PhysicalAction
+    audience: str
+
+
+class Defence(Struct, frozen=True, kw_only=True):
+    """A defensive roll of the current sequence and how its successes are split."""
+
+    successes: int
+    rear_eligible: int
+    allocations: dict[str, int] = {}
+
+
+class Rank(Struct, frozen=True, kw_only=True):
+    combatant: str
+    score: int
+    wins_ties: bool = False
+
+
+class SequenceState(Struct, frozen=True, kw_only=True):
+    number: int
+    step: Step = "declare"
+    declaring: list[list[str]] = []
+    """Who declares in which order; a group of several declares sealed (VDA-INIT-04)."""
+    resolving: list[list[str]] = []
+    """Resolution groups in initiative order; a group acts simultaneously."""
+    acting: list[str] = []
+    """Who still has to act in the current step."""
+    declared: dict[str, PhysicalAction] = {}
+    sealed: dict[str, Sealed] = {}
+    done_physical: list[str] = []
+    done_power: list[str] = []
+    defences: dict[str, Defence] = {}
+    ranged_defended: list[str] = []
+    """Defenders who took a defensive action this sequence (VDA-RDEF-04)."""
+
+
+class Fighter(Struct, frozen=True, kw_only=True):
+    """One combatant's combat state."""
+
+    # statuses (until cleared)
+    conditions: list[Condition] = []
+    health: Health = msgspec.field(default_factory=Health)
+    spent: dict[str, int] = {}
+    """Blood, willpower, anger, rage spent so far in the fight."""
+    celerity: int = 0
+    """Active Celerity dots (a scene, VDA-ACT-04)."""
+    celerity_from_round: int = 0
+    orientation: Orientation = "none"
+    orientation_stale: bool = False
+    next_initiative: list[Modifier] = []
+    """Initiative difficulty modifiers carried into the next roll (VDA-AMB-06)."""
+    pending: list[Modifier] = []
+    """GM adjustments to this combatant's next action roll's difficulty."""
+    ambush_cap: int | None = None
+    """Dice and blood available during an ambush's surprise (VDA-AMB-03)."""
+    # this round
+    dive: bool = False
+    initiative_rolled: bool = False
+    initiative: int = 0
+    """Current initiative score (successes, then point changes, VDA-INIT-10)."""
+    bound_weapon: str | None = None
+    physical: int = 0
+    """Physical actions granted this round (VDA-ACT-01/04/05/06)."""
+    prepaid_power: int = 0
+    """Power activations already paid (Celerity, Anger; VDA-ACT-05/07)."""
+    action_sources: list[str] = []
+    """Where each physical action (and prepaid power action) of the round comes from:
+    ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""
+    cap: int = 0
+    """Most actions (physical + power) this round (VDA-ACT-02)."""
+    physical_used: int = 0
+    power_used: int = 0
+    skill_uses: dict[str, int] = {}
+    power_uses: dict[str, int] = {}
+    reiterations: dict[str, int] = {}
+    renounced: list[str] = []
+    """Opponents this combatant may not defend against (VDA-INIT-03)."""
+    dive_turned: bool = False
+    blood_this_round: int = 0
+    # this combat
+    potence_tokens: int = 0
+    """1s of damage rolls Potence removed so far (VDA-FORPOT-04, once per combat)."""
+    fortitude_tokens: int = 0
+    """1s of soak rolls Fortitude removed so far (VDA-FORPOT-02)."""
+
+
+class Grapple(Struct, frozen=True, kw_only=True):
+    """A directional hold, keyed ``"grappler>target"`` in :attr:`VdaState.grapples`."""
+
+    value: int
+    cap: int
+
+
+class Ruling(Struct, frozen=True, kw_only=True):
+    round: int
+    rule: str
+    ruling: str
+    combatant: str | None = None
+
+
+class AmbushState(Struct, frozen=True, kw_only=True):
+    ambusher: str
+    target: str
+    detected: bool = False
+    awareness: int | None = None
+
+
+class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
+    options: VdaOptions = msgspec.field(default_factory=VdaOptions)
+    round: int = 0
+    phase: Phase = "setup"
+    combatants: list[str] = []
+    """Who fights this round."""
+    fighters: dict[str, Fighter] = {}
+    order: list[Rank] = []
+    """This round's initiative order, best first."""
+    previous_holders: list[str] = []
+    """Who had the initiative last round (VDA-INIT-08)."""
+    sequence: SequenceState | None = None
+    grapples: dict[str, Grapple] = {}
+    ambush: AmbushState | None = None
+    rulings: list[Ruling] = []
+    """The latest GM rulings (the log holds them all)."""

@@ -1,0 +1,49 @@
+"""The ``vda`` decider: which handler (and so which rules) each command consults."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.base import Context, Emitted
+from domain.errors import CheckFailed
+from domain.systems.vda import commands as c
+from domain.systems.vda.handlers import budget, declare, gm, resolve, round
+from domain.systems.vda.scene import Scene
+
+
+def decide(ctx: Context, command: Any) -> list[Emitted]:
+    scene = Scene.of(ctx.table)
+    match command:
+        case c.StartRound():
+            return round.start_round(scene, ctx, command)
+        case c.DiveForCover():
+            return round.dive_for_cover(scene, ctx, command)
+        case c.RollInitiative():
+            return round.roll_initiative(scene, ctx, command, ctx.roller)
+        case c.DeclareAction():
+            return declare.declare_action(scene, ctx, command)
+        case c.ResolveAction():
+            return resolve.resolve_action(scene, ctx, command, ctx.roller)
+        case c.AllocateDefence():
+            return resolve.allocate_defence(scene, ctx, command)
+        case c.SpendForAction():
+            return budget.spend_for_action(scene, ctx, command)
+        case c.ActivateCelerity():
+            return budget.activate_celerity(scene, ctx, command)
+        case c.UsePower():
+            return budget.use_power(scene, ctx, command)
+        case c.SkipPower():
+            return budget.skip_power(scene, ctx, command)
+        case c.GiveRuling():
+            return gm.give_ruling(scene, ctx, command)
+        case c.AdjustDifficulty():
+            return gm.adjust_difficulty(scene, ctx, command)
+        case c.AdjustInitiative():
+            return gm.adjust_initiative(scene, ctx, command)
+        case c.AdjustHealth():
+            return gm.adjust_health(scene, ctx, command)
+        case c.SetCondition():
+            return gm.set_condition(scene, ctx, command)
+        case c.Ambush():
+            return gm.resolve_ambush(scene, ctx, command, ctx.roller)
+    raise CheckFailed("table.command-system", f"{type(command).__name__} is not a vda command")

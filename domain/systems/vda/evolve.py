@@ -1,0 +1,372 @@
+"""Applying ``vda`` events to the state: total, never raises, never rolls.
+
+Every decision was taken by the decider and written into the event; this module
+only files it. An event about a combatant the state does not know yet starts a
+blank :class:`Fighter` for it, so an odd log never makes the fold fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.systems.vda import events as ev
+from domain.systems.vda.state import (
+    AmbushState,
+    Defence,
+    Fighter,
+    Health,
+    Modifier,
+    Ruling,
+    Sealed,
+    SequenceState,
+    VdaState,
+)
+
+RULINGS_KEPT = 20
+NO_SEQUENCE = SequenceState(number=0)
+
+
+def evolve(state: VdaState, event: Any) -> VdaState:
+    handler = _HANDLERS.get(type(event))
+    return handler(state, event) if handler else state
+
+
+def fold(state: VdaState, events: Iterable[Any]) -> VdaState:
+    """The state after ``events`` (plain events or ``Emitted``)."""
+    for item in events:
+        state = evolve(state, getattr(item, "event", item))
+    return state
+
+
+# --- helpers -----------------------------------------------------------------
+
+
+def _fighter(state: VdaState, cid: str) -> Fighter:
+    return state.fighters.get(cid, Fighter())
+
+
+def _with(state: VdaState, cid: str, **changes: Any) -> VdaState:
+    return replace(state, fighters={**state.fighters, cid: replace(_fighter(state, cid), **changes)})
+
+
+def _seq(state: VdaState) -> SequenceState:
+    return state.sequence or NO_SEQUENCE
+
+
+def _with_seq(state: VdaState, **changes: Any) -> VdaState:
+    return replace(state, sequence=replace(_seq(state), **changes))
+
+
+def _without(items: list[str], item: str) -> list[str]:
+    return [x for x in items if x != item]
+
+
+def _bump(counts: dict[str, int], key: str, by: int = 1) -> dict[str, int]:
+    return {**counts, key: counts.get(key, 0) + by}
+
+
+# --- the round -----------------------------------------------------------------
+
+
+def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
+    fighters = {}
+    for cid in dict.fromkeys([*state.fighters, *e.combatants]):
+        old = _fighter(state, cid)
+        # VDA-SEQ-05: per-round counters reset; statuses, wounds and spending stay.
+        fighters[cid] = Fighter(
+            conditions=old.conditions,
+            health=old.health,
+            spent=old.spent,
+            celerity=old.celerity,
+            celerity_from_round=old.celerity_from_round,
+            orientation=old.orientation,
+            orientation_stale=old.orientation_stale,
+            next_initiative=old.next_initiative,
+            pending=old.pending,
+            potence_tokens=old.potence_tokens,
+            fortitude_tokens=old.fortitude_tokens,
+        )
+    grapples = {k: v for k, v in state.grapples.items() if k not in e.ended_grapples}
+    return replace(
+        state,
+        round=e.round,
+        phase="initiative",
+        combatants=list(e.combatants),
+        fighters=fighters,
+        order=[],
+        sequence=None,
+        grapples=grapples,
+        ambush=None,
+    )
+
+
+def _dive(state: VdaState, e: ev.DiveDeclared) -> VdaState:
+    return _with(state, e.combatant, dive=True)
+
+
+def _initiative(state: VdaState, e: ev.InitiativeRolled) -> VdaState:
+    return _with(
+        state,
+        e.combatant,
+        initiative_rolled=True,
+        initiative=e.score,
+        bound_weapon=e.bound_weapon,
+        next_initiative=[],
+    )
+
+
+def _order(state: VdaState, e: ev.InitiativeOrderSet) -> VdaState:
+    return replace(state, order=list(e.order))
+
+
+def _orientation(state: VdaState, e: ev.OrientationSet) -> VdaState:
+    for cid, level in e.levels.items():
+        state = _with(state, cid, orientation=level, orientation_stale=False)
+    return state
+
+
+def _granted(state: VdaState, e: ev.ActionsGranted) -> VdaState:
+    return _with(
+        state,
+        e.combatant,
+        physical=e.physical,
+        cap=e.cap,
+        prepaid_power=e.prepaid_power,
+        action_sources=list(e.sources),
+    )
+
+
+def _spent(state: VdaState, e: ev.ResourceSpent) -> VdaState:
+    f = _fighter(state, e.combatant)
+    blood = f.blood_this_round + (e.amount if e.pool == "blood" else 0)
+    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, e.amount), blood_this_round=blood)
+
+
+def _gained(state: VdaState, e: ev.ActionGained) -> VdaState:
+    f = _fighter(state, e.combatant)
+    sources = [*f.action_sources, e.source if e.kind == "physical" else f"{e.source} (pouvoir)"]
+    if e.kind == "physical":
+        return _with(state, e.combatant, physical=f.physical + 1, action_sources=sources)
+    return _with(state, e.combatant, prepaid_power=f.prepaid_power + 1, action_sources=sources)
+
+
+def _celerity(state: VdaState, e: ev.CelerityActivated) -> VdaState:
+    f = _fighter(state, e.combatant)
+    state = _with(state, e.combatant, celerity=f.celerity + e.dots, celerity_from_round=e.from_round)
+    if e.from_round <= state.round and f.physical > 0:
+        # Actions of this round were already granted: the new dots count at once.
+        state = _with(
+            state, e.combatant, physical=f.physical + e.dots, prepaid_power=f.prepaid_power + e.dots
+        )
+    return state
+
+
+def _sequence_started(state: VdaState, e: ev.SequenceStarted) -> VdaState:
+    # VDA-PHYS-06 and VDA-RDEF-04: defences and their ranged bonus last one sequence,
+    # so each sequence starts with none.
+    seq = SequenceState(number=e.sequence, declaring=e.declaring, resolving=e.resolving)
+    state = replace(state, phase="sequence", sequence=seq)
+    if state.options.renounced_defence_scope == "sequence":
+        for cid, f in state.fighters.items():
+            if f.renounced:
+                state = _with(state, cid, renounced=[])
+    return state
+
+
+def _declared(state: VdaState, e: ev.ActionDeclared) -> VdaState:
+    seq = _seq(state)
+    state = _with_seq(state, declared={**seq.declared, e.combatant: e.action})
+    return _count_physical(state, e.combatant, e.action.kind)
+
+
+def _sealed(state: VdaState, e: ev.DeclarationSealed) -> VdaState:
+    seq = _seq(state)
+    sealed = {**seq.sealed, e.combatant: Sealed(action=e.action, audience=e.audience)}
+    state = _with_seq(state, sealed=sealed)
+    return _count_physical(state, e.combatant, e.action.kind)
+
+
+def _count_physical(state: VdaState, cid: str, kind: str) -> VdaState:
+    if kind == "none":
+        return state
+    return _with(state, cid, physical_used=_fighter(state, cid).physical_used + 1)
+
+
+def _revealed(state: VdaState, e: ev.DeclarationsRevealed) -> VdaState:
+    seq = _seq(state)
+    sealed = {k: v for k, v in seq.sealed.items() if k not in e.actions}
+    return _with_seq(state, declared={**seq.declared, **e.actions}, sealed=sealed)
+
+
+def _renounced(state: VdaState, e: ev.DefenceRenounced) -> VdaState:
+    f = _fighter(state, e.combatant)
+    return _with(state, e.combatant, renounced=[*_without(f.renounced, e.opponent), e.opponent])
+
+
+def _initiative_adjusted(state: VdaState, e: ev.InitiativeAdjusted) -> VdaState:
+    f = _fighter(state, e.combatant)
+    return _with(state, e.combatant, initiative=e.score, dive_turned=f.dive_turned or e.rule == "VDA-DIVE-03")
+
+
+def _step(state: VdaState, e: ev.StepStarted) -> VdaState:
+    return _with_seq(state, step=e.step, acting=list(e.combatants))
+
+
+def _rolled(state: VdaState, e: ev.ActionRolled) -> VdaState:
+    f = _fighter(state, e.combatant)
+    skills = _bump(f.skill_uses, e.skill) if e.skill else f.skill_uses
+    state = _with(state, e.combatant, skill_uses=skills, pending=[])
+    seq = _seq(state)
+    changes: dict[str, Any] = {
+        "done_physical": [*_without(seq.done_physical, e.combatant), e.combatant],
+        "acting": _without(seq.acting, e.combatant),
+    }
+    if e.kind == "defend":
+        defence = Defence(successes=e.roll.successes, rear_eligible=e.rear_eligible)
+        changes["defences"] = {**seq.defences, e.combatant: defence}
+        changes["ranged_defended"] = [*_without(seq.ranged_defended, e.combatant), e.combatant]
+    return _with_seq(state, **changes)
+
+
+def _oriented(state: VdaState, e: ev.OrientationRolled) -> VdaState:
+    if e.answers > 0 or e.source == "power":
+        return _with(state, e.combatant, orientation_stale=False)
+    return state
+
+
+def _invalidated(state: VdaState, e: ev.OrientationInvalidated) -> VdaState:
+    for cid in e.combatants:
+        state = _with(state, cid, orientation_stale=True)
+    return state
+
+
+def _condition(state: VdaState, e: ev.ConditionChanged) -> VdaState:
+    f = _fighter(state, e.combatant)
+    kept = [c for c in f.conditions if c != e.condition]
+    return _with(state, e.combatant, conditions=[*kept, e.condition] if e.on else kept)
+
+
+def _allocated(state: VdaState, e: ev.DefenceAllocated) -> VdaState:
+    seq = _seq(state)
+    defence = seq.defences.get(e.combatant, Defence(successes=0, rear_eligible=0))
+    defences = {**seq.defences, e.combatant: replace(defence, allocations=dict(e.allocations))}
+    return _with_seq(state, defences=defences)
+
+
+def _attack(state: VdaState, e: ev.AttackResolved) -> VdaState:
+    r = e.resolution
+    attacker = _fighter(state, e.attacker)
+    state = _with(state, e.attacker, potence_tokens=attacker.potence_tokens + r.damage_ones_removed)
+    target = _fighter(state, e.target)
+    state = _with(state, e.target, fortitude_tokens=target.fortitude_tokens + r.soak_ones_removed)
+    loss = r.health
+    return _health(
+        state,
+        ev.HealthAdjusted(
+            combatant=e.target, bashing=loss.bashing, lethal=loss.lethal, aggravated=loss.aggravated
+        ),
+    )
+
+
+def _power(state: VdaState, e: ev.PowerUsed) -> VdaState:
+    f = _fighter(state, e.combatant)
+    prepaid = f.prepaid_power - (1 if e.paid_by in ("prepaid", "celerity") else 0)
+    state = _with(
+        state,
+        e.combatant,
+        power_used=f.power_used + 1,
+        power_uses=_bump(f.power_uses, e.power),
+        reiterations=_bump(f.reiterations, e.block) if e.reiteration else f.reiterations,
+        prepaid_power=max(0, prepaid),
+    )
+    return _power_done(state, e.combatant)
+
+
+def _power_skipped(state: VdaState, e: ev.PowerSkipped) -> VdaState:
+    return _power_done(state, e.combatant)
+
+
+def _power_done(state: VdaState, cid: str) -> VdaState:
+    seq = _seq(state)
+    return _with_seq(
+        state, done_power=[*_without(seq.done_power, cid), cid], acting=_without(seq.acting, cid)
+    )
+
+
+def _sequence_ended(state: VdaState, e: ev.SequenceEnded) -> VdaState:
+    return replace(state, sequence=None)
+
+
+def _round_ended(state: VdaState, e: ev.RoundEnded) -> VdaState:
+    return replace(state, phase="between", sequence=None, previous_holders=list(e.holders))
+
+
+# --- the GM and the ambush -----------------------------------------------------
+
+
+def _ruling(state: VdaState, e: ev.RulingGiven) -> VdaState:
+    ruling = Ruling(round=state.round, rule=e.rule, ruling=e.ruling, combatant=e.combatant)
+    return replace(state, rulings=[*state.rulings[-(RULINGS_KEPT - 1) :], ruling])
+
+
+def _difficulty_adjusted(state: VdaState, e: ev.DifficultyAdjusted) -> VdaState:
+    f = _fighter(state, e.combatant)
+    return _with(state, e.combatant, pending=[*f.pending, Modifier(rule="gm", value=e.delta, why=e.reason)])
+
+
+def _health(state: VdaState, e: ev.HealthAdjusted) -> VdaState:
+    h = _fighter(state, e.combatant).health
+    health = Health(
+        bashing=max(0, h.bashing + e.bashing),
+        lethal=max(0, h.lethal + e.lethal),
+        aggravated=max(0, h.aggravated + e.aggravated),
+    )
+    return _with(state, e.combatant, health=health)
+
+
+def _ambush(state: VdaState, e: ev.AmbushResolved) -> VdaState:
+    awareness = e.awareness.successes if e.awareness is not None else None
+    ambush = AmbushState(ambusher=e.ambusher, target=e.target, detected=e.detected, awareness=awareness)
+    state = replace(state, ambush=ambush)
+    f = _fighter(state, e.target)
+    carried = f.next_initiative
+    if not e.can_react:
+        carried = [*carried, Modifier(rule="VDA-AMB-06", value=1, why="surprise totale")]
+    return _with(state, e.target, ambush_cap=e.defence_cap, next_initiative=carried)
+
+
+_HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
+    ev.RoundStarted: _round_started,
+    ev.DiveDeclared: _dive,
+    ev.InitiativeRolled: _initiative,
+    ev.InitiativeOrderSet: _order,
+    ev.OrientationSet: _orientation,
+    ev.ActionsGranted: _granted,
+    ev.ResourceSpent: _spent,
+    ev.ActionGained: _gained,
+    ev.CelerityActivated: _celerity,
+    ev.SequenceStarted: _sequence_started,
+    ev.ActionDeclared: _declared,
+    ev.DeclarationSealed: _sealed,
+    ev.DeclarationsRevealed: _revealed,
+    ev.DefenceRenounced: _renounced,
+    ev.InitiativeAdjusted: _initiative_adjusted,
+    ev.StepStarted: _step,
+    ev.ActionRolled: _rolled,
+    ev.OrientationRolled: _oriented,
+    ev.OrientationInvalidated: _invalidated,
+    ev.ConditionChanged: _condition,
+    ev.DefenceAllocated: _allocated,
+    ev.AttackResolved: _attack,
+    ev.PowerUsed: _power,
+    ev.PowerSkipped: _power_skipped,
+    ev.SequenceEnded: _sequence_ended,
+    ev.RoundEnded: _round_ended,
+    ev.RulingGiven: _ruling,
+    ev.DifficultyAdjusted: _difficulty_adjusted,
+    ev.HealthAdjusted: _health,
+    ev.AmbushResolved: _ambush,
+}

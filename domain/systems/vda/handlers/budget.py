@@ -1,0 +1,115 @@
+"""Buying actions and using powers (VDA-ACT-04/05/06, VDA-POW, VDA-ORI-03, VDA-AMB-04)."""
+
+from __future__ import annotations
+
+from domain.base import Context, Emitted
+from domain.errors import require
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import ActivateCelerity, SkipPower, SpendForAction, UsePower
+from domain.systems.vda.handlers.access import require_controls
+from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.rules import actions, ambush, powers, sequence
+from domain.systems.vda.scene import Scene
+
+
+def check_spend(scene: Scene, combatant: str, pool: str) -> None:
+    actions.require_round_running(scene.state)
+    actions.require_anger_pool(pool, scene.options.rage_pays_like_anger)
+    actions.require_points(scene, combatant, pool, 1, "VDA-ACT-05")
+
+
+def spend_for_action(scene: Scene, ctx: Context | None, command: SpendForAction) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    check_spend(scene, cid, command.pool)
+    spent = ev.ResourceSpent(
+        combatant=cid, pool=command.pool, amount=1, purpose=f"action {command.gain}", rule="VDA-ACT-05"
+    )
+    gained = ev.ActionGained(combatant=cid, kind=command.gain, source=command.pool, rule="VDA-ACT-05")
+    return [Emitted(spent), Emitted(gained)]
+
+
+def check_celerity(scene: Scene, combatant: str, dots: int) -> None:
+    """VDA-ACT-04: activate no more Celerity dots than the sheet has, paying blood."""
+    have = scene.trait(combatant, "celerity")
+    active = scene.fighter(combatant).celerity
+    require(dots >= 1, "VDA-ACT-04", "activate at least one Celerity dot")
+    require(
+        active + dots <= have, "VDA-ACT-04", f"{combatant!r} has Celerity {have}, {active} already active"
+    )
+    actions.require_points(
+        scene, combatant, "blood", dots * scene.options.celerity_blood_per_dot, "VDA-ACT-04"
+    )
+
+
+def activate_celerity(scene: Scene, ctx: Context | None, command: ActivateCelerity) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    check_celerity(scene, cid, command.dots)
+    cost = command.dots * scene.options.celerity_blood_per_dot
+    return [
+        Emitted(
+            ev.ResourceSpent(combatant=cid, pool="blood", amount=cost, purpose="célérité", rule="VDA-ACT-04")
+        ),
+        Emitted(
+            ev.CelerityActivated(
+                combatant=cid, dots=command.dots, from_round=ambush.celerity_from_round(scene.state)
+            )
+        ),
+    ]
+
+
+def check_power_step(scene: Scene, combatant: str) -> int:
+    """VDA-SEQ-02: a power action comes in its combatant's power step, after the physical."""
+    seq = sequence.require_sequence_running(scene.state)
+    require(
+        seq.step == "power" and combatant in seq.acting,
+        "VDA-SEQ-02",
+        f"{', '.join(seq.acting) or 'nobody'} acts now ({seq.step} step), not {combatant!r}'s power action",
+    )
+    return seq.number
+
+
+def use_power(scene: Scene, ctx: Context | None, command: UsePower) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    number = check_power_step(scene, cid)
+    sheet, fighter = scene.sheet(cid), scene.fighter(cid)
+    power = powers.require_known_power(sheet, cid, command.power)
+    reiteration = powers.require_unused_this_round(fighter, sheet, command.power, power, scene.options)
+    powers.require_power_slot(fighter, cid)
+    payment = powers.activation_payment(fighter, command.paid_by, scene.options)
+    bill = powers.costs(payment, power)
+    powers.require_payable(scene, cid, bill)
+    emitted = [
+        Emitted(ev.ResourceSpent(combatant=cid, pool=pool, amount=amount, purpose=command.power, rule="VDA-POW-03"))
+        for pool, amount in bill.items()
+    ]
+    used = ev.PowerUsed(
+        combatant=cid,
+        sequence=number,
+        power=command.power,
+        paid_by=payment,  # type: ignore[arg-type]
+        reiteration=reiteration,
+        block=powers.block_of(power.discipline) or "",
+    )
+    emitted.append(Emitted(used))
+    for _ in range(power.grants_physical):
+        # VDA-ACT-06: a power may grant physical actions (the Zulo form of the Rorsh example).
+        emitted.append(
+            Emitted(
+                ev.ActionGained(
+                    combatant=cid, kind="physical", source=f"power:{command.power}", rule="VDA-ACT-06"
+                )
+            )
+        )
+    if power.orients:
+        # VDA-ORI-03: some powers orient on the power-action quota (Auspex 1, Protean 1, ...).
+        emitted.append(Emitted(ev.OrientationRolled(combatant=cid, source="power")))
+    return after(scene, emitted)
+
+
+def skip_power(scene: Scene, ctx: Context | None, command: SkipPower) -> list[Emitted]:
+    require_controls(ctx, command.combatant)
+    number = check_power_step(scene, command.combatant)
+    return after(scene, [Emitted(ev.PowerSkipped(combatant=command.combatant, sequence=number))])

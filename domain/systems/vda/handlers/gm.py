@@ -1,0 +1,111 @@
+"""The GM's commands: rulings where the seed leaves it to the Storyteller, overrides
+with a reason, and the ambush before round 1 (VDA-AMB)."""
+
+from __future__ import annotations
+
+from domain.base import Context, Emitted
+from domain.dice import Roller, roll_pool
+from domain.errors import check
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import (
+    AdjustDifficulty,
+    AdjustHealth,
+    AdjustInitiative,
+    Ambush,
+    GiveRuling,
+    SetCondition,
+)
+from domain.systems.vda.handlers.access import require_gm
+from domain.systems.vda.rules import ambush
+from domain.systems.vda.scene import Scene
+
+
+def _require_reason(reason: str) -> None:
+    check(bool(reason.strip()), "vda.reason", "a GM override says why")
+
+
+def give_ruling(scene: Scene, ctx: Context | None, command: GiveRuling) -> list[Emitted]:
+    require_gm(ctx, "give a ruling")
+    check(bool(command.ruling.strip()), "vda.reason", "a ruling says what was decided")
+    if command.combatant is not None:
+        scene.sheet(command.combatant)
+    return [Emitted(ev.RulingGiven(rule=command.rule, ruling=command.ruling, combatant=command.combatant))]
+
+
+def adjust_difficulty(scene: Scene, ctx: Context | None, command: AdjustDifficulty) -> list[Emitted]:
+    require_gm(ctx, "adjust a difficulty")
+    _require_reason(command.reason)
+    scene.sheet(command.combatant)
+    return [
+        Emitted(
+            ev.DifficultyAdjusted(combatant=command.combatant, delta=command.delta, reason=command.reason)
+        )
+    ]
+
+
+def adjust_initiative(scene: Scene, ctx: Context | None, command: AdjustInitiative) -> list[Emitted]:
+    require_gm(ctx, "adjust the initiative")
+    _require_reason(command.reason)
+    scene.sheet(command.combatant)
+    score = scene.fighter(command.combatant).initiative + command.delta
+    adjusted = ev.InitiativeAdjusted(
+        combatant=command.combatant, delta=command.delta, score=score, rule="gm", reason=command.reason
+    )
+    return [Emitted(adjusted)]
+
+
+def adjust_health(scene: Scene, ctx: Context | None, command: AdjustHealth) -> list[Emitted]:
+    require_gm(ctx, "adjust wounds")
+    _require_reason(command.reason)
+    scene.sheet(command.combatant)
+    adjusted = ev.HealthAdjusted(
+        combatant=command.combatant,
+        bashing=command.bashing,
+        lethal=command.lethal,
+        aggravated=command.aggravated,
+        reason=command.reason,
+    )
+    return [Emitted(adjusted)]
+
+
+def set_condition(scene: Scene, ctx: Context | None, command: SetCondition) -> list[Emitted]:
+    require_gm(ctx, "set a condition")
+    _require_reason(command.reason)
+    scene.sheet(command.combatant)
+    changed = ev.ConditionChanged(
+        combatant=command.combatant,
+        condition=command.condition,
+        on=command.on,
+        rule="gm",
+        reason=command.reason,
+    )
+    return [Emitted(changed)]
+
+
+def resolve_ambush(scene: Scene, ctx: Context | None, command: Ambush, roller: Roller) -> list[Emitted]:
+    """VDA-AMB-01..07, in the seed's order: Stealth, Perception, then Astuce + Vigilance."""
+    require_gm(ctx, "run an ambush")
+    ambush.require_before_first_round(scene.state)
+    a, t = command.ambusher, command.target
+    opposed = scene.options.ambush_opposed_difficulty
+    stealth = roll_pool(roller, scene.trait(a, "dexterity") + scene.trait(a, "stealth"), opposed)
+    perception = roll_pool(roller, scene.trait(t, "perception") + scene.trait(t, "alertness"), opposed)
+    if ambush.detected(stealth, perception):
+        resolved = ev.AmbushResolved(
+            ambusher=a, target=t, stealth=stealth, perception=perception, detected=True
+        )
+        return [Emitted(resolved)]
+    difficulty = ambush.awareness_difficulty(command.expectation)
+    awareness = roll_pool(roller, scene.trait(t, "wits") + scene.trait(t, "alertness"), difficulty)
+    resolved = ev.AmbushResolved(
+        ambusher=a,
+        target=t,
+        stealth=stealth,
+        perception=perception,
+        detected=False,
+        awareness=awareness,
+        awareness_difficulty=difficulty,
+        defence_cap=ambush.defence_cap(awareness),
+        can_react=ambush.can_react(awareness),
+    )
+    return [Emitted(resolved)]

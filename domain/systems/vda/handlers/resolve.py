@@ -1,0 +1,175 @@
+"""Rolling a declared physical action and splitting a defence (VDA-SEQ-02, VDA-GEN,
+VDA-PHYS-03..05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
+
+from __future__ import annotations
+
+from domain.base import Context, Emitted
+from domain.dice import Roller, roll_pool
+from domain.errors import require
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import AllocateDefence, ResolveAction
+from domain.systems.vda.data import find_weapon
+from domain.systems.vda.handlers import attack
+from domain.systems.vda.handlers.access import require_controls
+from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.round import minor_act_effects
+from domain.systems.vda.rules import dive, general, minor, orientation, physical, ranged_defence, sequence
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
+
+
+def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
+    """VDA-SEQ-02: actions resolve in initiative order, physical before power; a declared
+    defence may be rolled as soon as it is needed, as a reaction to an attack."""
+    seq = sequence.require_sequence_running(scene.state)
+    action = seq.declared.get(combatant)
+    require(
+        action is not None and action.kind != "none",
+        "VDA-SEQ-02",
+        f"{combatant!r} declared no physical action to resolve",
+    )
+    assert action is not None
+    require(seq.step != "declare", "VDA-SEQ-02", "every declaration comes before the first roll")
+    require(
+        combatant not in seq.done_physical,
+        "VDA-PHYS-01",
+        f"{combatant!r} already resolved sequence {seq.number}",
+    )
+    reacting = action.defensive and seq.step == "physical"
+    require(
+        reacting or (seq.step == "physical" and combatant in seq.acting),
+        "VDA-SEQ-02",
+        f"{', '.join(seq.acting) or 'nobody'} acts now ({seq.step} step), not {combatant!r}",
+    )
+    if action.offensive:
+        attack.require_defence_ready(scene, seq, combatant, action)
+    return seq, action
+
+
+def action_pool(scene: Scene, combatant: str, action: PhysicalAction) -> list[Modifier]:
+    pool = [
+        Modifier(rule="A-6", value=scene.trait(combatant, action.attribute), why=action.attribute),
+        Modifier(rule="A-6", value=scene.trait(combatant, action.skill), why=action.skill),
+    ]
+    acts = action.minor_acts + (["orientation"] if action.orientation else [])
+    minor.require_dice_for_minor_acts(general.total(pool), acts)
+    pool += minor.minor_act_cost(action.minor_acts)
+    if gesture := orientation.gesture_cost(action):
+        pool.append(gesture)
+    return pool
+
+
+def action_difficulty(
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+) -> list[Modifier]:
+    fighter = scene.fighter(combatant)
+    if action.defensive and action.ranged is not None:
+        terms = ranged_defence.ranged_defence_difficulty(action)
+    else:
+        base, why = action.difficulty, "difficulté déclarée"
+        weapon = find_weapon(action.weapon) if action.weapon else None
+        if action.offensive and weapon is not None and weapon.difficulty is not None:
+            base, why = weapon.difficulty, action.weapon or ""
+        terms = [Modifier(rule="A-7", value=base, why=why)]
+    if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
+        terms.append(repeat)
+    ranged_attack = action.offensive and action.ranged is not None and action.target is not None
+    if ranged_attack and (volley := ranged_defence.volley_malus(seq, action.target or "")):
+        terms.append(volley)
+    return [*terms, *fighter.pending]
+
+
+def resolve_action(
+    scene: Scene, ctx: Context | None, command: ResolveAction, roller: Roller
+) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    seq, action = check_resolve(scene, cid)
+    fighter = scene.fighter(cid)
+    pool = action_pool(scene, cid, action)
+    difficulty = action_difficulty(scene, seq, cid, action)
+    roll = roll_pool(
+        roller,
+        general.dice(pool),
+        general.clamped_difficulty(difficulty),
+        ones_cancel=scene.options.ones_cancel,
+    )
+    rolled = ev.ActionRolled(
+        combatant=cid,
+        sequence=seq.number,
+        kind=action.kind,
+        skill=action.skill,
+        pool=pool,
+        difficulty=difficulty,
+        roll=roll,
+        target=action.target,
+        rear_eligible=physical.rear_eligible(roll) if action.defensive else 0,
+    )
+    emitted = [Emitted(rolled)]
+    emitted += minor_act_effects(scene, cid, action.minor_acts, roller, source="action")
+    if action.orientation:
+        gesture = roll_pool(roller, orientation.GESTURE_DICE, orientation.gesture_difficulty(scene.options))
+        emitted.append(
+            Emitted(
+                ev.OrientationRolled(combatant=cid, source="action", roll=gesture, answers=gesture.successes)
+            )
+        )
+    if general.is_critical_failure(roll, action.offensive):
+        emitted += critical_failure(scene, cid, roll.ones)
+    elif action.offensive:
+        emitted += attack.damage(scene, seq, cid, action, roll, roller)
+    if dive.hit_the_ground(fighter, seq.number, action, roll):
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(
+                    combatant=cid, condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
+                )
+            )
+        )
+    if orientation.invalidates_orientation(action):
+        others = [other for other in scene.state.combatants if other != cid]
+        emitted.append(Emitted(ev.OrientationInvalidated(combatants=others, reason=f"{cid} s'est déplacé")))
+    return after(scene, emitted)
+
+
+def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
+    """VDA-GEN-02: the usual accident of a botched offensive action is a fall: « Au sol »,
+    and as many initiative points lost as there were 1s (VDA-PRONE-05)."""
+    emitted = [
+        Emitted(
+            ev.CriticalFailure(
+                combatant=cid, ones=ones, accident="fall" if scene.options.botch_fall else "other"
+            )
+        )
+    ]
+    if not scene.options.botch_fall:
+        return emitted
+    fighter = scene.fighter(cid)
+    if "prone" not in fighter.conditions:
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(
+                    combatant=cid, condition="prone", on=True, rule="VDA-GEN-02", reason="échec critique"
+                )
+            )
+        )
+    adjusted = ev.InitiativeAdjusted(
+        combatant=cid,
+        delta=-ones,
+        score=fighter.initiative - ones,
+        rule="VDA-PRONE-05",
+        reason=f"chute: {ones} × 1",
+    )
+    return [*emitted, Emitted(adjusted)]
+
+
+def allocate_defence(scene: Scene, ctx: Context | None, command: AllocateDefence) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    seq = sequence.require_sequence_running(scene.state)
+    physical.require_defence_split(seq, scene.fighter(cid), cid, command.allocations)
+    return [
+        Emitted(
+            ev.DefenceAllocated(combatant=cid, sequence=seq.number, allocations=dict(command.allocations))
+        )
+    ]

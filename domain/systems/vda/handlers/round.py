@@ -1,0 +1,133 @@
+"""Opening a round and rolling initiative (VDA-SEQ-03/05, VDA-INIT, VDA-DIVE-01,
+VDA-MINOR at initiative, VDA-ACT grants, VDA-ORI-01)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from domain.base import Context, Emitted
+from domain.dice import Roller, roll_pool
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
+from domain.systems.vda.evolve import fold
+from domain.systems.vda.handlers.access import require_controls, require_gm
+from domain.systems.vda.handlers.advance import start_sequence
+from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
+from domain.systems.vda.rules.general import clamped_difficulty, dice, total
+from domain.systems.vda.scene import Scene
+
+
+def start_round(scene: Scene, ctx: Context | None, command: StartRound) -> list[Emitted]:
+    require_gm(ctx, "start a round")
+    sequence.require_round_over(scene.state)
+    started = ev.RoundStarted(
+        round=scene.state.round + 1,
+        combatants=sorted(scene.sheets),
+        ended_grapples=sequence.ended_grapples(scene.state.grapples),
+    )
+    return [Emitted(started)]
+
+
+def check_dive(scene: Scene, combatant: str) -> None:
+    initiative.require_initiative_phase(scene.state)
+    initiative.require_fighting(scene.state, combatant)
+    dive.require_before_initiative(scene.fighter(combatant), combatant)
+
+
+def dive_for_cover(scene: Scene, ctx: Context | None, command: DiveForCover) -> list[Emitted]:
+    require_controls(ctx, command.combatant)
+    check_dive(scene, command.combatant)
+    return [Emitted(ev.DiveDeclared(combatant=command.combatant))]
+
+
+def check_initiative(scene: Scene, combatant: str) -> None:
+    initiative.require_initiative_phase(scene.state)
+    initiative.require_fighting(scene.state, combatant)
+    initiative.require_not_rolled(scene.fighter(combatant), combatant)
+
+
+def roll_initiative(
+    scene: Scene, ctx: Context | None, command: RollInitiative, roller: Roller
+) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    check_initiative(scene, cid)
+    initiative.require_carried(scene, cid, command.weapon)
+    minor.require_known_minor_acts(command.minor_acts)
+    fighter = scene.fighter(cid)
+    weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
+    pool = initiative.initiative_pool(scene, cid, weapon_dice)
+    if bonus := dive.dive_dice(fighter):
+        pool.append(bonus)
+    minor.require_dice_for_minor_acts(total(pool), command.minor_acts)
+    pool += minor.minor_act_cost(command.minor_acts)
+    difficulty = initiative.initiative_difficulty(scene, cid, command.larger_weapon_charge)
+    roll = roll_pool(
+        roller, dice(pool), clamped_difficulty(difficulty), ones_cancel=scene.options.ones_cancel
+    )
+    emitted = [
+        Emitted(
+            ev.InitiativeRolled(
+                combatant=cid,
+                pool=pool,
+                difficulty=difficulty,
+                roll=roll,
+                score=roll.successes,
+                weapon=command.weapon,
+                bound_weapon=initiative.bound_weapon(weapon_dice),
+                minor_acts=list(command.minor_acts),
+            )
+        )
+    ]
+    emitted += minor_act_effects(scene, cid, command.minor_acts, roller, source="initiative")
+    return emitted + order_when_all_rolled(dataclasses.replace(scene, state=fold(scene.state, emitted)))
+
+
+def minor_act_effects(scene: Scene, cid: str, acts: list[str], roller: Roller, source: str) -> list[Emitted]:
+    """VDA-MINOR-03/04: standing up clears « Au sol »; orientation rolls 2 dice."""
+    emitted: list[Emitted] = []
+    if "stand_up" in acts and "prone" in scene.fighter(cid).conditions:
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(
+                    combatant=cid, condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
+                )
+            )
+        )
+    if "orientation" in acts:
+        roll = roll_pool(roller, orientation.GESTURE_DICE, orientation.gesture_difficulty(scene.options))
+        emitted.append(
+            Emitted(ev.OrientationRolled(combatant=cid, source=source, roll=roll, answers=roll.successes))  # type: ignore[arg-type]
+        )
+    return emitted
+
+
+def order_when_all_rolled(scene: Scene) -> list[Emitted]:
+    """Once everyone rolled: the order (VDA-INIT-01/04), orientation (VDA-ORI-01), the
+    action budget (VDA-ACT-01/02/04/07) and sequence 1 (VDA-SEQ-03)."""
+    state = scene.state
+    if not initiative.all_rolled(state):
+        return []
+    ranks = initiative.ranking(state)
+    emitted = [
+        Emitted(ev.InitiativeOrderSet(order=ranks)),
+        Emitted(
+            ev.OrientationSet(levels=orientation.orientation_levels({r.combatant: r.score for r in ranks}))
+        ),
+    ]
+    for cid in state.combatants:
+        fighter = state.fighters[cid]
+        physical, sources = actions.granted_physical(state, fighter)
+        prepaid = actions.prepaid_by_celerity(
+            fighter, state.round, state.options.celerity_prepays_every_round
+        )
+        cap = actions.action_cap(scene.sheet(cid), state.options.action_cap)
+        emitted.append(
+            Emitted(
+                ev.ActionsGranted(
+                    combatant=cid, physical=physical, cap=cap, prepaid_power=prepaid, sources=sources
+                )
+            )
+        )
+    state = fold(state, emitted)
+    return [*emitted, Emitted(start_sequence(state, 1))]

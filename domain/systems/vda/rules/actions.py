@@ -1,0 +1,117 @@
+"""The action budget of a round (VDA-ACT): how many actions, from where, and the cap."""
+
+from __future__ import annotations
+
+from domain.errors import require
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Fighter, VdaSheet, VdaState
+
+BASE_PHYSICAL = 1
+
+# A-10: the V20 blood a vampire may spend per turn, by generation (13th and later: 1).
+BLOOD_PER_ROUND = {3: 10, 4: 10, 5: 8, 6: 6, 7: 4, 8: 3, 9: 2}
+
+
+def blood_per_round(generation: int) -> int:
+    """A-10: the most blood a combatant of this generation spends in one round."""
+    return BLOOD_PER_ROUND.get(generation, 10 if generation < 3 else 1)
+
+
+def action_cap(sheet: VdaSheet, which: str = "higher") -> int:
+    """VDA-ACT-02: no more actions (physical + power) in a round than Dexterity or Wits;
+    one more when both are equal.
+
+    Seed 000 « Nombre d'actions au sein d'un même round »; 001 « Limite du nombre
+    d'actions » (Simeon, 6 and 6: 7 actions). The catalogue takes the higher score.
+    """
+    dex, wits = sheet.attributes.dexterity, sheet.attributes.wits
+    if dex == wits:
+        return dex + 1
+    return max(dex, wits) if which == "higher" else min(dex, wits)
+
+
+def celerity_active(fighter: Fighter, round_number: int) -> int:
+    """VDA-ACT-04: each active Celerity dot adds one physical and one power action per round
+    for the scene. Seed 000 « Nombre d'actions au sein d'un même round »."""
+    return fighter.celerity if fighter.celerity_from_round <= round_number else 0
+
+
+def granted_physical(state: VdaState, fighter: Fighter) -> tuple[int, list[str]]:
+    """VDA-ACT-01: one physical action by default, plus Celerity (VDA-ACT-04).
+
+    Seed 000 « Nombre d'actions … » (« Par défaut, un personnage dispose d'une seule
+    action physique »).
+    """
+    celerity = celerity_active(fighter, state.round)
+    sources = ["base"] + ["celerity"] * celerity
+    return BASE_PHYSICAL + celerity, sources
+
+
+def prepaid_by_celerity(fighter: Fighter, round_number: int, every_round: bool) -> int:
+    """VDA-ACT-07: one Celerity point pays a physical and a power action together, so the
+    power actions it opens need no activation point.
+
+    Seed 000 « Action de pouvoir » (end of the Rorsh example). By default every round
+    the dot stays active; otherwise only its activation round.
+    """
+    celerity = celerity_active(fighter, round_number)
+    if not every_round and fighter.celerity_from_round != round_number:
+        return 0
+    return celerity
+
+
+def require_within_cap(fighter: Fighter, combatant: str) -> None:
+    """VDA-ACT-02: refuse an action past the round's cap."""
+    used = fighter.physical_used + fighter.power_used
+    require(
+        used < fighter.cap,
+        "VDA-ACT-02",
+        f"{combatant!r} already took {used} actions, "
+        f"the most Dexterity/Wits allow this round ({fighter.cap})",
+    )
+
+
+def require_power_below_physical(fighter: Fighter, combatant: str) -> None:
+    """VDA-ACT-03: power actions never outnumber physical actions.
+
+    Seed 000 « Nombre d'actions … » (« Le nombre d'action de pouvoir ne peut excéder
+    le nombre d'action physique »).
+    """
+    require(
+        fighter.power_used < fighter.physical,
+        "VDA-ACT-03",
+        f"{combatant!r} has {fighter.physical} physical actions "
+        f"and already used {fighter.power_used} power actions",
+    )
+
+
+def require_round_running(state: VdaState) -> None:
+    """VDA-ACT-05: actions are gained for the round being played."""
+    require(state.phase == "sequence", "VDA-ACT-05", "actions are gained during a round's sequences")
+
+
+def require_points(scene: Scene, combatant: str, pool: str, amount: int, rule: str) -> None:
+    """The pool holds the points to spend; blood also within the round's limit (A-10)."""
+    left = scene.pool_left(combatant, pool)
+    require(left >= amount, rule, f"{combatant!r} has {left} {pool} left, {amount} needed")
+    if pool == "blood":
+        limit = blood_per_round(scene.sheet(combatant).generation)
+        ambush_cap = scene.fighter(combatant).ambush_cap
+        if scene.state.round == 0 and ambush_cap is not None:
+            # VDA-AMB-03/05: during the surprise, no more than the awareness successes.
+            limit = min(limit, ambush_cap)
+        spent = scene.fighter(combatant).blood_this_round
+        require(
+            spent + amount <= limit,
+            "VDA-AMB-05" if scene.state.round == 0 else rule,
+            f"{combatant!r} may spend {limit} blood this round and already spent {spent}",
+        )
+
+
+def require_anger_pool(pool: str, rage_like_anger: bool) -> None:
+    """VDA-ACT-05: each point of Anger or Rage spent buys one action for the round.
+
+    Seed 000 « Nombre d'actions … » (« Chaque point de colère ou de rage dépensé … »).
+    """
+    require(pool in ("anger", "rage"), "VDA-ACT-05", "actions are bought with Anger or Rage")
+    require(rage_like_anger or pool == "anger", "VDA-ACT-05", "this table does not let Rage buy actions")

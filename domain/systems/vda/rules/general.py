@@ -1,0 +1,46 @@
+"""General roll rules (VDA-GEN) and the difficulty bounds of convention A-2."""
+
+from __future__ import annotations
+
+from domain.dice import PoolRoll
+from domain.systems.vda.state import Fighter, Modifier
+
+DIFFICULTY_MIN = 2
+DIFFICULTY_MAX = 10
+
+
+def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool = True) -> Modifier | None:
+    """VDA-GEN-01: each earlier use of the same skill this round adds +1 difficulty.
+
+    Seed 000 « Règles de combat »; 001 « Augmentation de la difficulté ». The
+    catalogue's default counts every reuse in the round (``every_reuse``); the
+    alternative counts a single +1 once the skill was used before.
+    """
+    uses = fighter.skill_uses.get(skill, 0) if skill else 0
+    if uses == 0:
+        return None
+    value = uses if every_reuse else 1
+    return Modifier(rule="VDA-GEN-01", value=value, why=f"{skill} déjà utilisé {uses}×")
+
+
+def is_critical_failure(roll: PoolRoll, offensive: bool) -> bool:
+    """VDA-GEN-02: an offensive roll with no success and at least one 1 is a critical failure.
+
+    Seed 000 « Règles de combat ». Read on the raw faces (no hit at all), as the
+    catalogue says.
+    """
+    return offensive and roll.hits == 0 and roll.ones > 0
+
+
+def total(terms: list[Modifier]) -> int:
+    return sum(term.value for term in terms)
+
+
+def clamped_difficulty(terms: list[Modifier]) -> int:
+    """A-2: the final difficulty stays within 2..10."""
+    return max(DIFFICULTY_MIN, min(DIFFICULTY_MAX, total(terms)))
+
+
+def dice(terms: list[Modifier]) -> int:
+    """A-5: a pool reduced to nothing rolls no die."""
+    return max(0, total(terms))

@@ -1,0 +1,220 @@
+"""Initiative (VDA-INIT): the roll, the order, declarations and their constraints."""
+
+from __future__ import annotations
+
+from domain.errors import require
+from domain.systems.vda.data import NaturalWeapon, find_weapon
+from domain.systems.vda.rules.equipment import natural_initiative_dice
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Fighter, Modifier, PhysicalAction, Rank, SequenceState, VdaState
+
+BASE_DIFFICULTY = 4
+
+
+def require_initiative_phase(state: VdaState) -> None:
+    """VDA-INIT-01: initiative is rolled at the start of each round, before sequence 1.
+
+    Seed 000 « Initiative »; 001 « Actions » › « Initiative ».
+    """
+    require(state.phase == "initiative", "VDA-INIT-01", "initiative is rolled at the start of a round only")
+
+
+def require_fighting(state: VdaState, combatant: str) -> None:
+    """VDA-INIT-01: every combatant of the round rolls; others do not."""
+    require(combatant in state.combatants, "VDA-INIT-01", f"{combatant!r} is not fighting this round")
+
+
+def require_not_rolled(fighter: Fighter, combatant: str) -> None:
+    """VDA-INIT-01: one initiative roll per combatant and round."""
+    require(
+        not fighter.initiative_rolled, "VDA-INIT-01", f"{combatant!r} already rolled initiative this round"
+    )
+
+
+def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> Modifier | None:
+    """VDA-INIT-09: a weapon's « Initiative ±N » adds or removes N initiative dice.
+
+    Seed 000 « Armes naturelles » (« l'initiative est avec – 2 dés »), the weapon
+    lists and « Initiative » (the scimitar). Natural weapons use their grappling
+    value while the combatant is in a hold (VDA-NAT-02).
+    """
+    if weapon is None:
+        return None
+    found = find_weapon(weapon)
+    require(found is not None, "VDA-INIT-09", f"unknown weapon {weapon!r}")
+    assert found is not None
+    value = found.initiative
+    if isinstance(found, NaturalWeapon):
+        grappling = any(combatant in key.split(">") for key in scene.state.grapples)
+        value = natural_initiative_dice(found, grappling)
+    return Modifier(rule="VDA-INIT-09", value=value, why=weapon) if value else None
+
+
+def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
+    """VDA-INIT-09: the weapon of sequence 1 is one the combatant carries (or a natural one)."""
+    if weapon is None or weapon in scene.sheet(combatant).weapons:
+        return
+    require(
+        isinstance(find_weapon(weapon), NaturalWeapon), "VDA-INIT-09", f"{combatant!r} carries no {weapon!r}"
+    )
+
+
+def initiative_pool(scene: Scene, combatant: str, weapon_dice: Modifier | None) -> list[Modifier]:
+    """VDA-INIT-01: Réagir (Wits by default, A-11) + Vigilance, plus dice modifiers."""
+    attribute = scene.options.initiative_attribute
+    terms = [
+        Modifier(rule="VDA-INIT-01", value=scene.trait(combatant, attribute), why=attribute),
+        Modifier(rule="VDA-INIT-01", value=scene.trait(combatant, "alertness"), why="alertness"),
+    ]
+    return [*terms, weapon_dice] if weapon_dice else terms
+
+
+def initiative_difficulty(scene: Scene, combatant: str, larger_weapon_charge: bool) -> list[Modifier]:
+    """VDA-INIT-01: difficulty 4, with the carried modifiers of the round's start."""
+    fighter = scene.fighter(combatant)
+    terms = [Modifier(rule="VDA-INIT-01", value=BASE_DIFFICULTY, why="Réagir + Vigilance")]
+    if holder := last_holder_malus(scene.state, combatant):
+        terms.append(holder)
+    if "prone" in fighter.conditions:
+        # VDA-PRONE-03 (seed 000 « Au sol »): starting the round prone.
+        terms.append(Modifier(rule="VDA-PRONE-03", value=2, why="au sol en début de round"))
+    if larger_weapon_charge:
+        terms.append(charge_bonus())
+    return [*terms, *fighter.next_initiative]
+
+
+def last_holder_malus(state: VdaState, combatant: str) -> Modifier | None:
+    """VDA-INIT-08: from round 2, last round's initiative holder rolls at +1 difficulty.
+
+    Seed 000 « Initiative » › « Modificateurs : ».
+    """
+    if state.round >= 2 and combatant in state.previous_holders:
+        return Modifier(rule="VDA-INIT-08", value=1, why="avait l'initiative au round précédent")
+    return None
+
+
+def charge_bonus() -> Modifier:
+    """VDA-INIT-07: in a charge, the larger weapon's wielder gets −1 initiative difficulty.
+
+    Seed 000 « Initiative » › « Modificateurs : ». Which weapon is larger is the
+    charge rules' question (VDA-CHARGE-09); the command says who won it.
+    """
+    return Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
+
+
+def bound_weapon(weapon_dice: Modifier | None) -> str | None:
+    """VDA-INIT-05: an initiative bonus binds sequence 1 to the weapon that gave it;
+    VDA-INIT-06: a malus binds nothing.
+
+    Seed 000 « Initiative » (the scimitar and the draw examples).
+    """
+    return weapon_dice.why if weapon_dice is not None and weapon_dice.value > 0 else None
+
+
+def require_bound_action(fighter: Fighter, sequence: int, action: PhysicalAction) -> None:
+    """VDA-INIT-05: the weapon whose bonus was taken must be used in sequence 1."""
+    if sequence != 1 or fighter.bound_weapon is None:
+        return
+    require(
+        action.weapon == fighter.bound_weapon,
+        "VDA-INIT-05",
+        f"the initiative bonus of {fighter.bound_weapon!r} binds sequence 1 to that weapon",
+    )
+
+
+def ranking(state: VdaState) -> list[Rank]:
+    """VDA-INIT-01: from the most successes to the fewest; a diver wins ties (VDA-DIVE-01)."""
+    ranks = [
+        Rank(combatant=cid, score=state.fighters[cid].initiative, wins_ties=state.fighters[cid].dive)
+        for cid in state.combatants
+        if cid in state.fighters
+    ]
+    return sorted(ranks, key=lambda r: (r.score, r.wins_ties), reverse=True)
+
+
+def all_rolled(state: VdaState) -> bool:
+    return all(state.fighters.get(cid, Fighter()).initiative_rolled for cid in state.combatants)
+
+
+def declaration_groups(ranks: list[Rank], remaining: dict[str, int]) -> list[list[str]]:
+    """VDA-INIT-04: at equal initiative the one with fewer actions announces first; equal
+    actions too, and they declare without knowing each other's (one sealed group).
+
+    Seed 000 « Initiative »; 001 « Actions » › « Initiative ». ``remaining`` counts
+    what the table option ``tie_counts`` says.
+    """
+    groups: list[list[str]] = []
+    last: tuple[int, bool, int] | None = None
+    ordered = sorted(
+        (r for r in ranks if r.combatant in remaining),
+        key=lambda r: (-r.score, not r.wins_ties, remaining[r.combatant]),
+    )
+    for rank in ordered:
+        key = (rank.score, rank.wins_ties, remaining[rank.combatant])
+        if key != last:
+            groups.append([])
+            last = key
+        groups[-1].append(rank.combatant)
+    return groups
+
+
+def declaring_now(seq: SequenceState) -> list[str]:
+    """VDA-INIT-02: the group whose turn it is to announce (the best initiative first)."""
+    for group in seq.declaring:
+        waiting = [cid for cid in group if cid not in seq.declared and cid not in seq.sealed]
+        if waiting:
+            return group
+    return []
+
+
+def require_declaring_turn(seq: SequenceState, combatant: str) -> None:
+    """VDA-INIT-02: the combatant with the initiative announces first; the others react.
+
+    Seed 000 « Initiative ».
+    """
+    require(
+        combatant not in seq.declared and combatant not in seq.sealed,
+        "VDA-PHYS-01",
+        f"{combatant!r} already declared a physical action in sequence {seq.number}",
+    )
+    group = declaring_now(seq)
+    require(
+        combatant in group,
+        "VDA-INIT-02",
+        f"{', '.join(group) or 'nobody'} must announce before {combatant!r}",
+    )
+
+
+def outranks(state: VdaState, first: str, second: str) -> bool:
+    """Whether ``first`` has the better initiative (a diver wins ties, VDA-DIVE-01)."""
+    a, b = state.fighters.get(first, Fighter()), state.fighters.get(second, Fighter())
+    return (a.initiative, a.dive) > (b.initiative, b.dive)
+
+
+def renounces_defence(state: VdaState, combatant: str, action: PhysicalAction) -> bool:
+    """VDA-INIT-03: attacking an opponent with better initiative gives up defending
+    against that opponent's actions.
+
+    Seed 000 « Initiative ».
+    """
+    return action.offensive and action.target is not None and outranks(state, action.target, combatant)
+
+
+def require_may_defend_against(fighter: Fighter, combatant: str, attacker: str) -> None:
+    """VDA-INIT-03: no defensive success goes to an opponent one chose to attack instead."""
+    require(
+        attacker not in fighter.renounced,
+        "VDA-INIT-03",
+        f"{combatant!r} attacked {attacker!r}, who had the better initiative, "
+        "and gave up defending against them",
+    )
+
+
+def holders(ranks: list[Rank], all_tied: bool) -> list[str]:
+    """VDA-INIT-08: who had the initiative this round (all tied at the top by default)."""
+    if not ranks:
+        return []
+    if not all_tied:
+        return [ranks[0].combatant]
+    top = (ranks[0].score, ranks[0].wins_ties)
+    return [r.combatant for r in ranks if (r.score, r.wins_ties) == top]

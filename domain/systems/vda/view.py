@@ -1,0 +1,73 @@
+"""What each viewer may see of the state, and what a combatant may do now."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.base import Context, Viewer, admits
+from domain.errors import Refused
+from domain.systems.vda.handlers import budget, declare, resolve, round
+from domain.systems.vda.rules import physical
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import VdaState
+
+
+def redact(state: VdaState, viewer: Viewer) -> VdaState:
+    """VDA-INIT-04: sealed declarations stay hidden from everyone but their author and the GM."""
+    seq = state.sequence
+    if viewer.is_gm or seq is None or not seq.sealed:
+        return state
+    sealed = {cid: s for cid, s in seq.sealed.items() if admits(s.audience, viewer)}
+    return replace(state, sequence=replace(seq, sealed=sealed))
+
+
+def _scene(source: Any) -> Scene:
+    if isinstance(source, Context):
+        return Scene.of(source.table)
+    if isinstance(source, VdaState):
+        return Scene(state=source)
+    return Scene.of(source)
+
+
+def options_for(source: Any, combatant: str) -> list[str]:
+    """The command tags ``combatant`` may send now, found by running the guards ``decide``
+    runs (``source``: a ``Context``, a ``TableState`` or a bare ``VdaState``)."""
+    scene = _scene(source)
+    checks: dict[str, Callable[[], object]] = {
+        "vda.DiveForCover": lambda: round.check_dive(scene, combatant),
+        "vda.RollInitiative": lambda: round.check_initiative(scene, combatant),
+        "vda.DeclareAction": lambda: declare.check_turn(scene, combatant),
+        "vda.ResolveAction": lambda: resolve.check_resolve(scene, combatant),
+        "vda.AllocateDefence": lambda: _check_allocation(scene, combatant),
+        "vda.UsePower": lambda: budget.check_power_step(scene, combatant),
+        "vda.SkipPower": lambda: budget.check_power_step(scene, combatant),
+        "vda.SpendForAction": lambda: _check_any_spend(scene, combatant),
+        "vda.ActivateCelerity": lambda: budget.check_celerity(scene, combatant, 1),
+    }
+    allowed = []
+    for tag, guard in checks.items():
+        try:
+            guard()
+        except Refused:
+            continue
+        allowed.append(tag)
+    return allowed
+
+
+def _check_allocation(scene: Scene, combatant: str) -> None:
+    seq = scene.state.sequence
+    physical.require_defence_split(seq, scene.fighter(combatant), combatant, {}) if seq else _refuse()
+
+
+def _check_any_spend(scene: Scene, combatant: str) -> None:
+    try:
+        budget.check_spend(scene, combatant, "anger")
+    except Refused:
+        budget.check_spend(scene, combatant, "rage")
+
+
+def _refuse() -> None:
+    raise Refused("VDA-SEQ-01", "no sequence is running")

@@ -1,0 +1,141 @@
+"""Builders for ``vda`` rule tests: a sandbox table in memory, sheets, expected rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.base import Emitted, Viewer
+from domain.commands import AddCombatant, InvitePlayer
+from domain.dice import PoolRoll, count_pool
+from domain.errors import Refused
+from domain.events import Combatant, Recorded
+from domain.play import execute
+from domain.systems.vda import commands as c
+from domain.systems.vda.state import PhysicalAction, VdaOptions, VdaSheet, VdaState
+from domain.systems.wod import Attributes
+from domain.table import Timeline, create_table
+
+SEED = b"vda-tests-seed"
+
+
+def sheet(
+    *, dex: int = 3, wits: int = 3, strength: int = 2, perception: int = 2, alertness: int = 2, **traits: Any
+) -> VdaSheet:
+    """A sheet with the traits the round reads; other keyword arguments are sheet fields
+    (``kind``, ``powers``, ``anger``...) or abilities/disciplines by name."""
+    fields = {k: v for k, v in traits.items() if k in VdaSheet.__struct_fields__}
+    abilities = {"alertness": alertness} | {
+        k: v for k, v in traits.items() if k not in fields and k not in DISCIPLINES
+    }
+    disciplines = {k: v for k, v in traits.items() if k in DISCIPLINES}
+    attributes = Attributes(dexterity=dex, wits=wits, strength=strength, perception=perception)
+    return VdaSheet(attributes=attributes, abilities=abilities, disciplines=disciplines, **fields)
+
+
+DISCIPLINES = {
+    "celerity",
+    "fortitude",
+    "potence",
+    "auspex",
+    "obfuscate",
+    "dominate",
+    "presence",
+    "animalism",
+    "protean",
+    "vicissitude",
+    "serpentis",
+    "thaumaturgy",
+}
+
+
+def roll(faces: list[int], difficulty: int, first: int = 0) -> PoolRoll:
+    """The PoolRoll a ScriptedRoller gives for ``faces``."""
+    hits, ones, successes, botch = count_pool(faces, difficulty)
+    return PoolRoll(
+        dice=len(faces),
+        difficulty=difficulty,
+        faces=faces,
+        hits=hits,
+        ones=ones,
+        successes=successes,
+        botch=botch,
+        first_draw=first,
+        scripted=True,
+    )
+
+
+def act(kind: str, **fields: Any) -> PhysicalAction:
+    return PhysicalAction(kind=kind, **fields)  # type: ignore[arg-type]
+
+
+class Table:
+    """A sandbox vda table in memory; ``send`` returns the events a command wrote."""
+
+    def __init__(self, options: VdaOptions | None = None) -> None:
+        self.timeline = Timeline()
+        self.log: list[Recorded] = []
+        created = create_table("t", "Test", "vda", True, options or VdaOptions(), SEED)
+        self._write([Emitted(created)], "gm")
+
+    def _write(self, emitted: list[Emitted], sender: str) -> None:
+        for item in emitted:
+            self.timeline.append(item.event)
+            self.log.append(
+                Recorded(position=len(self.log) + 1, event=item.event, audience=item.audience, sender=sender)
+            )
+
+    def add(self, cid: str, sheet: VdaSheet, player: str | None = None) -> Table:
+        self.send(AddCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=sheet)))
+        if player:
+            self.send(InvitePlayer(player_id=player, name=player.title(), combatants=[cid]))
+        return self
+
+    def emitted(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> list[Emitted]:
+        viewer = Viewer(role="gm", id="gm") if as_ == "gm" else Viewer(role="player", id=as_)
+        emitted = execute(self.timeline.head, command, viewer, seed=SEED, dice=dice)
+        self._write(emitted, as_)
+        return emitted
+
+    def send(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> list[Any]:
+        return [item.event for item in self.emitted(command, dice, as_)]
+
+    def refuse(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> Refused:
+        with pytest.raises(Refused) as caught:
+            self.emitted(command, dice, as_)
+        return caught.value
+
+    @property
+    def state(self) -> VdaState:
+        fight = self.timeline.head.fight
+        assert fight is not None and isinstance(fight.system, VdaState)
+        return fight.system
+
+    # --- shortcuts through a round ---------------------------------------------
+
+    def start(self) -> list[Any]:
+        return self.send(c.StartRound())
+
+    def initiative(self, cid: str, faces: list[int], **fields: Any) -> list[Any]:
+        return self.send(c.RollInitiative(combatant=cid, **fields), dice=faces)
+
+    def declare(self, cid: str, action: PhysicalAction, as_: str = "gm") -> list[Any]:
+        return self.send(c.DeclareAction(combatant=cid, action=action), as_=as_)
+
+    def resolve(self, cid: str, faces: list[int]) -> list[Any]:
+        return self.send(c.ResolveAction(combatant=cid), dice=faces)
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table()
+
+
+@pytest.fixture
+def duel() -> Table:
+    """Two combatants, Alma (a player's vampire) and Bors (an NPC mortal), Wits 3 + Alertness 2."""
+    t = Table()
+    t.add("alma", sheet(melee=3, dodge=2, brawl=2), player="ann")
+    t.add("bors", sheet(kind="mortal", melee=2, dodge=1))
+    return t

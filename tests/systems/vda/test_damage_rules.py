@@ -1,0 +1,176 @@
+"""VDA-FORPOT, VDA-DMG, VDA-DEF and VDA-GEN-03 (``rules/damage.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import RuleViolation
+from domain.systems.vda.data import MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.rules import damage
+from domain.systems.vda.rules.damage_options import DamageOptions
+
+DEFAULTS = DamageOptions()
+
+
+# --- VDA-FORPOT ---------------------------------------------------------------------
+
+
+def test_vda_forpot_01__fortitude_strips_armour_dice_down_to_zero() -> None:
+    assert damage.armour_dice_after_fortitude(4, 1) == 3  # plate, Fortitude 1
+    assert damage.armour_dice_after_fortitude(2, 3) == 0  # mail, Fortitude 3
+    assert damage.armour_dice_lost_to_fortitude(2, 3) == 2
+    assert damage.armour_dice_lost_to_fortitude(4, 0) == 0
+
+
+def test_vda_forpot_02__two_lost_armour_dice_remove_a_1_from_soak_once_per_combat() -> None:
+    # Plate (4) under Fortitude 4: 4 dice lost, 2 tokens, one a roll.
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=0, options=DEFAULTS) == 1
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=1, options=DEFAULTS) == 1
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=2, options=DEFAULTS) == 0
+    # Leather under Fortitude 3: 1 die lost, no token.
+    assert damage.fortitude_ones_removable(1, 3, tokens_used=0, options=DEFAULTS) == 0
+
+
+def test_vda_forpot_02__literal_reading_removes_every_token_on_each_soak_roll() -> None:
+    literal = DamageOptions(fortitude_ones_once_per_combat=False)
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=5, options=literal) == 2
+
+
+def test_vda_forpot_03__potence_strips_the_weapon_bonus() -> None:
+    assert damage.weapon_bonus_after_potence(5, 2) == 3  # two-handed sword, Potence 2
+    assert damage.weapon_bonus_after_potence(2, 4) == 0
+    assert damage.weapon_dice_lost_to_potence(2, 4) == 2
+
+
+def test_vda_forpot_03__natural_weapons_keep_their_bonus_by_default() -> None:
+    feet, sword = NATURAL_WEAPONS["pieds"], MELEE_WEAPONS["epee_a_deux_mains"]
+    assert damage.potence_strips_weapon(sword, DEFAULTS)
+    assert not damage.potence_strips_weapon(feet, DEFAULTS)
+    assert damage.potence_strips_weapon(feet, DamageOptions(potence_reduces_natural_weapons=True))
+
+
+def test_vda_forpot_04__two_lost_weapon_dice_remove_a_1_from_damage_once_per_combat() -> None:
+    assert damage.potence_ones_removable(weapon_dice_lost=4, tokens_used=0) == 1
+    assert damage.potence_ones_removable(weapon_dice_lost=4, tokens_used=2) == 0
+    assert damage.potence_ones_removable(weapon_dice_lost=1, tokens_used=0) == 0
+
+
+def test_vda_forpot_05__potence_is_automatic_in_melee_dice_when_thrown_nothing_for_bows() -> None:
+    assert damage.potence_on_damage(3, MELEE_WEAPONS["lance"]) == (3, 0)
+    assert damage.potence_on_damage(3, NATURAL_WEAPONS["poings"]) == (3, 0)
+    assert damage.potence_on_damage(3, RANGED_WEAPONS["hachette"]) == (0, 3)
+    assert damage.potence_on_damage(3, RANGED_WEAPONS["arc_long"]) == (0, 0)
+    assert damage.potence_on_damage(3, RANGED_WEAPONS["pistolet"]) == (0, 0)
+
+
+def test_vda_forpot_06__fortitude_soaks_piercing_and_bashing_automatically() -> None:
+    for weapon_id in ("stylet", "rapiere", "matraque_courte", "masse"):
+        model = damage.soak_model(MELEE_WEAPONS[weapon_id])
+        assert damage.fortitude_automatic_soak(3, model) == 3, weapon_id
+    for weapon_id in ("epee_a_deux_mains", "glaive"):
+        model = damage.soak_model(MELEE_WEAPONS[weapon_id])
+        assert damage.fortitude_automatic_soak(3, model) == 0, weapon_id
+
+
+# --- VDA-GEN-03 ---------------------------------------------------------------------
+
+
+def test_vda_gen_03__vampires_halve_bashing_rounding_up() -> None:
+    assert damage.bashing_taken(5, "vampire") == 3
+    assert damage.bashing_taken(4, "vampire") == 2
+    assert damage.bashing_taken(1, "vampire") == 1
+    assert damage.bashing_taken(0, "vampire") == 0
+    assert damage.bashing_taken(5, "mortal") == 5
+    assert damage.bashing_taken(5, "ghoul") == 5
+
+
+# --- VDA-DMG ------------------------------------------------------------------------
+
+
+def test_vda_dmg_01__margin_is_attack_less_allocated_defence() -> None:
+    assert damage.hit_margin(4, 1) == 3
+    assert damage.hit_margin(2, 3) == -1
+
+
+def test_vda_dmg_02__without_fortitude_each_success_converts_a_die() -> None:
+    assert damage.automatic_damage_without_fortitude(margin=3, damage_dice=5) == 3
+    assert damage.automatic_damage_without_fortitude(margin=7, damage_dice=5) == 5
+
+
+def test_vda_dmg_03__margin_two_turns_two_dice_into_automatic_damage() -> None:
+    assert damage.automatic_damage(margin=2, divisor=1, damage_dice=6) == 2
+
+
+def test_vda_dmg_03__fortitude_sets_how_many_successes_convert_a_die() -> None:
+    assert damage.automatic_damage(margin=5, divisor=1, damage_dice=8) == 5  # F1: unchanged
+    assert damage.automatic_damage(margin=5, divisor=2, damage_dice=8) == 2  # F2: every 2
+    assert damage.automatic_damage(margin=5, divisor=3, damage_dice=8) == 1  # F3: every 3
+    assert damage.automatic_damage(margin=2, divisor=3, damage_dice=8) == 0
+
+
+def test_vda_dmg_04__armour_counts_like_fortitude_and_the_higher_wins() -> None:
+    assert damage.conversion_divisor(fortitude=0, armour_dice=2) == 2  # « 2 pour une cotte »
+    assert damage.conversion_divisor(fortitude=0, armour_dice=4) == 4  # « 4 pour une plaque »
+    assert damage.conversion_divisor(fortitude=3, armour_dice=2) == 3
+    assert damage.conversion_divisor(fortitude=0, armour_dice=0) == 1
+
+
+def test_vda_dmg_05__conversion_never_takes_more_dice_than_the_pool_holds() -> None:
+    assert damage.convert_damage_dice(3, margin=6, divisor=1, options=DEFAULTS) == (0, 3)
+    assert damage.convert_damage_dice(7, margin=5, divisor=2, options=DEFAULTS) == (5, 2)
+
+
+def test_vda_dmg_05__v20_reading_does_not_count_the_first_success() -> None:
+    v20 = DamageOptions(first_success_converts=False)
+    assert damage.convert_damage_dice(7, margin=3, divisor=1, options=v20) == (5, 2)
+
+
+def test_vda_dmg_06__the_plus_two_damage_dice_option_is_refused() -> None:
+    damage.require_no_bonus_damage_dice(0)
+    with pytest.raises(RuleViolation) as refused:
+        damage.require_no_bonus_damage_dice(2)
+    assert refused.value.rule == "VDA-DMG-06"
+
+
+def test_vda_dmg_07__damage_types_choose_the_soak_model() -> None:
+    club = damage.soak_model(MELEE_WEAPONS["matraque_courte"])
+    assert club.fortitude_automatic and club.armour_malus_automatic and club.halved_for_vampires
+    rapier = damage.soak_model(MELEE_WEAPONS["rapiere"])
+    assert rapier.fortitude_automatic and rapier.armour_malus_automatic
+    assert not rapier.halved_for_vampires
+    mace = damage.soak_model(MELEE_WEAPONS["masse"])
+    assert mace.fortitude_automatic and mace.halved_for_vampires
+    assert not mace.armour_malus_automatic  # size M, not a small weapon
+    axe = damage.soak_model(MELEE_WEAPONS["hache_a_deux_mains"])
+    assert not (axe.fortitude_automatic or axe.armour_malus_automatic or axe.halved_for_vampires)
+    bite = damage.soak_model(NATURAL_WEAPONS["morsure"])
+    assert bite.armour_malus_automatic and not bite.fortitude_automatic
+
+
+# --- VDA-DEF ------------------------------------------------------------------------
+
+
+def test_vda_def_01__each_defence_success_turns_a_soak_die_automatic() -> None:
+    assert damage.defence_soak_conversion(2, convertible_dice=4, damage_type="lethal") == 2
+    assert damage.defence_soak_conversion(5, convertible_dice=3, damage_type="bashing") == 3
+
+
+def test_vda_def_01__not_against_aggravated_damage() -> None:
+    assert damage.defence_soak_conversion(2, convertible_dice=4, damage_type="aggravated") == 0
+
+
+def test_vda_def_02__a_defence_cancelling_every_success_cancels_the_attack() -> None:
+    assert damage.attack_cancelled(0)
+    assert damage.attack_cancelled(-2)
+    assert not damage.attack_cancelled(1)
+
+
+def test_vda_def_03__a_partial_defence_lowers_the_margin() -> None:
+    assert damage.margin_after_defence(4, 1, DEFAULTS) == 3
+    assert damage.margin_after_defence(4, 4, DEFAULTS) == 0
+
+
+def test_vda_def_03__by_option_a_partial_defence_only_helps_soak() -> None:
+    soak_only = DamageOptions(partial_defence_lowers_margin=False)
+    assert damage.margin_after_defence(4, 1, soak_only) == 4
+    assert damage.margin_after_defence(4, 5, soak_only) == -1

@@ -1,0 +1,98 @@
+"""Properties of the round engine: random legal command sequences never make ``evolve``
+fail, and replaying the log (decoded from JSON) gives the same state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.errors import Refused
+from domain.events import ENCODER, RECORD_DECODER
+from domain.systems.vda import commands as c
+from domain.systems.vda.state import VdaPower
+from domain.systems.vda.view import options_for
+from domain.table import replay
+from tests.systems.vda.conftest import Table, act, sheet
+
+IDS = ["alma", "bors", "cleo"]
+WEAPONS = {"bors": "lance", "cleo": "dague_de_chasse"}
+POWERS = {
+    "terror": VdaPower(discipline="presence"),
+    "zulo": VdaPower(discipline="vicissitude", grants_physical=1),
+}
+
+
+def new_table() -> Table:
+    t = Table()
+    t.add("alma", sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8))
+    t.add("bors", sheet(melee=2, brawl=2, dodge=1, weapons=["lance"], kind="mortal"))
+    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, weapons=["dague_de_chasse"]))
+    return t
+
+
+def action(data: st.DataObject, cid: str) -> Any:
+    kind = data.draw(st.sampled_from(["none", "move", "attack", "defend"]))
+    target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
+    if kind == "attack":
+        weapon = data.draw(st.sampled_from([None, WEAPONS.get(cid)]))
+        skill = "melee" if weapon else data.draw(st.sampled_from(["melee", "brawl"]))
+        return act("attack", skill=skill, target=target, weapon=weapon, from_behind=data.draw(st.booleans()))
+    if kind == "defend":
+        return act("defend", skill="dodge", defence="dodge")
+    if kind == "move":
+        return act("move", skill="athletics", orientation=data.draw(st.booleans()))
+    return act("none")
+
+
+def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
+    match tag:
+        case "vda.DiveForCover":
+            return c.DiveForCover(combatant=cid)
+        case "vda.RollInitiative":
+            return c.RollInitiative(
+                combatant=cid, minor_acts=data.draw(st.sampled_from([[], ["draw"], ["stand_up"]]))
+            )
+        case "vda.DeclareAction":
+            return c.DeclareAction(combatant=cid, action=action(data, cid))
+        case "vda.ResolveAction":
+            return c.ResolveAction(combatant=cid)
+        case "vda.AllocateDefence":
+            return c.AllocateDefence(
+                combatant=cid, allocations={data.draw(st.sampled_from(IDS)): data.draw(st.integers(0, 3))}
+            )
+        case "vda.UsePower":
+            return c.UsePower(combatant=cid, power=data.draw(st.sampled_from(["terror", "zulo"])))
+        case "vda.SkipPower":
+            return c.SkipPower(combatant=cid)
+        case "vda.SpendForAction":
+            return c.SpendForAction(combatant=cid, gain=data.draw(st.sampled_from(["physical", "power"])))
+        case _:
+            return c.ActivateCelerity(combatant=cid)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_legal_play_folds_and_replays_to_the_same_state(data: st.DataObject) -> None:
+    t = new_table()
+    for _ in range(data.draw(st.integers(5, 60))):
+        choices: list[Any] = [c.StartRound()]
+        for cid in IDS:
+            choices += [command_for(data, tag, cid) for tag in options_for(t.timeline.head, cid)]
+        if data.draw(st.integers(0, 9)) == 0:
+            cid = data.draw(st.sampled_from(IDS))
+            choices.append(
+                c.SetCondition(combatant=cid, condition="prone", on=data.draw(st.booleans()), reason="test")
+            )
+            choices.append(
+                c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test")
+            )
+        command = data.draw(st.sampled_from(choices))
+        try:
+            t.emitted(command, dice=None)
+        except Refused:
+            continue
+    encoded = [ENCODER.encode(r) for r in t.log]
+    replayed = replay([RECORD_DECODER.decode(line).event for line in encoded])
+    assert replayed.fight == t.timeline.head.fight

@@ -1,0 +1,258 @@
+"""VDA-MOD, VDA-PRONE, VDA-WATER, VDA-COVER, VDA-CHARGE, VDA-HORSE and VDA-TGT
+(``rules/modifiers.py``, ``rules/movement.py``, ``rules/targeting.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from domain.dice import ScriptedRoller, roll_pool
+from domain.errors import RuleViolation
+from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.rules import modifiers as mod
+from domain.systems.vda.rules import movement as mv
+from domain.systems.vda.rules import targeting as tgt
+from domain.systems.vda.rules.damage_options import DamageOptions
+from domain.systems.vda.rules.modifiers import Modifier
+
+DEFAULTS = DamageOptions()
+W = MELEE_WEAPONS
+
+
+def refused(rule_id: str, call: Callable[[], object]) -> None:
+    with pytest.raises(RuleViolation) as raised:
+        call()
+    assert raised.value.rule == rule_id
+
+
+# --- VDA-MOD ------------------------------------------------------------------------
+
+
+def test_vda_mod_01__gm_rules_dice_or_difficulty_unless_everyone_suffers_it() -> None:
+    assert mod.terrain_modifiers("minus_two_dice", common_to_all=False) == [
+        Modifier(source_rule="VDA-MOD-01", dice=-2)
+    ]
+    assert mod.terrain_modifiers("plus_one_difficulty", common_to_all=False) == [
+        Modifier(source_rule="VDA-MOD-01", difficulty=1)
+    ]
+    assert mod.terrain_modifiers("minus_one_die", common_to_all=True) == []
+
+
+def test_vda_mod_02__moving_target_is_plus_one() -> None:
+    assert mod.moving_target_modifiers(True) == [Modifier(source_rule="VDA-MOD-02", difficulty=1)]
+    assert mod.moving_target_modifiers(False) == []
+
+
+def test_vda_mod_03__moving_horse_plus_two_anchored_lance_nothing_dagger_two_and_two() -> None:
+    assert mod.moving_horse_modifiers(W["epee_a_deux_mains"], False, 1) == [
+        Modifier(source_rule="VDA-MOD-03", dice=-1, difficulty=2)
+    ]
+    assert mod.moving_horse_modifiers(W["lance"], anchored=True, ruling_dice=2) == []
+    assert mod.moving_horse_modifiers(W["dague_de_chasse"], False, 0) == [
+        Modifier(source_rule="VDA-MOD-03", dice=-2, difficulty=2)
+    ]
+    refused("VDA-MOD-03", lambda: mod.moving_horse_modifiers(W["lance"], False, 3))
+
+
+def test_vda_mod_04__shield_plus_one_unless_two_handed_axe_or_sword() -> None:
+    assert mod.shield_modifiers(True, W["lance"]) == [Modifier(source_rule="VDA-MOD-04", difficulty=1)]
+    assert mod.shield_modifiers(True, W["hache_a_deux_mains"]) == []
+    assert mod.shield_modifiers(True, W["epee_a_deux_mains"]) == []
+    assert mod.shield_modifiers(False, W["lance"]) == []
+
+
+def test_vda_mod_05__outnumbered_one_per_extra_adversary_up_to_their_mean_melee() -> None:
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["lance"]) == [
+        Modifier(source_rule="VDA-MOD-05", difficulty=2)
+    ]
+    assert mod.outnumbered_modifiers(4, [1, 2, 1, 2], True, None) == [
+        Modifier(source_rule="VDA-MOD-05", difficulty=1)
+    ]
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], False, None) == []
+    assert mod.outnumbered_modifiers(1, [5], True, None) == []
+
+
+def test_vda_melee_11__two_handed_sword_cancels_the_first_outnumbering_point() -> None:
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["epee_a_deux_mains"]) == [
+        Modifier(source_rule="VDA-MOD-05", difficulty=1)
+    ]
+    assert mod.outnumbered_modifiers(2, [3, 3], True, W["epee_a_deux_mains"]) == []
+
+
+# --- VDA-WATER / VDA-COVER -----------------------------------------------------------
+
+
+def test_vda_water_01__dexterity_two_strength_one_perception_one_or_more() -> None:
+    def water(difficulty: int) -> list[Modifier]:
+        return [Modifier(source_rule="VDA-WATER-01", difficulty=difficulty)]
+
+    assert mod.underwater_attribute_modifiers("dexterity") == water(2)
+    assert mod.underwater_attribute_modifiers("strength") == water(1)
+    assert mod.underwater_attribute_modifiers("perception", turbidity_ruling=2) == [
+        Modifier(source_rule="VDA-WATER-01", difficulty=3)
+    ]
+    assert mod.underwater_attribute_modifiers("wits") == []
+
+
+def test_vda_water_02__size_g_plus_two_size_m_plus_one() -> None:
+    assert mod.underwater_weapon_modifiers("G") == [Modifier(source_rule="VDA-WATER-02", difficulty=2)]
+    assert mod.underwater_weapon_modifiers("M") == [Modifier(source_rule="VDA-WATER-02", difficulty=1)]
+    assert mod.underwater_weapon_modifiers("P") == []
+    assert mod.underwater_weapon_modifiers(None) == []
+
+
+def test_vda_cover_01__a_die_and_a_difficulty_per_cover_level() -> None:
+    assert mod.cover_modifiers(2) == [Modifier(source_rule="VDA-COVER-01", dice=2, difficulty=-2)]
+    assert mod.cover_modifiers(3, "dice") == [Modifier(source_rule="VDA-COVER-01", dice=3)]
+    assert mod.cover_modifiers(1, "difficulty") == [Modifier(source_rule="VDA-COVER-01", difficulty=-1)]
+    assert mod.cover_modifiers(0) == []
+    refused("VDA-COVER-01", lambda: mod.cover_modifiers(4))
+
+
+def test_modifier_totals() -> None:
+    terms = [*mod.cover_modifiers(2), *mod.moving_target_modifiers(True)]
+    assert (mod.total_dice(terms), mod.total_difficulty(terms)) == (2, -1)
+
+
+# --- VDA-PRONE ----------------------------------------------------------------------
+
+
+def test_vda_prone_01__prone_fighter_plus_one_on_brawl_melee_dodge() -> None:
+    assert mv.prone_actor_modifiers(True, "dodge") == [Modifier(source_rule="VDA-PRONE-01", difficulty=1)]
+    assert mv.prone_actor_modifiers(True, "archery") == []
+    assert mv.prone_actor_modifiers(False, "melee") == []
+
+
+def test_vda_prone_01__adversaries_minus_one_in_melee_only_by_default() -> None:
+    assert mv.prone_target_modifiers(True, ranged=False, options=DEFAULTS) == [
+        Modifier(source_rule="VDA-PRONE-01", difficulty=-1)
+    ]
+    assert mv.prone_target_modifiers(True, ranged=True, options=DEFAULTS) == []
+    assert mv.prone_target_modifiers(
+        True, ranged=True, options=DamageOptions(prone_helps_ranged_attackers=True)
+    ) == [Modifier(source_rule="VDA-PRONE-01", difficulty=-1)]
+
+
+def test_vda_prone_02__standing_up_costs_two_dice() -> None:
+    assert mv.standing_up_modifiers() == [Modifier(source_rule="VDA-PRONE-02", dice=-2)]
+
+
+def test_vda_prone_03__starting_a_round_prone_is_plus_two_on_initiative() -> None:
+    assert mv.prone_initiative_modifiers(True) == [Modifier(source_rule="VDA-PRONE-03", difficulty=2)]
+    assert mv.prone_initiative_modifiers(False) == []
+
+
+def test_vda_prone_04__a_fall_costs_one_initiative_point() -> None:
+    assert mv.initiative_lost_on_fall() == 1
+
+
+def test_vda_prone_05__a_critical_fall_costs_one_point_per_1() -> None:
+    roll = roll_pool(ScriptedRoller([1, 1, 3, 1]), 4, 6)
+    assert roll.botch
+    assert mv.initiative_lost_on_critical_fall(roll.ones) == 3
+
+
+# --- VDA-CHARGE / VDA-HORSE --------------------------------------------------------
+
+
+def test_vda_charge_01__a_round_of_movement_or_five_straight_successes() -> None:
+    mv.require_charge_run_up(1, 0, DEFAULTS)
+    mv.require_charge_run_up(0, 5, DEFAULTS)
+    refused("VDA-CHARGE-01", lambda: mv.require_charge_run_up(0, 4, DEFAULTS))
+    literal = DamageOptions(charge_straight_line_successes=6)
+    refused("VDA-CHARGE-01", lambda: mv.require_charge_run_up(0, 5, literal))
+
+
+def test_vda_charge_02__size_m_or_g_mounted_size_g_on_foot() -> None:
+    mv.require_charge_weapon(W["lance"], mounted=False)
+    mv.require_charge_weapon(W["pilum"], mounted=True)
+    refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(W["pilum"], mounted=False))
+    refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(W["couteau"], mounted=True))
+    refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(NATURAL_WEAPONS["poings"], mounted=True))
+
+
+def test_vda_charge_03__larger_weapon_minus_one_on_initiative() -> None:
+    assert mv.charge_initiative_modifiers(True) == [Modifier(source_rule="VDA-CHARGE-03", difficulty=-1)]
+    assert mv.charge_initiative_modifiers(False) == []
+
+
+def test_vda_charge_04__mid_round_charge_adds_the_weapons_initiative_bonus() -> None:
+    assert mv.mid_round_charge_bonus(W["lance"], DEFAULTS) == 3
+    assert mv.mid_round_charge_bonus(W["hache_a_deux_mains"], DEFAULTS) == 0
+    assert mv.mid_round_charge_bonus(W["lance"], DamageOptions(charge_initiative_bonus="damage")) == 3
+    assert mv.mid_round_charge_bonus(W["epieu"], DamageOptions(charge_initiative_bonus="damage")) == 4
+
+
+def test_vda_charge_05__on_foot_one_bashing_still_one_against_a_vampire() -> None:
+    assert mv.charge_bashing_on_foot("mortal") == 1
+    assert mv.charge_bashing_on_foot("vampire") == 1
+
+
+def test_vda_charge_06__mounted_two_bashing_one_against_a_vampire() -> None:
+    assert mv.charge_bashing_mounted("mortal") == 2
+    assert mv.charge_bashing_mounted("vampire") == 1
+
+
+def test_vda_charge_07__mounted_rider_uses_the_horses_strength_and_potence() -> None:
+    horse = mv.Mount(strength=5, potence=1)
+    assert mv.charge_strength(2, 3, horse, DEFAULTS) == (5, 1)
+    assert mv.charge_strength(2, 3, horse, DamageOptions(mounted_potence="rider")) == (5, 3)
+    assert mv.charge_strength(2, 3, None, DEFAULTS) == (2, 3)
+
+
+def test_vda_charge_08__lance_and_boar_spear_counter_a_qualified_charge() -> None:
+    assert mv.counter_charge(W["lance"], charger_qualified=True)
+    assert mv.counter_charge(W["epieu"], charger_qualified=True)
+    assert not mv.counter_charge(W["lance"], charger_qualified=False)
+    assert not mv.counter_charge(W["epee_a_deux_mains"], charger_qualified=True)
+
+
+def test_vda_charge_09__size_then_initiative_bonus_decides_the_larger_weapon() -> None:
+    assert mv.larger_weapon(W["lance"], W["epieu"]) == "first"  # +3 beats +1
+    assert mv.larger_weapon(W["hache_a_deux_mains"], W["epee_a_deux_mains"]) == "second"
+    assert mv.larger_weapon(W["pilum"], W["lance"]) == "second"  # G beats M
+    assert mv.larger_weapon(W["lance"], W["lance"]) is None
+
+
+def test_vda_horse_01__a_warhorse_costs_4_or_3_for_a_knight() -> None:
+    assert mv.warhorse_resources(martial_wealth=False) == 4
+    assert mv.warhorse_resources(martial_wealth=True) == 3
+
+
+# --- VDA-TGT ------------------------------------------------------------------------
+
+
+def test_vda_tgt_01__heart_or_a_bare_zone() -> None:
+    assert tgt.require_target_zone("heart") == "heart"
+    assert tgt.require_target_zone("unarmoured") == "unarmoured"
+    refused("VDA-TGT-01", lambda: tgt.require_target_zone("left_foot"))
+
+
+def test_vda_tgt_02__plus_one_plus_the_armours_malus() -> None:
+    def diff(armour_id: str | None) -> int:
+        return mod.total_difficulty(tgt.targeted_attack_modifiers(ARMOURS[armour_id] if armour_id else None))
+
+    armours = [None, "cuir", "maille", "maille_de_damas", "plaque"]
+    assert [diff(armour) for armour in armours] == [1, 1, 2, 2, 3]
+
+
+def test_vda_tgt_03__a_bare_zone_cancels_armour_and_tens_and_ones_aggravate() -> None:
+    assert tgt.armour_dice_against_zone(4, vulnerable_zone=True) == 0
+    assert tgt.armour_dice_against_zone(4, vulnerable_zone=False) == 4
+    damage = roll_pool(ScriptedRoller([10, 10, 3]), 3, 6)
+    soak = roll_pool(ScriptedRoller([1, 1, 7]), 3, 6)
+    assert tgt.vulnerable_zone_aggravated(damage, soak, 0, inflicted=5, options=DEFAULTS) == 4
+    assert tgt.vulnerable_zone_aggravated(damage, soak, 1, inflicted=5, options=DEFAULTS) == 3
+    assert tgt.vulnerable_zone_aggravated(damage, soak, 0, inflicted=2, options=DEFAULTS) == 2
+    once = DamageOptions(vulnerable_zone_aggravated="once")
+    assert tgt.vulnerable_zone_aggravated(damage, soak, 0, inflicted=5, options=once) == 1
+
+
+def test_ranged_weapons_are_not_sized_for_charges() -> None:
+    refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(RANGED_WEAPONS["javelot"], mounted=True))
+
+
+def test_vda_horse_02__a_mount_lends_its_strength_and_potence_and_moving_horses_are_hard() -> None:
+    assert mv.charge_strength(1, 0, mv.Mount(strength=6), DEFAULTS) == (6, 0)
+    assert mod.total_difficulty(mod.moving_horse_modifiers(W["epieu"], anchored=False, ruling_dice=0)) == 2
