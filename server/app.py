@@ -48,6 +48,7 @@ from domain.wire import (
     Welcome,
 )
 from server.access_log import AccessLog
+from server.connect import close, connect
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.hub import Hub, Subscriber
 from server.projector import Projector
@@ -409,14 +410,14 @@ async def table_socket(websocket: WebSocket) -> None:
 def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        client = aioredis.Redis.from_url(settings.redis_url)
+        client = connect(settings.redis_url)
         app.state.services = Services(settings, client)
         await app.state.services.hub.start()
         try:
             yield
         finally:
             await app.state.services.hub.stop()
-            await client.aclose()
+            await close(client)
 
     routes = [
         Route("/healthz", healthz),

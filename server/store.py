@@ -242,5 +242,7 @@ class RedisEventStore:
         await self.redis.hdel(key(table_id, "tokens"), principal)
 
     async def redis_version(self) -> str:
-        info = await self.redis.info("server")
+        info: Any = await self.redis.info("server")
+        if "redis_version" not in info and info:  # a cluster answers per node
+            info = next(iter(info.values()))
         return str(info.get("redis_version", "?"))

@@ -7,16 +7,18 @@ Redis is added when ``REDIS_URL`` names one that answers (CI starts one).
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import redis
-import redis.asyncio as aioredis
 
+from server.connect import close, connect
 from server.embedded import EmbeddedRedis
 from server.store import RedisEventStore
+from tests import redis_servers
 
 
 def _external_url() -> str | None:
@@ -34,6 +36,8 @@ def _external_url() -> str | None:
 
 
 BACKENDS = ["embedded"] + (["external"] if _external_url() else [])
+if redis_servers.redis_server() and shutil.which("redis-cli"):
+    BACKENDS += ["cluster", "sentinel"]
 
 
 @pytest.fixture(scope="session")
@@ -44,10 +48,32 @@ def embedded_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Embedde
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    processes = redis_servers.Processes()
+    try:
+        yield redis_servers.start_cluster(tmp_path_factory.mktemp("cluster"), processes)
+    finally:
+        processes.stop()
+
+
+@pytest.fixture(scope="session")
+def sentinel_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    processes = redis_servers.Processes()
+    try:
+        yield redis_servers.start_sentinel(tmp_path_factory.mktemp("sentinel"), processes)
+    finally:
+        processes.stop()
+
+
 @pytest.fixture(scope="session", params=BACKENDS)
 def redis_url(request: pytest.FixtureRequest) -> str:
+    """Every Redis the store and server tests run against: the embedded 6.2, the
+    external one at REDIS_URL, a three-shard Cluster and a Sentinel-watched master."""
     if request.param == "embedded":
         return str(request.getfixturevalue("embedded_redis").url)
+    if request.param in ("cluster", "sentinel"):
+        return str(request.getfixturevalue(f"{request.param}_url"))
     url = _external_url()
     assert url is not None
     return url
@@ -55,9 +81,9 @@ def redis_url(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def store(redis_url: str) -> AsyncIterator[RedisEventStore]:
-    client = aioredis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     yield RedisEventStore(client)
-    await client.aclose()
+    await close(client)
 
 
 @pytest.fixture

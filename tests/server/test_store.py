@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-import redis.asyncio as aioredis
 
 from domain.events import NoteAdded, Recorded, TableCreated
 from domain.systems.vda.state import VdaOptions
+from server.connect import close, connect
 from server.store import Conflict, RedisEventStore, TableExists, UnknownTable, key
 
 pytestmark = pytest.mark.redis
@@ -78,7 +78,7 @@ async def test_a_retried_command_id_is_applied_once(store: RedisEventStore, tabl
 
 
 async def test_two_writers_racing_on_one_position_exactly_one_wins(redis_url: str, table_id: str) -> None:
-    clients = [aioredis.Redis.from_url(redis_url) for _ in range(8)]
+    clients = [connect(redis_url) for _ in range(8)]
     stores = [RedisEventStore(c) for c in clients]
     try:
         await make(stores[0], table_id)
@@ -92,11 +92,11 @@ async def test_two_writers_racing_on_one_position_exactly_one_wins(redis_url: st
         assert [r.position for r in await stores[0].read(table_id)] == [1, 2]
     finally:
         for c in clients:
-            await c.aclose()
+            await close(c)
 
 
 async def test_concurrent_writers_that_retry_leave_no_gap(redis_url: str, table_id: str) -> None:
-    clients = [aioredis.Redis.from_url(redis_url) for _ in range(4)]
+    clients = [connect(redis_url) for _ in range(4)]
     stores = [RedisEventStore(c) for c in clients]
 
     async def writer(s: RedisEventStore, name: str) -> None:
@@ -116,13 +116,13 @@ async def test_concurrent_writers_that_retry_leave_no_gap(redis_url: str, table_
         assert positions == list(range(1, 42))
     finally:
         for c in clients:
-            await c.aclose()
+            await close(c)
 
 
 async def test_follow_crosses_the_catch_up_to_live_seam_without_gap_or_repeat(
     redis_url: str, table_id: str
 ) -> None:
-    writer_client, reader_client = aioredis.Redis.from_url(redis_url), aioredis.Redis.from_url(redis_url)
+    writer_client, reader_client = connect(redis_url), connect(redis_url)
     writer, reader = RedisEventStore(writer_client), RedisEventStore(reader_client)
     try:
         await make(writer, table_id)
@@ -145,8 +145,8 @@ async def test_follow_crosses_the_catch_up_to_live_seam_without_gap_or_repeat(
         await asyncio.wait_for(asyncio.gather(follow(), write_more()), timeout=30)
         assert seen == list(range(1, 1601))
     finally:
-        await writer_client.aclose()
-        await reader_client.aclose()
+        await close(writer_client)
+        await close(reader_client)
 
 
 async def test_read_pages_and_bounds(store: RedisEventStore, table_id: str) -> None:
