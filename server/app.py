@@ -48,8 +48,8 @@ from domain.wire import (
     Welcome,
 )
 from server.access_log import AccessLog
-from server.connect import close, connect
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.connect import close, connect
 from server.hub import Hub, Subscriber
 from server.projector import Projector
 from server.store import RedisEventStore, UnknownTable

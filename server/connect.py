@@ -44,7 +44,7 @@ def connect(url: str) -> Any:
             raise ValueError("a Sentinel URL names the master: redis+sentinel://host:26379/mymaster/0")
         service, db = segments[0], int(segments[1]) if len(segments) > 1 else 0
         password = _password(parts.netloc)
-        sentinel = Sentinel(
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]
             _hosts(parts.netloc, 26379), sentinel_kwargs={"password": password} if password else {}
         )
         client = sentinel.master_for(service, db=db, password=password, ssl=parts.scheme.startswith("rediss"))

@@ -75,7 +75,8 @@ def start_cluster(folder: Path, processes: Processes, shards: int = 3) -> str:
         node = folder / str(port)
         node.mkdir(parents=True)
         processes.start(
-            "--port", str(port), "--bind", "127.0.0.1", "--dir", str(node), "--save", "", "--appendonly", "no",
+            "--port", str(port), "--bind", "127.0.0.1", "--dir", str(node),
+            "--save", "", "--appendonly", "no",
             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
         )  # fmt: skip
     for port in ports:
