@@ -8,6 +8,8 @@ the same way, so rewinds inside rewound branches cost no more than any other.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import OrderedDict
 
 import msgspec
@@ -17,6 +19,12 @@ from domain.table import EMPTY, TableState, evolve
 from server.store import RedisEventStore
 
 STATE_DECODER = msgspec.json.Decoder(TableState)
+
+STATE_LAYOUT = hashlib.sha256(
+    json.dumps(msgspec.json.schema(TableState), sort_keys=True).encode()
+).hexdigest()[:12]
+"""A fingerprint of the state's types: a snapshot written by a server whose state
+had another shape is never read (it is refolded from the log instead)."""
 
 
 class Projector:
@@ -50,7 +58,7 @@ class Projector:
         earlier = await self.state_at(table_id, event.to) if isinstance(event, Rewound) else None
         state = evolve(state, record.position, event, earlier)
         if record.position % self.every == 0:
-            await self.store.save_snapshot(table_id, record.position, state)
+            await self.store.save_snapshot(table_id, STATE_LAYOUT, record.position, state)
         return state
 
     async def _nearest_snapshot(self, table_id: str, position: int) -> TableState:
@@ -59,11 +67,8 @@ class Projector:
             cached = self._cache.get((table_id, base))
             if cached is not None:
                 return cached
-            raw = await self.store.load_snapshot(table_id, base)
+            raw = await self.store.load_snapshot(table_id, STATE_LAYOUT, base)
             if raw is not None:
-                try:
-                    return STATE_DECODER.decode(raw)
-                except msgspec.DecodeError:
-                    pass  # an older layout: refold from further back
+                return STATE_DECODER.decode(raw)
             base -= self.every
         return EMPTY

@@ -7,7 +7,7 @@ Keys of table ``t`` all carry the hash tag ``{t}`` so they share a cluster slot:
     fracas:{t}:secret     the table's seed (never leaves the server until close)
     fracas:{t}:commands   hash: sender:command id -> "first:last" positions
     fracas:{t}:tokens     hash: principal -> SHA-256 of its token secret
-    fracas:{t}:snapshots  hash: position -> encoded state (a cache)
+    fracas:{t}:snapshots  hash: "<layout>:<position>" -> encoded state (a cache)
     fracas:{t}:bell       pub/sub channel: the new head after each append
 
 Positions start at 1 and have no gaps; the stream is never trimmed and no
@@ -222,11 +222,12 @@ class RedisEventStore:
 
     # --- snapshots (a cache of the projection) ---
 
-    async def save_snapshot(self, table_id: str, position: int, state: msgspec.Struct) -> None:
-        await self.redis.hsetnx(key(table_id, "snapshots"), str(position), ENCODER.encode(state))
+    async def save_snapshot(self, table_id: str, layout: str, position: int, state: msgspec.Struct) -> None:
+        field = f"{layout}:{position}"
+        await self.redis.hsetnx(key(table_id, "snapshots"), field, ENCODER.encode(state))
 
-    async def load_snapshot(self, table_id: str, position: int) -> bytes | None:
-        value = await self.redis.hget(key(table_id, "snapshots"), str(position))
+    async def load_snapshot(self, table_id: str, layout: str, position: int) -> bytes | None:
+        value = await self.redis.hget(key(table_id, "snapshots"), f"{layout}:{position}")
         return None if value is None else bytes(value) if isinstance(value, bytes) else value.encode()
 
     # --- tokens ---
