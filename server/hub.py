@@ -174,7 +174,6 @@ class Feed:
         self.table_id = table_id
         self.state = state
         self.subscribers: set[Subscriber] = set()
-        self.command_lock = asyncio.Lock()
         self._refresh_lock = asyncio.Lock()
         self._dirty = False
         self._poker: asyncio.Task[None] | None = None

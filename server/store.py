@@ -39,25 +39,39 @@ redis.call('XADD', KEYS[1], '1-0', 'type', ARGV[5], 'data', ARGV[6])
 return {'ok'}
 """
 
-# KEYS: events, meta, commands. ARGV: expected head, command key, bell channel,
-# then (type, data) pairs.
+# KEYS: events, meta, commands. ARGV: expected head, bell channel, the number of
+# commands g, then g (command key, event count) pairs, then the (type, data) pair
+# of every event. Several commands decided one after the other are written in
+# one call (group commit); each command key records its own positions.
 APPEND_SCRIPT = """
 if redis.call('EXISTS', KEYS[2]) == 0 then return {'unknown'} end
-if ARGV[2] ~= '' then
-  local done = redis.call('HGET', KEYS[3], ARGV[2])
-  if done then return {'duplicate', done} end
+local groups = tonumber(ARGV[3])
+for g = 1, groups do
+  local command = ARGV[2 + 2 * g]
+  if command ~= '' then
+    local done = redis.call('HGET', KEYS[3], command)
+    if done then return {'duplicate', done, command} end
+  end
 end
 local head = redis.call('XLEN', KEYS[1])
 if head ~= tonumber(ARGV[1]) then return {'conflict', tostring(head)} end
-local n = (#ARGV - 3) / 2
+local base = 3 + 2 * groups
+local n = (#ARGV - base) / 2
 for i = 1, n do
   local id = string.format('%d-0', head + i)
-  redis.call('XADD', KEYS[1], id, 'type', ARGV[2 + 2 * i], 'data', ARGV[3 + 2 * i])
+  redis.call('XADD', KEYS[1], id, 'type', ARGV[base + 2 * i - 1], 'data', ARGV[base + 2 * i])
 end
-local result = string.format('%d:%d', head + 1, head + n)
-if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], result) end
-redis.call('PUBLISH', ARGV[3], head + n)
-return {'ok', result}
+local first = head + 1
+for g = 1, groups do
+  local command = ARGV[2 + 2 * g]
+  local count = tonumber(ARGV[3 + 2 * g])
+  if command ~= '' then
+    redis.call('HSET', KEYS[3], command, string.format('%d:%d', first, first + count - 1))
+  end
+  first = first + count
+end
+redis.call('PUBLISH', ARGV[2], head + n)
+return {'ok', string.format('%d:%d', head + 1, head + n)}
 """
 
 
@@ -71,6 +85,16 @@ class UnknownTable(StoreError):
 
 class TableExists(StoreError):
     pass
+
+
+class DuplicateCommand(StoreError):
+    """A command of the batch was already applied (by another replica, or a retry)."""
+
+    def __init__(self, command_key: str, first: int, last: int) -> None:
+        super().__init__(f"command {command_key} was applied at {first}..{last}")
+        self.command_key = command_key
+        self.first = first
+        self.last = last
 
 
 class Conflict(StoreError):
@@ -142,14 +166,29 @@ class RedisEventStore:
     async def append(
         self, table_id: str, records: Sequence[Recorded], *, expected_head: int, command_key: str = ""
     ) -> Appended:
-        """Write ``records`` (positions expected_head + 1, …) atomically, or refuse."""
-        if not records:
+        """Write one command's ``records`` (positions expected_head + 1, …) atomically,
+        or refuse; a command key already applied returns its first positions."""
+        try:
+            return await self.append_batch(table_id, [(command_key, records)], expected_head=expected_head)
+        except DuplicateCommand as done:
+            return Appended(done.first, done.last, duplicate=True)
+
+    async def append_batch(
+        self, table_id: str, commands: Sequence[tuple[str, Sequence[Recorded]]], *, expected_head: int
+    ) -> Appended:
+        """Write the records of several commands, in order, in one atomic call.
+        Raises :class:`Conflict` if the head moved, :class:`DuplicateCommand` if one
+        of the command keys was already applied; nothing is written then."""
+        records = [record for _, group in commands for record in group]
+        if not records or any(not group for _, group in commands):
             raise ValueError("nothing to append")
         for offset, record in enumerate(records, start=1):
             if record.position != expected_head + offset:
                 raise ValueError(f"record at {record.position} does not follow head {expected_head}")
         keys = [key(table_id, "events"), key(table_id, "meta"), key(table_id, "commands")]
-        args: list[Any] = [expected_head, command_key, bell_channel(table_id)]
+        args: list[Any] = [expected_head, bell_channel(table_id), len(commands)]
+        for command_key, group in commands:
+            args += [command_key, len(group)]
         for record in records:
             args += [event_tag(record.event), ENCODER.encode(record)]
         result = await self._run(APPEND_SCRIPT, keys, args)
@@ -157,7 +196,7 @@ class RedisEventStore:
         if status == b"ok":
             return Appended(*_positions(result[1]))
         if status == b"duplicate":
-            return Appended(*_positions(result[1]), duplicate=True)
+            raise DuplicateCommand(_text(result[2]), *_positions(result[1]))
         if status == b"conflict":
             raise Conflict(int(result[1]))
         raise UnknownTable(table_id)
@@ -166,6 +205,16 @@ class RedisEventStore:
         """The first result of a command already applied, if it was."""
         done = await self.redis.hget(key(table_id, "commands"), command_key)
         return None if done is None else Appended(*_positions(done), duplicate=True)
+
+    async def applied_many(self, table_id: str, command_keys: Sequence[str]) -> dict[str, Appended]:
+        if not command_keys:
+            return {}
+        answers = await self.redis.hmget(key(table_id, "commands"), list(command_keys))
+        return {
+            k: Appended(*_positions(done), duplicate=True)
+            for k, done in zip(command_keys, answers, strict=True)
+            if done is not None
+        }
 
     async def meta(self, table_id: str) -> TableMeta | None:
         fields = await self.redis.hgetall(key(table_id, "meta"))

@@ -1,12 +1,13 @@
-"""Running commands on stored tables: decide on the head, append with the
-expected head, decide again if another writer got there first.
+"""Tables as the server serves them: creation, commands, invitations, state.
 
-Within one process the commands of a table are serialised (fewer conflicts);
-across replicas the expected head settles it in Redis.
+Commands go through the table's :class:`~server.appender.Appender` (group
+commit within this process); across replicas the expected head settles who
+wrote first, in Redis.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,34 +15,17 @@ from typing import Any
 
 import msgspec
 
-from domain.base import GM, Emitted, Viewer
+from domain.base import GM, Viewer
 from domain.commands import InvitePlayer, InviteSpectator, RevokeInvite
-from domain.errors import CheckFailed, Refused
+from domain.errors import CheckFailed
 from domain.events import Recorded
-from domain.play import execute
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
+from server.appender import Appender, Pending, Result
 from server.auth import hash_secret, make_token, new_secret
 from server.hub import Feed, Hub
 from server.projector import Projector
-from server.store import Conflict, RedisEventStore
-
-CONFLICT_RETRIES = 8
-
-
-class Stale(Refused):
-    code = "stale"
-
-    def __init__(self, head: int, expected: int) -> None:
-        super().__init__("table.expected-head", f"the table is at position {head}, not {expected}")
-        self.head = head
-
-
-class Busy(Refused):
-    code = "conflict"
-
-    def __init__(self) -> None:
-        super().__init__("table.busy", "other commands kept landing first; send it again")
+from server.store import RedisEventStore
 
 
 @dataclass(frozen=True)
@@ -49,13 +33,6 @@ class Created:
     table_id: str
     gm_token: str
     epoch: str
-
-
-@dataclass(frozen=True)
-class Result:
-    first: int
-    last: int
-    duplicate: bool = False
 
 
 def now() -> str:
@@ -68,6 +45,7 @@ class Tables:
         self.hub = hub
         self.projector = projector
         self._seeds: dict[str, bytes] = {}
+        self._appenders: dict[str, Appender] = {}
 
     async def create(self, title: str, system: str, sandbox: bool, options: dict[str, Any] | None) -> Created:
         found = find_system(system)
@@ -103,33 +81,21 @@ class Tables:
         expected_head: int | None = None,
         dice: list[int] | None = None,
     ) -> Result:
-        """Decide and append ``command``; a command id already applied returns its
-        first result and writes nothing. Raises :class:`Refused` on refusal."""
-        command_key = f"{sender.id}:{command_id}" if command_id else ""
-        if command_key:
-            done = await self.store.applied(table_id, command_key)
-            if done is not None:
-                return Result(done.first, done.last, duplicate=True)
-        feed = await self.hub.feed(table_id)
-        seed = await self.seed(table_id)
-        async with feed.command_lock:
-            for _ in range(CONFLICT_RETRIES):
-                state = await feed.refresh()
-                if expected_head is not None and expected_head != state.position:
-                    raise Stale(state.position, expected_head)
-                emitted = execute(state, command, sender, seed=seed, nonce=nonce, dice=dice)
-                if not emitted:
-                    raise CheckFailed("table.no-change", "the command changes nothing")
-                records = _records(state, emitted, command_id, sender, nonce)
-                try:
-                    appended = await self.store.append(
-                        table_id, records, expected_head=state.position, command_key=command_key
-                    )
-                except Conflict:
-                    continue
-                await feed.refresh()
-                return Result(appended.first, appended.last, appended.duplicate)
-        raise Busy()
+        """Decide and append ``command`` (grouped with the table's other waiting
+        commands); a command id already applied returns its first result and
+        writes nothing. Raises :class:`Refused` on refusal."""
+        appender = self._appenders.get(table_id)
+        if appender is None:
+            appender = self._appenders[table_id] = Appender(
+                table_id, self.store, self.hub, self.projector, lambda: self.seed(table_id), self._idle
+            )
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        appender.submit(Pending(sender, command_id, command, nonce, expected_head, dice, now(), future))
+        return await future
+
+    def _idle(self, appender: Appender) -> None:
+        if self._appenders.get(appender.table_id) is appender:
+            del self._appenders[appender.table_id]
 
     async def invite(self, table_id: str, role: str, name: str, combatants: list[str]) -> tuple[str, str]:
         """Invite a player (bound to ``combatants``) or a spectator; returns the
@@ -166,23 +132,3 @@ class Tables:
         if not 0 <= position <= head:
             raise CheckFailed("table.position", f"the table has positions 0 to {head}, not {position}")
         return view_state(await self.projector.state_at(table_id, position), viewer)
-
-
-def _records(
-    state: TableState, emitted: list[Emitted], command_id: str, sender: Viewer, nonce: str
-) -> list[Recorded]:
-    batch = state.position + 1
-    at = now()
-    return [
-        Recorded(
-            position=batch + offset,
-            event=item.event,
-            audience=item.audience,
-            command_id=command_id,
-            sender=sender.id,
-            nonce=nonce,
-            batch=batch,
-            at=at,
-        )
-        for offset, item in enumerate(emitted)
-    ]

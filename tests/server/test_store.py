@@ -10,7 +10,7 @@ import pytest
 from domain.events import NoteAdded, Recorded, TableCreated
 from domain.systems.vda.state import VdaOptions
 from server.connect import close, connect
-from server.store import Conflict, RedisEventStore, TableExists, UnknownTable, key
+from server.store import Appended, Conflict, DuplicateCommand, RedisEventStore, TableExists, UnknownTable, key
 
 pytestmark = pytest.mark.redis
 
@@ -164,3 +164,21 @@ async def test_records_that_do_not_follow_the_head_are_refused_before_redis(
     with pytest.raises(ValueError):
         await store.append(table_id, [note(5)], expected_head=1)
     assert await store.head(table_id) == 1
+
+
+async def test_a_batch_of_commands_is_written_at_once_each_with_its_positions(
+    store: RedisEventStore, table_id: str
+) -> None:
+    await make(store, table_id)
+    batch = [("gm:a", [note(2), note(3)]), ("", [note(4)]), ("alice:b", [note(5)])]
+    result = await store.append_batch(table_id, batch, expected_head=1)
+    assert (result.first, result.last) == (2, 5)
+    assert await store.applied_many(table_id, ["gm:a", "alice:b", "gm:zzz"]) == {
+        "gm:a": Appended(2, 3, duplicate=True),
+        "alice:b": Appended(5, 5, duplicate=True),
+    }
+    with pytest.raises(DuplicateCommand) as again:
+        await store.append_batch(table_id, [("gm:new", [note(6)]), ("alice:b", [note(7)])], expected_head=5)
+    assert (again.value.command_key, again.value.first, again.value.last) == ("alice:b", 5, 5)
+    assert await store.head(table_id) == 5
+    assert await store.applied(table_id, "gm:new") is None
