@@ -281,16 +281,34 @@ class Connection:
         self.subscriber.offer(ENCODER.encode(message))
 
     async def handle(self, raw: str | bytes) -> None:
+        try:
+            message = INBOUND_DECODER.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
+            return
+        try:
+            await self.dispatch(message)
+        except RedisError:
+            log.warning("Redis unavailable while handling %s on %s", type(message).__name__, self.table_id)
+            request_id = getattr(message, "id", "")
+            if isinstance(message, SendCommand):
+                # The write may or may not have landed: the same id, sent again, is
+                # applied at most once and answers with the first result.
+                text = "the event store did not answer; send the same command id again"
+                self.reply(
+                    Rejected(id=request_id, code="unavailable", rule="store.unavailable", message=text)
+                )
+            else:
+                self.reply(
+                    Error(code="unavailable", message="the event store is unavailable; retry", id=request_id)
+                )
+
+    async def dispatch(self, message: Any) -> None:
         assert self.subscriber is not None
         feed = await self.s.tables.feed(self.table_id)
         viewer = viewer_in(feed.state, self.subscriber.viewer.id)
         if viewer is None:
             self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
-            return
-        try:
-            message = INBOUND_DECODER.decode(raw)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
             return
         match message:
             case Follow(after=after, epoch=epoch):
@@ -390,9 +408,6 @@ async def table_socket(websocket: WebSocket) -> None:
                 break
             try:
                 await connection.handle(raw)
-            except RedisError:
-                log.exception("Redis unavailable")
-                connection.reply(Error(code="unavailable", message="the event store is unavailable; retry"))
             except Exception:
                 # One bad message must not end the connection, nor tell what went wrong
                 # inside (it could carry what this role may not see).

@@ -306,11 +306,16 @@ class TableClient:
         answer = await self._request(GetState(id=request_id, at=at), request_id)
         if isinstance(answer, Rejected):
             raise FracasError(f"{answer.rule}: {answer.message}")
+        if isinstance(answer, Error):
+            raise FracasError(f"{answer.code}: {answer.message}")
         return answer.state
 
     async def page(self, after: int = 0, limit: int = 500) -> EventPage:
         request_id = secrets.token_hex(8)
-        return await self._request(GetEvents(id=request_id, after=after, limit=limit), request_id)  # type: ignore[no-any-return]
+        answer = await self._request(GetEvents(id=request_id, after=after, limit=limit), request_id)
+        if isinstance(answer, Error):
+            raise FracasError(f"{answer.code}: {answer.message}")
+        return answer  # type: ignore[no-any-return]
 
     async def events(self) -> AsyncIterator[Recorded]:
         """Every event received, in position order, until the connection ends."""

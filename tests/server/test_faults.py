@@ -1,0 +1,69 @@
+"""Fault injection: Redis goes away under a live table and comes back."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from clients.python import Admin, TableClient
+from domain.commands import AddNote
+from clients.python.client import FracasError
+from domain.wire import Accepted, Rejected
+from server.embedded import EmbeddedRedis
+from tests.server.conftest import StartServer
+
+pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
+
+
+async def send_until_accepted(
+    client: TableClient, command: AddNote, command_id: str, tries: int = 50
+) -> Accepted:
+    for _ in range(tries):
+        try:
+            answer = await asyncio.wait_for(client.send(command, command_id=command_id), 5)
+        except Exception:
+            answer = None
+        if isinstance(answer, Accepted):
+            return answer
+        await asyncio.sleep(0.2)
+    raise AssertionError("the command never went through after Redis came back")
+
+
+async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
+    tmp_path: Path, start_server: StartServer
+) -> None:
+    redis = EmbeddedRedis(tmp_path / "redis").start()
+    try:
+        server = await start_server(redis_url=redis.url)
+        async with Admin(server) as http:
+            created = await http.create_table("Panne", "vda")
+        table_id, gm_token = created["table_id"], created["gm_token"]
+        async with (
+            TableClient(server, table_id, gm_token) as gm,
+            TableClient(server, table_id, gm_token) as watcher,
+        ):
+            await watcher.follow(0)
+            assert (await watcher.next_event()).position == 1
+            assert isinstance(await gm.send(AddNote(text="avant")), Accepted)
+            assert (await watcher.next_event()).position == 2
+
+            redis.stop()
+            during = await asyncio.wait_for(gm.send(AddNote(text="pendant"), command_id="pendant"), 20)
+            assert isinstance(during, Rejected) and (during.code, during.rule) == (
+                "unavailable",
+                "store.unavailable",
+            )
+            with pytest.raises(FracasError, match="unavailable"):
+                await asyncio.wait_for(gm.state(), 20)
+
+            redis.start()
+            answer = await send_until_accepted(gm, AddNote(text="pendant"), "pendant")
+            assert answer.first == 3  # written once, right after the last event before the outage
+            record = await watcher.next_event(timeout=20)
+            assert record.position == 3 and record.event.text == "pendant"  # type: ignore[union-attr]
+            assert isinstance(await gm.send(AddNote(text="après")), Accepted)
+            assert (await watcher.next_event(timeout=20)).position == 4
+    finally:
+        redis.stop()
