@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from clients.python import Admin, TableClient
-from domain.commands import AddNote
 from clients.python.client import FracasError
+from domain.commands import AddNote
 from domain.wire import Accepted, Rejected
 from server.embedded import EmbeddedRedis
 from tests.server.conftest import StartServer
