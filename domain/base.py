@@ -109,3 +109,35 @@ class System:
     """The system state as ``viewer`` may see it."""
     options_for: Callable[[Any, str], Any] = lambda state, combatant_id: []
     """What the combatant may do now, by running the same guards as ``decide``."""
+
+
+def dice_only(
+    code: str,
+    name: str,
+    *,
+    sheet_type: type[msgspec.Struct],
+    options_type: type[msgspec.Struct],
+    state_type: type[msgspec.Struct],
+    roll_spec_type: type[msgspec.Struct],
+    plain_roll: Callable[[Roller, Any], Roll],
+) -> System:
+    """A system whose combat rules are not written yet: typed sheets and plain
+    rolls in its dice, no commands of its own."""
+
+    def no_commands(ctx: Context, command: Any) -> Sequence[Emitted]:
+        raise AssertionError(f"{code} has no commands of its own")  # the table refuses them first
+
+    return System(
+        code=code,
+        name=name,
+        sheet_type=sheet_type,
+        options_type=options_type,
+        state_type=state_type,
+        command_types=(),
+        event_types=(),
+        roll_spec_type=roll_spec_type,
+        initial=lambda options: state_type(),
+        decide=no_commands,
+        evolve=lambda state, event: state,
+        plain_roll=plain_roll,
+    )

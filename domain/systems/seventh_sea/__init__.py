@@ -4,7 +4,7 @@ own issue."""
 
 from __future__ import annotations
 
-from domain.base import System
+from domain.base import dice_only
 from domain.dice import KeepRoll, Roller, roll_keep
 from domain.systems.seventh_sea.state import KeepSpec, SeaOptions, SeaSheet, SeaState
 
@@ -14,17 +14,12 @@ def plain_keep_roll(roller: Roller, spec: KeepSpec) -> KeepRoll:
     return roll_keep(roller, spec.rolled, spec.kept, explode=spec.explode, target=spec.target)
 
 
-SYSTEM = System(
-    code="7s",
-    name="7th Sea (1re édition)",
+SYSTEM = dice_only(
+    "7s",
+    "7th Sea (1re édition)",
     sheet_type=SeaSheet,
     options_type=SeaOptions,
     state_type=SeaState,
-    command_types=(),
-    event_types=(),
     roll_spec_type=KeepSpec,
-    initial=lambda options: SeaState(),
-    decide=lambda ctx, command: [],
-    evolve=lambda state, event: state,
     plain_roll=plain_keep_roll,
 )

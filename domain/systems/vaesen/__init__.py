@@ -4,7 +4,7 @@ issue."""
 
 from __future__ import annotations
 
-from domain.base import System
+from domain.base import dice_only
 from domain.dice import D6Roll, Roller, roll_d6
 from domain.systems.vaesen.state import D6Spec, VaesenOptions, VaesenSheet, VaesenState
 
@@ -14,17 +14,12 @@ def plain_d6_roll(roller: Roller, spec: D6Spec) -> D6Roll:
     return roll_d6(roller, max(0, spec.dice))
 
 
-SYSTEM = System(
-    code="vaesen",
-    name="Vaesen",
+SYSTEM = dice_only(
+    "vaesen",
+    "Vaesen",
     sheet_type=VaesenSheet,
     options_type=VaesenOptions,
     state_type=VaesenState,
-    command_types=(),
-    event_types=(),
     roll_spec_type=D6Spec,
-    initial=lambda options: VaesenState(),
-    decide=lambda ctx, command: [],
-    evolve=lambda state, event: state,
     plain_roll=plain_d6_roll,
 )

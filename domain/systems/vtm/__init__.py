@@ -4,21 +4,16 @@ the combat rules (``rules/vtm.md``) come with their own issue."""
 
 from __future__ import annotations
 
-from domain.base import System
+from domain.base import dice_only
 from domain.systems.vtm.state import VtmOptions, VtmSheet, VtmState
 from domain.systems.wod import PoolSpec, plain_pool_roll
 
-SYSTEM = System(
-    code="vtm",
-    name="Vampire: la Mascarade (règles maison)",
+SYSTEM = dice_only(
+    "vtm",
+    "Vampire: la Mascarade (règles maison)",
     sheet_type=VtmSheet,
     options_type=VtmOptions,
     state_type=VtmState,
-    command_types=(),
-    event_types=(),
     roll_spec_type=PoolSpec,
-    initial=lambda options: VtmState(),
-    decide=lambda ctx, command: [],
-    evolve=lambda state, event: state,
     plain_roll=plain_pool_roll,
 )
