@@ -454,3 +454,18 @@ def view_state(state: TableState, viewer: Viewer) -> TableState:
     notes = [n for n in fight.notes if not n.secret]
     system = SYSTEMS[admin.system].redact(fight.system, viewer)
     return replace(state, admin=admin, fight=replace(fight, notes=notes, system=system))
+
+
+def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
+    """The commands each combatant ``viewer`` plays may send now (the GM plays them
+    all), found by the system's own guards (its ``options_for``), never a copy."""
+    admin, fight = state.admin, state.fight
+    if admin is None or fight is None or admin.closed or viewer.role == "spectator":
+        return {}
+    if viewer.is_gm:
+        played = list(fight.combatants)
+    else:
+        player = admin.players.get(viewer.id)
+        played = [] if player is None else [c for c in player.combatants if c in fight.combatants]
+    system = SYSTEMS[admin.system]
+    return {cid: ["RollDice", *system.options_for(state, cid)] for cid in played}

@@ -118,6 +118,8 @@ class StateAt(Outbound, frozen=True, kw_only=True, tag="state"):
     at: int
     state: Any
     """A ``domain.table.TableState`` redacted for this viewer."""
+    may: dict[str, list[str]] = {}
+    """At the head only: the commands each combatant this viewer plays may send now."""
 
 
 class EventPage(Outbound, frozen=True, kw_only=True, tag="event_page"):

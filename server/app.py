@@ -26,7 +26,7 @@ from domain.base import Viewer
 from domain.commands import AnyCommand
 from domain.errors import CheckFailed, Forbidden, Refused
 from domain.events import ENCODER
-from domain.table import view_record
+from domain.table import may_do, view_record
 from domain.wire import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_TOO_BIG,
@@ -335,7 +335,9 @@ class Connection:
                         Rejected(id=mid, code=refused.code, rule=refused.rule, message=refused.message)
                     )
                     return
-                self.reply(StateAt(id=mid, at=found.position, state=found))
+                head = await feed.refresh()
+                may = may_do(head, viewer) if found.position == head.position else {}
+                self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
             case GetEvents(id=mid, after=after, limit=limit):
                 page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
                 head = feed.state.position

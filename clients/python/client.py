@@ -301,6 +301,14 @@ class TableClient:
         )
         return await self._request(message, command_id)  # type: ignore[no-any-return]
 
+    async def may(self) -> dict[str, list[str]]:
+        """What each combatant this client plays may do now."""
+        request_id = secrets.token_hex(8)
+        answer = await self._request(GetState(id=request_id), request_id)
+        if not isinstance(answer, StateAt):
+            raise FracasError(f"{getattr(answer, 'code', '')}: {answer.message}")
+        return answer.may
+
     async def state(self, at: int | None = None) -> Any:
         request_id = secrets.token_hex(8)
         answer = await self._request(GetState(id=request_id, at=at), request_id)

@@ -82,6 +82,9 @@ async def test_a_player_rolls_for_their_combatant_only_and_a_refusal_writes_noth
         state = await player.state()
         assert state["position"] == ok.last
         assert state["fight"]["last_roll"]["roll"]["faces"] == [6, 1, 9]
+        may = await player.may()
+        assert list(may) == ["rorsh"] and "RollDice" in may["rorsh"]
+        assert await spectator.may() == {}
 
 
 async def test_a_secret_gm_roll_reaches_others_as_a_commitment_then_a_checkable_reveal(
