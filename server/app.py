@@ -268,8 +268,8 @@ class Connection:
         self.epoch = epoch
         self.subscriber: Subscriber | None = None
 
-    async def send(self, frame: bytes) -> None:
-        await self.websocket.send_text(frame.decode())
+    async def send(self, frame: str) -> None:
+        await self.websocket.send_text(frame)
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -278,7 +278,7 @@ class Connection:
 
     def reply(self, message: msgspec.Struct) -> None:
         assert self.subscriber is not None
-        self.subscriber.offer(ENCODER.encode(message))
+        self.subscriber.offer(ENCODER.encode(message).decode())
 
     async def handle(self, raw: str | bytes) -> None:
         try:
@@ -335,8 +335,8 @@ class Connection:
                         Rejected(id=mid, code=refused.code, rule=refused.rule, message=refused.message)
                     )
                     return
-                head = await feed.refresh()
-                may = may_do(head, viewer) if found.position == head.position else {}
+                now = await feed.refresh()
+                may = may_do(now, viewer) if found.position == now.position else {}
                 self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
             case GetEvents(id=mid, after=after, limit=limit):
                 page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))

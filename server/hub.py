@@ -48,9 +48,9 @@ class Batch:
 
     def __init__(self, records: list[Recorded]) -> None:
         self.records = records
-        self._frames: dict[str, bytes] = {}
+        self._frames: dict[str, str] = {}
 
-    def frame_for(self, viewer: Viewer) -> bytes:
+    def frame_for(self, viewer: Viewer) -> str:
         key = visibility_key(viewer)
         frame = self._frames.get(key)
         if frame is None:
@@ -58,8 +58,17 @@ class Batch:
         return frame
 
 
-def encode_events(records: list[Recorded], viewer: Viewer) -> bytes:
-    return ENCODER.encode(Events(events=[view_record(r, viewer) for r in records]))
+def encode_events(records: list[Recorded], viewer: Viewer) -> str:
+    """One text frame (WebSocket text frames are str: decoded once per batch and
+    viewer kind, not once per recipient)."""
+    return ENCODER.encode(Events(events=[view_record(r, viewer) for r in records])).decode()
+
+
+class SkipAhead:
+    """Ask a spectator's writer to jump to the latest state."""
+
+
+SKIP_AHEAD = SkipAhead()
 
 
 class CatchUp:
@@ -75,22 +84,21 @@ class Subscriber:
     def __init__(
         self,
         viewer: Viewer,
-        send: Callable[[bytes], Awaitable[None]],
+        send: Callable[[str], Awaitable[None]],
         close: Callable[[int, str], Coroutine[Any, Any, None]],
         queue_size: int,
     ) -> None:
         self.viewer = viewer
         self._send = send
         self._close = close
-        self.queue: asyncio.Queue[Batch | CatchUp | bytes | None] = asyncio.Queue(queue_size)
+        self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | str | None] = asyncio.Queue(queue_size)
         self.following = False
         self.last_sent = 0
         self.feed: Feed | None = None
-        self._skip_to: int | None = None
         self.closed = asyncio.Event()
         self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
 
-    def offer(self, item: Batch | CatchUp | bytes) -> None:
+    def offer(self, item: Batch | CatchUp | SkipAhead | str) -> None:
         """Queue a batch or an encoded reply without ever waiting."""
         if self.closed.is_set():
             return
@@ -104,8 +112,7 @@ class Subscriber:
             # A spectator only needs the present: drop the backlog, jump to the head.
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self._skip_to = self.feed.state.position
-            self.queue.put_nowait(b"")
+            self.queue.put_nowait(SKIP_AHEAD)
         else:
             self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
 
@@ -123,13 +130,11 @@ class Subscriber:
                 item = await self.queue.get()
                 if item is None:
                     return
-                if isinstance(item, bytes):
-                    if item:
-                        await self._send(item)
-                    elif self._skip_to is not None:
-                        await self._skip_ahead()
-                    continue
-                if isinstance(item, CatchUp):
+                if isinstance(item, str):
+                    await self._send(item)
+                elif isinstance(item, SkipAhead):
+                    await self._skip_ahead()
+                elif isinstance(item, CatchUp):
                     await self._send_upto(item.upto)
                 else:
                     await self._send_batch(item)
@@ -140,11 +145,9 @@ class Subscriber:
     async def _skip_ahead(self) -> None:
         assert self.feed is not None
         state = self.feed.state
-        self._skip_to = None
         self.last_sent = state.position
-        await self._send(
-            ENCODER.encode(SkippedAhead(head=state.position, state=view_state(state, self.viewer)))
-        )
+        skipped = SkippedAhead(head=state.position, state=view_state(state, self.viewer))
+        await self._send(ENCODER.encode(skipped).decode())
 
     async def _send_batch(self, batch: Batch) -> None:
         if not self.following:
@@ -289,7 +292,7 @@ class Hub:
         self,
         table_id: str,
         viewer: Viewer,
-        send: Callable[[bytes], Awaitable[None]],
+        send: Callable[[str], Awaitable[None]],
         close: Callable[[int, str], Coroutine[Any, Any, None]],
     ) -> Subscriber:
         # Take the registered feed and join it in one step, so a feed being dropped

@@ -20,10 +20,10 @@ class StuckSocket:
 
     def __init__(self) -> None:
         self.release = asyncio.Event()
-        self.sent: list[bytes] = []
+        self.sent: list[str] = []
         self.closed: list[int] = []
 
-    async def send(self, frame: bytes) -> None:
+    async def send(self, frame: str) -> None:
         await self.release.wait()
         self.sent.append(frame)
 
@@ -84,6 +84,6 @@ async def test_frames_are_encoded_once_per_kind_of_viewer() -> None:
     b = Batch([Recorded(position=1, event=NoteAdded(text="secret", author="gm", secret=True), audience="gm")])
     alice, bob = Viewer(role="player", id="alice"), Viewer(role="player", id="bob")
     assert b.frame_for(GM) is b.frame_for(GM)
-    assert b"secret" in b.frame_for(GM)
-    assert b"secret" not in b.frame_for(alice) and b"secret" not in b.frame_for(bob)
+    assert "secret" in b.frame_for(GM)
+    assert "secret" not in b.frame_for(alice) and "secret" not in b.frame_for(bob)
     assert msgspec.json.decode(b.frame_for(alice))["events"][0]["event"]["type"] == "Hidden"
