@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.base import Command
+from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.state import Condition, PhysicalAction, Pool
 
 
@@ -152,6 +153,53 @@ class Ambush(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, 
     expectation: Literal["none", "expects", "unseen"] = "none"
 
 
+# --- the grapple and the Kiss (VDA-GRAP, VDA-BITE) -------------------------------
+
+
+class AdjustGrapple(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AdjustGrapple"
+):
+    """GM: move a grapple's value (and so its thresholds), with a reason."""
+
+    grappler: str
+    target: str
+    delta: int
+    reason: str
+
+
+class ReleaseGrapple(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.ReleaseGrapple"
+):
+    """The grappler lets go (no action), or the GM ends the hold with a reason."""
+
+    grappler: str
+    target: str
+    reason: str = ""
+
+
+class ShortenEcstasy(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.ShortenEcstasy"
+):
+    """VDA-BITE-06: a vampire victim spends 1 Willpower to take a round off the ecstasy."""
+
+    combatant: str
+
+
+class EndEcstasy(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.EndEcstasy"):
+    """GM: end the Kiss's ecstasy (« ressent la soif », VDA-BITE-06), with a reason."""
+
+    combatant: str
+    reason: str
+
+
+GRAPPLE_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
+    AdjustGrapple,
+    ReleaseGrapple,
+    ShortenEcstasy,
+    EndEcstasy,
+)
+
+
 COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
     StartRound,
     DiveForCover,
@@ -170,3 +218,89 @@ COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
     SetCondition,
     Ambush,
 )
+
+COMMAND_TYPES = (*COMMAND_TYPES, *GRAPPLE_COMMAND_TYPES)
+
+
+# --- situation, ambush attack and equipment (VDA-MOD/COVER/WATER, VDA-AMB, issue 4) --
+
+
+class SetCircumstances(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.SetCircumstances"
+):
+    """GM: rule on a combatant's surroundings (terrain, cover, outnumbering, murky water)."""
+
+    combatant: str
+    circumstances: Circumstances
+    reason: str
+
+
+class SurpriseDefence(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.SurpriseDefence"
+):
+    """The ambushed target defends against the surprise attack (``kind`` "none": it does not),
+    with no more dice than its awareness successes (VDA-AMB-03)."""
+
+    combatant: str
+    action: PhysicalAction
+
+
+class SurpriseAttack(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.SurpriseAttack"
+):
+    """The ambusher's attack before round 1 (VDA-AMB-01)."""
+
+    combatant: str
+    action: PhysicalAction
+
+
+class AdjustItem(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AdjustItem"):
+    """GM: set an item's state (picked up, repaired, lost...), with a reason."""
+
+    combatant: str
+    item: str
+    state: Item
+    reason: str
+
+
+class RuleGrenadeProblem(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RuleGrenadeProblem"
+):
+    """GM: what a grenade's « problème » did (VDA-GREN-03): a dud, or a round late."""
+
+    grenade: str
+    outcome: Literal["dud", "delayed"]
+
+
+class DetonateGrenade(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.DetonateGrenade"
+):
+    """GM: the grenade explodes (VDA-GREN-01, its round come); ``zones`` says where each
+    combatant stands (VDA-GREN-06: distances are the GM's), ``dodging`` who dodges in
+    reaction at +3 (VDA-GREN-05)."""
+
+    grenade: str
+    zones: dict[str, Literal["lethal", "grave", "moderate", "out"]]
+    dodging: list[str] = []
+
+
+class ClearDeafness(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.ClearDeafness"
+):
+    """Spend blood, 1 point a malus point, against deafening (VDA-GREN-09)."""
+
+    combatant: str
+    points: int = 1
+
+
+EQUIPMENT_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
+    SetCircumstances,
+    SurpriseDefence,
+    SurpriseAttack,
+    AdjustItem,
+    RuleGrenadeProblem,
+    DetonateGrenade,
+    ClearDeafness,
+)
+
+COMMAND_TYPES = (*COMMAND_TYPES, *EQUIPMENT_COMMAND_TYPES)

@@ -220,6 +220,14 @@ _P = [
         concealment=-2, tags=frozenset({SMALL_PARRY, KNOCKOUT, WOODEN}),
         defaults=frozenset({"resources"}),
     ),
+    # VDA-STAKE-05: « pieu à main » is named as an impaling weapon with no numbers; the
+    # catalogue's provisional stats mirror the knife and the hunting dagger.
+    MeleeWeapon(
+        id="pieu", name="Pieu à main", name_en="Hand stake", size="P",
+        damage_bonus=1, difficulty=6, wound="piercing", concealment=0,
+        tags=frozenset({IMPALING, WOODEN}),
+        defaults=frozenset({"damage_bonus", "difficulty", "wound", "initiative", "concealment", "resources"}),
+    ),
 ]
 
 # --- VDA-MELEE-06/07: taille M ------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 from domain.base import Context, Emitted
 from domain.errors import CheckFailed
 from domain.systems.vda import commands as c
-from domain.systems.vda.handlers import budget, declare, gm, resolve, round
+from domain.systems.vda.handlers import budget, declare, equipment, gm, grapple, resolve, round, surprise
 from domain.systems.vda.scene import Scene
 
 
@@ -22,6 +22,8 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
             return round.roll_initiative(scene, ctx, command, ctx.roller)
         case c.DeclareAction():
             return declare.declare_action(scene, ctx, command)
+        case c.ResolveAction() if grapple.routes(scene, command.combatant):
+            return grapple.resolve_grapple(scene, ctx, command, ctx.roller)
         case c.ResolveAction():
             return resolve.resolve_action(scene, ctx, command, ctx.roller)
         case c.AllocateDefence():
@@ -44,6 +46,29 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
             return gm.adjust_health(scene, ctx, command)
         case c.SetCondition():
             return gm.set_condition(scene, ctx, command)
+        case c.AdjustGrapple():
+            return grapple.adjust_grapple(scene, ctx, command)
+        case c.ReleaseGrapple():
+            return grapple.release_grapple(scene, ctx, command)
+        case c.ShortenEcstasy():
+            return grapple.shorten_ecstasy(scene, ctx, command)
+        case c.EndEcstasy():
+            return grapple.end_ecstasy(scene, ctx, command)
         case c.Ambush():
             return gm.resolve_ambush(scene, ctx, command, ctx.roller)
+        # situation, surprise attack and equipment (handlers/surprise.py, handlers/equipment.py)
+        case c.SurpriseDefence():
+            return surprise.surprise_defence(scene, ctx, command, ctx.roller)
+        case c.SurpriseAttack():
+            return surprise.surprise_attack(scene, ctx, command, ctx.roller)
+        case c.SetCircumstances():
+            return equipment.set_circumstances(scene, ctx, command)
+        case c.AdjustItem():
+            return equipment.adjust_item(scene, ctx, command)
+        case c.RuleGrenadeProblem():
+            return equipment.rule_grenade_problem(scene, ctx, command)
+        case c.DetonateGrenade():
+            return equipment.detonate_grenade(scene, ctx, command, ctx.roller)
+        case c.ClearDeafness():
+            return equipment.clear_deafness(scene, ctx, command)
     raise CheckFailed("table.command-system", f"{type(command).__name__} is not a vda command")

@@ -10,7 +10,9 @@ from typing import Literal
 
 from domain.base import Event
 from domain.dice import PoolRoll
+from domain.systems.vda.gear import Circumstances, Deafness, Item
 from domain.systems.vda.rules.attack import AttackResolution
+from domain.systems.vda.rules.grapple import GrappleRoll
 from domain.systems.vda.state import Condition, Modifier, PhysicalAction, Pool, Rank, Step
 
 
@@ -295,6 +297,180 @@ class OrientationInvalidated(VdaEvent, frozen=True, kw_only=True, tag="vda.Orien
     reason: str
 
 
+# --- the grapple, the bite and the Kiss (VDA-GRAP, VDA-BITE) --------------------
+
+
+class GrappleRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleRolled"):
+    """A grapple action's roll (contact, escape, flight, control, opposition, drinking):
+    it uses the combatant's physical action of the sequence and counts its
+    attribute + ability pair for VDA-GRAP-10."""
+
+    combatant: str
+    sequence: int
+    move: str
+    target: str
+    pair: str
+    check: GrappleRoll
+
+
+class GrappleWeaponDefenceResolved(
+    VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleWeaponDefenceResolved"
+):
+    """VDA-GRAP-02: the armed defender's weapon defence against the contact roll."""
+
+    grappler: str
+    defender: str
+    grappler_successes: int
+    defender_successes: int
+    outcome: Literal["through", "tie", "defender_strikes"]
+
+
+class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAttempted"):
+    """VDA-GRAP-03/04/07: the contact's margin (the cap), then contact strength against
+    the target's resisting roll; ``value`` is None when the attempt failed."""
+
+    grappler: str
+    target: str
+    margin: int
+    value: int | None
+    grip: GrappleRoll | None = None
+    resist: GrappleRoll | None = None
+    reason: str = ""
+
+
+class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEstablished"):
+    """VDA-GRAP-04/05: ``grappler`` holds ``target`` at ``value`` (at most ``cap``)."""
+
+    grappler: str
+    target: str
+    value: int
+    cap: int
+    strength_potence: int
+    """The target's Strength + Potence, read by the thresholds (VDA-GRAP-19..21)."""
+    grappler_used: int = 0
+    """The grappler's physical actions used this round (VDA-GRAP-05 at value 0)."""
+
+
+class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleValueChanged"):
+    """VDA-GRAP-08/11/12 or a GM adjustment: the value moves by ``delta`` to ``value``."""
+
+    grappler: str
+    target: str
+    delta: int
+    value: int
+    cause: Literal["escape", "flight", "control", "gm"]
+    rule: str
+    opposition: int = 0
+    movement: int = 0
+    """VDA-GRAP-11: flight successes that went to moving."""
+    grappler_used: int = 0
+    reason: str = ""
+
+
+class GrappleSuccessesKept(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleSuccessesKept"):
+    """VDA-GRAP-09/13: successes kept against the other side's attempts this round."""
+
+    grappler: str
+    target: str
+    side: Literal["grappler", "target"]
+    successes: int
+
+
+class GrappleEnded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEnded"):
+    """The hold ends: fled (VDA-GRAP-11), released by the grappler, or by the GM."""
+
+    grappler: str
+    target: str
+    reason: Literal["fled", "released", "gm"]
+    note: str = ""
+
+
+class TakedownPerformed(VdaEvent, frozen=True, kw_only=True, tag="vda.TakedownPerformed"):
+    """VDA-GRAP-20: the grappler throws the target to the ground (its physical action)."""
+
+    grappler: str
+    target: str
+    sequence: int
+
+
+class PowerHindered(VdaEvent, frozen=True, kw_only=True, tag="vda.PowerHindered"):
+    """VDA-GRAP-22/23: a magic path or gaze power used while held, and its penalty (the
+    engine does not roll powers: the table applies it)."""
+
+    combatant: str
+    power: str
+    terms: list[Modifier]
+
+
+class FangsPlanted(VdaEvent, frozen=True, kw_only=True, tag="vda.FangsPlanted"):
+    """VDA-BITE-03: the bite hit; the biter's next action may drink."""
+
+    biter: str
+    victim: str
+    used: int
+    """The biter's physical actions used this round."""
+
+
+class BloodDrunk(VdaEvent, frozen=True, kw_only=True, tag="vda.BloodDrunk"):
+    """VDA-BITE-03/04: blood moved from the victim to the drinker."""
+
+    drinker: str
+    victim: str
+    amount: int
+    limit_left: int
+    used: int = 0
+
+
+class KissEcstasyStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.KissEcstasyStarted"):
+    """VDA-BITE-05/06: the victim is caught in the Kiss (``until_round`` None: while it lasts)."""
+
+    victim: str
+    drinker: str
+    until_round: int | None = None
+    self_control: PoolRoll | None = None
+
+
+class KissResisted(VdaEvent, frozen=True, kw_only=True, tag="vda.KissResisted"):
+    """VDA-BITE-06: a vampire victim's Self-Control roll at 7 kept it out of the ecstasy."""
+
+    victim: str
+    drinker: str
+    self_control: PoolRoll
+
+
+class KissEcstasyShortened(VdaEvent, frozen=True, kw_only=True, tag="vda.KissEcstasyShortened"):
+    """VDA-BITE-06: one Willpower point took one round off the ecstasy."""
+
+    victim: str
+    until_round: int
+
+
+class KissEcstasyEnded(VdaEvent, frozen=True, kw_only=True, tag="vda.KissEcstasyEnded"):
+    """VDA-BITE-06: the ecstasy ends (thirst by the GM's ruling, or the GM)."""
+
+    victim: str
+    reason: str
+
+
+GRAPPLE_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    GrappleRolled,
+    GrappleWeaponDefenceResolved,
+    GrappleAttempted,
+    GrappleEstablished,
+    GrappleValueChanged,
+    GrappleSuccessesKept,
+    GrappleEnded,
+    TakedownPerformed,
+    PowerHindered,
+    FangsPlanted,
+    BloodDrunk,
+    KissEcstasyStarted,
+    KissResisted,
+    KissEcstasyShortened,
+    KissEcstasyEnded,
+)
+
+
 EVENT_TYPES: tuple[type[VdaEvent], ...] = (
     RoundStarted,
     DiveDeclared,
@@ -328,3 +504,180 @@ EVENT_TYPES: tuple[type[VdaEvent], ...] = (
     AmbushResolved,
     OrientationInvalidated,
 )
+
+EVENT_TYPES = (*EVENT_TYPES, *GRAPPLE_EVENT_TYPES)
+
+
+# --- situation, ambush attack and equipment (VDA-MOD/COVER/WATER, VDA-AMB, issue 4) --
+
+
+class CircumstancesSet(VdaEvent, frozen=True, kw_only=True, tag="vda.CircumstancesSet"):
+    """The GM's rulings on a combatant's surroundings: terrain (VDA-MOD-01), cover
+    (VDA-COVER-01), organised adversaries (VDA-MOD-05), murky water (VDA-WATER-01)."""
+
+    combatant: str
+    circumstances: Circumstances
+    reason: str = ""
+
+
+class SurpriseDefenceRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.SurpriseDefenceRolled"):
+    """VDA-AMB-03: the ambushed target's defence, its pool capped by the awareness successes
+    (``kind`` "none": it lets the attack come)."""
+
+    combatant: str
+    kind: Literal["defend", "none"]
+    pool: list[Modifier] = []
+    difficulty: list[Modifier] = []
+    roll: PoolRoll | None = None
+
+
+class SurpriseAttackRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.SurpriseAttackRolled"):
+    """VDA-AMB-01: the ambusher's attack before round 1."""
+
+    combatant: str
+    target: str
+    action: PhysicalAction
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class DisarmResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.DisarmResolved"):
+    """VDA-DISARM-01..04: the attacker's damage against the defender's reflexive roll."""
+
+    attacker: str
+    defender: str
+    item: str
+    damage: AttackResolution
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    automatic: int = 0
+    """Potence when the defender rolled with Strength."""
+    net: int
+    result: Literal["none", "weakened", "disarmed"]
+
+
+class ItemChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.ItemChanged"):
+    """An item's place or grip changed: weakened (VDA-DISARM-03), regripped, dropped
+    (VDA-DISARM-04), picked up, freed from a body (VDA-STUCK-04)."""
+
+    combatant: str
+    item: str
+    state: Item
+    rule: str
+    reason: str = ""
+
+
+class ResistanceReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.ResistanceReduced"):
+    """VDA-RES / VDA-VAND: an item loses resistance, term by term; at 0 it is destroyed."""
+
+    combatant: str
+    item: str
+    loss: list[Modifier]
+    resistance: int
+    max_resistance: int
+    destroyed: bool = False
+
+
+class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
+    """VDA-STAKE-01..04 / VDA-STUCK-01: an attack that could stake a vampire, measured
+    against each way a stake succeeds."""
+
+    attacker: str
+    target: str
+    mode: Literal["targeted", "lucky4", "lucky5"]
+    hit_threshold: int
+    damage_threshold: int
+    hits: int
+    high_dice: int
+    damage_before_soak: int
+    unsoaked: int
+    success: bool
+    stuck: bool = False
+
+
+class WeaponStuck(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponStuck"):
+    """VDA-STUCK-01/02: the weapon stays in the vampire's body with its pool."""
+
+    owner: str
+    item: str
+    target: str
+    pool: int
+
+
+class StuckPoolReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.StuckPoolReduced"):
+    """VDA-STUCK-04: a removal attempt; at 0 the weapon comes free."""
+
+    combatant: str
+    owner: str
+    item: str
+    target: str
+    roll: PoolRoll
+    pool: int
+    freed: bool
+
+
+class GrenadeThrown(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeThrown"):
+    """VDA-GREN-01..03: a grenade lands at ``target``; it explodes next round."""
+
+    grenade: str
+    thrower: str
+    target: str
+    hits: int
+    explodes_round: int
+    problem: bool = False
+
+
+class GrenadeProblemRuled(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeProblemRuled"):
+    """VDA-GREN-03: the GM rules what the fuse did (a dud, or one round late)."""
+
+    grenade: str
+    outcome: Literal["dud", "delayed"]
+
+
+class GrenadeDodged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeDodged"):
+    """VDA-GREN-04: a dodge or move before the explosion takes its successes off the hits."""
+
+    grenade: str
+    combatant: str
+    successes: int
+
+
+class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExploded"):
+    """VDA-GREN-06..08: the blast, each combatant in its zone; the damage of each hit
+    follows as ``AttackResolved``."""
+
+    grenade: str
+    zones: dict[str, Literal["lethal", "grave", "moderate", "out"]]
+    net_hits: dict[str, int] = {}
+    dud: bool = False
+
+
+class Deafened(VdaEvent, frozen=True, kw_only=True, tag="vda.Deafened"):
+    """VDA-GREN-09..11: the deafening maluses, after Fortitude (``None``: none left)."""
+
+    combatant: str
+    deafness: Deafness | None
+    rule: str = "VDA-GREN-09"
+    reason: str = ""
+
+
+EQUIPMENT_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    CircumstancesSet,
+    SurpriseDefenceRolled,
+    SurpriseAttackRolled,
+    DisarmResolved,
+    ItemChanged,
+    ResistanceReduced,
+    StakeChecked,
+    WeaponStuck,
+    StuckPoolReduced,
+    GrenadeThrown,
+    GrenadeProblemRuled,
+    GrenadeDodged,
+    GrenadeExploded,
+    Deafened,
+)
+
+EVENT_TYPES = (*EVENT_TYPES, *EQUIPMENT_EVENT_TYPES)

@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.systems.vda import equipment_evolve, grapple_evolve
 from domain.systems.vda import events as ev
 from domain.systems.vda.state import (
     AmbushState,
@@ -30,8 +31,10 @@ NO_SEQUENCE = SequenceState(number=0)
 
 
 def evolve(state: VdaState, event: Any) -> VdaState:
-    handler = _HANDLERS.get(type(event))
-    return handler(state, event) if handler else state
+    # Situation, surprise attack and equipment events: equipment_evolve.py.
+    handler = _HANDLERS.get(type(event)) or equipment_evolve.HANDLERS.get(type(event))
+    # The grapple, bite and Kiss events and their effects on others (grapple_evolve.py).
+    return grapple_evolve.follow(state, handler(state, event) if handler else state, event)
 
 
 def fold(state: VdaState, events: Iterable[Any]) -> VdaState:
@@ -88,6 +91,11 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
             pending=old.pending,
             potence_tokens=old.potence_tokens,
             fortitude_tokens=old.fortitude_tokens,
+            fortitude_damage_tokens=old.fortitude_damage_tokens,
+            items=old.items,
+            deafness=old.deafness,
+            staked=old.staked,
+            circumstances=old.circumstances,
         )
     grapples = {k: v for k, v in state.grapples.items() if k not in e.ended_grapples}
     return replace(
@@ -259,7 +267,12 @@ def _allocated(state: VdaState, e: ev.DefenceAllocated) -> VdaState:
 def _attack(state: VdaState, e: ev.AttackResolved) -> VdaState:
     r = e.resolution
     attacker = _fighter(state, e.attacker)
-    state = _with(state, e.attacker, potence_tokens=attacker.potence_tokens + r.damage_ones_removed)
+    state = _with(
+        state,
+        e.attacker,
+        potence_tokens=attacker.potence_tokens + r.damage_ones_removed,
+        fortitude_damage_tokens=attacker.fortitude_damage_tokens + r.damage_ones_removed_by_fortitude,
+    )
     target = _fighter(state, e.target)
     state = _with(state, e.target, fortitude_tokens=target.fortitude_tokens + r.soak_ones_removed)
     loss = r.health

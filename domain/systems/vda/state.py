@@ -11,7 +11,10 @@ from typing import Literal
 
 import msgspec
 
+from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, PendingGrenade, StuckWeapon
 from domain.systems.vda.rules.damage_options import DamageOptions
+from domain.systems.vda.rules.equipment_options import EquipmentOptions
+from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions
 from domain.systems.wod import Attributes, Kind
 
 Pool = Literal["blood", "willpower", "anger", "rage"]
@@ -19,6 +22,8 @@ Step = Literal["declare", "physical", "power"]
 Phase = Literal["setup", "initiative", "sequence", "between"]
 Orientation = Literal["full", "zone", "partial", "none"]
 Condition = Literal["prone", "under_water", "charging", "moving"]
+GrappleMove = Literal["contact", "weapon_defence", "escape", "flee", "control", "oppose", "takedown", "drink"]
+"""The grapple's actions (VDA-GRAP, VDA-BITE-03), declared as ``PhysicalAction.grapple``."""
 
 
 class Struct(msgspec.Struct, frozen=True, kw_only=True):
@@ -42,6 +47,10 @@ class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Physical actions the power grants this round (VDA-ACT-06, e.g. the Zulo form)."""
     orients: bool = False
     """The power refreshes orientation (VDA-ORI-03: Auspex 1, Protean 1, ...)."""
+    requires: Literal["none", "gaze", "magic", "touch"] = "none"
+    """What the power needs, for a grappled user (VDA-GRAP-22..24): eye contact, a magic
+    path, or only touch. Thaumaturgy and Necromancy count as magic, Quietus, Valeren
+    and Vicissitude as touch, even when left at ``none``."""
 
 
 class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
@@ -62,6 +71,9 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     armour: str | None = None
     powers: dict[str, VdaPower] = {}
     """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
+    self_control: int = 0
+    """Maîtrise de soi (0: none, e.g. a road of Instinct), for the Kiss (VDA-BITE-06)."""
+    instinct: int = 0
 
 
 # --- options: every default the catalogue picked where the seeds are unclear ----
@@ -95,6 +107,9 @@ class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fi
     """VDA-GEN-02: a botched offensive action is a fall (« Au sol ») by default."""
     ones_cancel: bool = True
     """A-3: each 1 cancels a success."""
+    critical_on_net_successes: bool = False
+    """VDA-GEN-02: « aucun succès » read on the raw faces (no hit at all, default) or on the
+    net successes once the 1s cancelled hits (``True``)."""
     orientation_difficulty: int = 4
     """VDA-ORI-02 / VDA-MINOR-04: the 2-dice orientation roll's difficulty."""
     ambush_awareness_caps_pool: bool = True
@@ -103,6 +118,10 @@ class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fi
     """VDA-AMB-02: difficulty of the Stealth and Perception rolls."""
     damage: DamageOptions = msgspec.field(default_factory=DamageOptions)
     """The damage side's readings (``rules/damage_options.py``)."""
+    grapple: GrappleOptions = msgspec.field(default_factory=GrappleOptions)
+    """The grapple and bite readings (``rules/grapple_core.py``)."""
+    equipment: EquipmentOptions = msgspec.field(default_factory=EquipmentOptions)
+    """Disarm, stake, stuck weapons, vandalism, resistance, grenades (``rules/equipment_options.py``)."""
 
 
 # --- the combat state -----------------------------------------------------------
@@ -143,6 +162,27 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Minor acts paid from this action's pool, 2 dice each (VDA-MINOR-02)."""
     orientation: bool = False
     """An orientation gesture: 2 dice of this action, difficulty 4 (VDA-ORI-02)."""
+    grapple: GrappleMove | None = None
+    """A grapple action (VDA-GRAP): ``contact`` (an attack), ``weapon_defence`` and
+    ``oppose`` (defences), ``escape``, ``control``, ``takedown``, ``drink`` (other),
+    ``flee`` (a move). ``attribute`` picks Dexterity or Strength (+ Potence)."""
+    grip: Literal["dexterity", "strength"] | None = None
+    """VDA-GRAP-04: the contact-strength pool, Dexterity or Strength + Potence (None: the larger)."""
+    zone: Literal["heart", "unarmoured"] | None = None
+    """A targeted attack (VDA-TGT-01): the heart (a stake, VDA-STAKE-01) or a bare zone."""
+    charge: Charge | None = None
+    """The attack is a charge (VDA-CHARGE-01/02/05..07)."""
+    aim: bool = False
+    """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
+    distance_m: float | None = None
+    """A ranged attack's distance, for the range bands (VDA-THROW-02)."""
+    intent: Literal["wound", "disarm", "vandalism", "unstick"] = "wound"
+    """Only disarm (VDA-DISARM-05, +1), strike equipment (VDA-VAND-01, +2), or (a full
+    ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04)."""
+    item: str | None = None
+    """Vandalism: the target's item struck (its weapon, shield or armour id)."""
+    damage_attribute: Literal["strength", "dexterity"] = "strength"
+    """A disarm's damage may use Dexterity instead of Strength (VDA-DISARM-01)."""
 
     @property
     def offensive(self) -> bool:
@@ -235,11 +275,26 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """Opponents this combatant may not defend against (VDA-INIT-03)."""
     dive_turned: bool = False
     blood_this_round: int = 0
+    grapple_pairs: dict[str, int] = {}
+    """Grapple rolls this round by ``"attribute+skill"`` pair (VDA-GRAP-10)."""
+    drunk_this_round: int = 0
+    """Blood drunk this round as a drinker (VDA-BITE-04)."""
     # this combat
     potence_tokens: int = 0
     """1s of damage rolls Potence removed so far (VDA-FORPOT-04, once per combat)."""
     fortitude_tokens: int = 0
     """1s of soak rolls Fortitude removed so far (VDA-FORPOT-02)."""
+    fortitude_damage_tokens: int = 0
+    """1s of this combatant's damage rolls its Fortitude removed so far (VDA-FORPOT-02,
+    « jet dommage », once per combat)."""
+    items: dict[str, Item] = {}
+    """Items (weapon or armour ids) whose state changed: damaged, dropped, stuck, loose grip."""
+    deafness: Deafness | None = None
+    """VDA-GREN-09..11, until the scene ends."""
+    staked: bool = False
+    """VDA-STAKE-04: a stake through the heart."""
+    circumstances: Circumstances = msgspec.field(default_factory=Circumstances)
+    """The GM's rulings on this combatant's surroundings (terrain, cover, outnumbering, water)."""
 
 
 class Grapple(Struct, frozen=True, kw_only=True):
@@ -247,6 +302,38 @@ class Grapple(Struct, frozen=True, kw_only=True):
 
     value: int
     cap: int
+    strength_potence: int = 0
+    """The held character's Strength + Potence, which the thresholds read (VDA-GRAP-19..21)."""
+    effects: GrappleEffects = msgspec.field(default_factory=GrappleEffects)
+    """``grapple_thresholds(value, strength_potence)``, recomputed at every change."""
+    since_round: int = 0
+    zero_round: int = 0
+    zero_used: int = -1
+    """VDA-GRAP-05: at value 0, the grappler's actions used (in ``zero_round``) when it
+    fell to 0: only its very next action may tighten the hold."""
+    grappler_kept: int | None = None
+    """VDA-GRAP-09: the grappler's successes kept this round against escapes and flights."""
+    target_kept: int | None = None
+    """VDA-GRAP-13: the held character's successes kept this round against control."""
+
+
+class Fangs(Struct, frozen=True, kw_only=True):
+    """VDA-BITE-03: a bite landed; the next action of the biter may drink."""
+
+    victim: str
+    round: int
+    used: int
+    """The biter's physical actions used in ``round`` when the fangs went in."""
+
+
+class Ecstasy(Struct, frozen=True, kw_only=True):
+    """VDA-BITE-05/06: the Kiss's ecstasy on a victim."""
+
+    drinker: str
+    until_round: int | None = None
+    """Last round of a vampire's (8 − Willpower) rounds; None: while the Kiss lasts (mortals)."""
+    shortened_round: int = 0
+    """The round Willpower last shortened it (once per round)."""
 
 
 class Ruling(Struct, frozen=True, kw_only=True):
@@ -261,6 +348,10 @@ class AmbushState(Struct, frozen=True, kw_only=True):
     target: str
     detected: bool = False
     awareness: int | None = None
+    defence: int | None = None
+    """The target's surprise defence successes once rolled (0: it let the attack come)."""
+    attacked: bool = False
+    """The surprise attack was made (VDA-AMB-01)."""
 
 
 class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
@@ -279,3 +370,11 @@ class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
     ambush: AmbushState | None = None
     rulings: list[Ruling] = []
     """The latest GM rulings (the log holds them all)."""
+    fangs: dict[str, Fangs] = {}
+    """Biter -> the bite it may drink from (VDA-BITE-03)."""
+    ecstasy: dict[str, Ecstasy] = {}
+    """Victim -> the Kiss holding it (VDA-BITE-05/06)."""
+    stuck: list[StuckWeapon] = []
+    """Weapons stuck in a vampire's body (VDA-STUCK)."""
+    grenades: list[PendingGrenade] = []
+    """Thrown grenades that have not exploded yet (VDA-GREN)."""

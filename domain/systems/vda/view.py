@@ -9,10 +9,13 @@ from msgspec.structs import replace
 
 from domain.base import Context, Viewer, admits
 from domain.errors import Refused
-from domain.systems.vda.handlers import budget, declare, resolve, round
+from domain.systems.vda.grapple_view import describe_grapples
+from domain.systems.vda.handlers import budget, declare, equipment, grapple, resolve, round, surprise
 from domain.systems.vda.rules import physical
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaState
+
+__all__ = ["describe_grapples", "options_for", "redact"]
 
 
 def redact(state: VdaState, viewer: Viewer) -> VdaState:
@@ -40,13 +43,19 @@ def options_for(source: Any, combatant: str) -> list[str]:
         "vda.DiveForCover": lambda: round.check_dive(scene, combatant),
         "vda.RollInitiative": lambda: round.check_initiative(scene, combatant),
         "vda.DeclareAction": lambda: declare.check_turn(scene, combatant),
-        "vda.ResolveAction": lambda: resolve.check_resolve(scene, combatant),
+        "vda.ResolveAction": lambda: _check_resolve(scene, combatant),
         "vda.AllocateDefence": lambda: _check_allocation(scene, combatant),
         "vda.UsePower": lambda: budget.check_power_step(scene, combatant),
         "vda.SkipPower": lambda: budget.check_power_step(scene, combatant),
         "vda.SpendForAction": lambda: _check_any_spend(scene, combatant),
         "vda.ActivateCelerity": lambda: budget.check_celerity(scene, combatant, 1),
+        "vda.SurpriseDefence": lambda: surprise.check_defence(scene, combatant),
+        "vda.SurpriseAttack": lambda: surprise.check_attack(scene, combatant),
+        "vda.ClearDeafness": lambda: equipment.check_clear_deafness(scene, combatant, 1),
+        "vda.ReleaseGrapple": lambda: grapple.check_release(scene, combatant),
+        "vda.ShortenEcstasy": lambda: grapple.check_shorten(scene, combatant),
     }
+    checks.update(_grapple_declarations(scene, combatant))
     allowed = []
     for tag, guard in checks.items():
         try:
@@ -55,6 +64,26 @@ def options_for(source: Any, combatant: str) -> list[str]:
             continue
         allowed.append(tag)
     return allowed
+
+
+def _check_resolve(scene: Scene, combatant: str) -> object:
+    if grapple.routes(scene, combatant):
+        return grapple.check_resolve(scene, combatant)
+    return resolve.check_resolve(scene, combatant)
+
+
+def _grapple_declarations(scene: Scene, combatant: str) -> dict[str, Callable[[], object]]:
+    """The grapple and bite declarations (VDA-GRAP, VDA-BITE) open to ``combatant`` now,
+    each tried against the declaration's own guards (``declare.check_action``)."""
+    try:
+        seq = declare.check_turn(scene, combatant)
+        candidates = grapple.candidate_actions(scene, combatant)
+    except Refused:
+        return {}
+    return {
+        label: (lambda action=action: declare.check_action(scene, seq, combatant, action))  # type: ignore[misc]
+        for label, action in candidates.items()
+    }
 
 
 def _check_allocation(scene: Scene, combatant: str) -> None:

@@ -162,6 +162,27 @@ def test_vda_forpot_04__a_potence_token_removes_a_1_from_the_damage_roll() -> No
     assert result.health == HealthLoss(lethal=7)
 
 
+def test_vda_forpot_02__a_fortitude_token_removes_a_1_from_the_strikers_damage_roll() -> None:
+    """A Fortitude 2 striker in mail (2 dice lost: 1 token). Lance Str 3 + 3 = 6 dice,
+    margin 1 → 1 automatic, 5 rolled: 7 1 8 2 2 = 2 hits, the 1 removed: 2 + 1 = 3."""
+    striker = Striker(strength=3, fortitude=2, armour_dice=2)
+    result, _ = _resolve([7, 1, 8, 2, 2], striker=striker, weapon=MELEE_WEAPONS["lance"], attack_successes=1)
+    assert (result.damage_ones_removed, result.damage_ones_removed_by_fortitude, result.damage) == (0, 1, 3)
+    spent = msgspec.structs.replace(striker, fortitude_tokens_used=1)
+    result, _ = _resolve([7, 1, 8, 2, 2], striker=spent, weapon=MELEE_WEAPONS["lance"], attack_successes=1)
+    assert (result.damage_ones_removed_by_fortitude, result.damage) == (0, 2)
+
+
+def test_vda_forpot_02__the_fortitude_token_does_not_stack_with_potence() -> None:
+    """Potence 4 and Fortitude 4 in plate, two 1s on the damage roll: only one is removed
+    (« ne peut se cumuler »), Potence's. Str 5 + 1 = 6 dice, margin 1: 1 automatic,
+    5 rolled 8 8 1 1 2: 2 hits, one 1 removed: 2 − 1 = 1; + 1 + Potence 4 = 6."""
+    striker = Striker(strength=5, potence=4, fortitude=4, armour_dice=4)
+    weapon = MELEE_WEAPONS["epee_a_deux_mains"]
+    result, _ = _resolve([8, 8, 1, 1, 2], striker=striker, weapon=weapon, attack_successes=1)
+    assert (result.damage_ones_removed, result.damage_ones_removed_by_fortitude, result.damage) == (1, 0, 6)
+
+
 def test_vda_forpot_04__no_token_left_means_the_1_cancels() -> None:
     result, _ = _resolve(
         [7, 1, 8],
@@ -359,6 +380,9 @@ def test_vda_forpot_02__on_a_bare_zone_the_fortitude_token_removes_a_harmful_soa
     assert (spent.soak_ones_removed, spent.soak, spent.unsoaked) == (1, 2, 1)
     assert spent.health == HealthLoss(lethal=1)
     exhausted = msgspec.structs.replace(vampire, fortitude_tokens_used=1)
-    kept, _ = _resolve([6, 6, 4, 1, 3], target=exhausted, **kwargs)
+    again, _ = _resolve([6, 6, 4, 1, 3], target=exhausted, **kwargs)
+    assert again.soak_ones_removed == 1  # the seed's soak sentence has no per-combat limit
+    catalogue = DamageOptions(fortitude_ones_once_per_combat=True)
+    kept, _ = _resolve([6, 6, 4, 1, 3], target=exhausted, options=catalogue, **kwargs)
     assert kept.soak_ones_removed == 0
     assert kept.health == HealthLoss(aggravated=1)

@@ -22,18 +22,29 @@ def test_vda_forpot_01__fortitude_strips_armour_dice_down_to_zero() -> None:
     assert damage.armour_dice_lost_to_fortitude(4, 0) == 0
 
 
-def test_vda_forpot_02__two_lost_armour_dice_remove_a_1_from_soak_once_per_combat() -> None:
+def test_vda_forpot_02__catalogue_reading_removes_a_1_from_soak_once_per_combat() -> None:
+    catalogue = DamageOptions(fortitude_ones_once_per_combat=True)
     # Plate (4) under Fortitude 4: 4 dice lost, 2 tokens, one a roll.
-    assert damage.fortitude_ones_removable(4, 4, tokens_used=0, options=DEFAULTS) == 1
-    assert damage.fortitude_ones_removable(4, 4, tokens_used=1, options=DEFAULTS) == 1
-    assert damage.fortitude_ones_removable(4, 4, tokens_used=2, options=DEFAULTS) == 0
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=0, options=catalogue) == 1
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=1, options=catalogue) == 1
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=2, options=catalogue) == 0
     # Leather under Fortitude 3: 1 die lost, no token.
+    assert damage.fortitude_ones_removable(1, 3, tokens_used=0, options=catalogue) == 0
+
+
+def test_vda_forpot_02__by_default_every_soak_roll_loses_a_1_per_two_lost_dice() -> None:
+    """The seed's literal reading (000 l.113): no once-per-combat limit on the soak sentence."""
+    assert damage.fortitude_ones_removable(4, 4, tokens_used=5, options=DEFAULTS) == 2
     assert damage.fortitude_ones_removable(1, 3, tokens_used=0, options=DEFAULTS) == 0
 
 
-def test_vda_forpot_02__literal_reading_removes_every_token_on_each_soak_roll() -> None:
-    literal = DamageOptions(fortitude_ones_once_per_combat=False)
-    assert damage.fortitude_ones_removable(4, 4, tokens_used=5, options=literal) == 2
+def test_vda_forpot_02__lost_armour_dice_remove_a_1_from_ones_damage_roll_once_per_combat() -> None:
+    """« Chaque deux dés perdus, permet de retirer un "1" d'un jet dommage (… une fois par combat)»."""
+    assert damage.fortitude_damage_ones_removable(2, 3, tokens_used=0, options=DEFAULTS) == 1
+    assert damage.fortitude_damage_ones_removable(2, 3, tokens_used=1, options=DEFAULTS) == 0
+    assert damage.fortitude_damage_ones_removable(1, 3, tokens_used=0, options=DEFAULTS) == 0
+    off = DamageOptions(fortitude_removes_damage_ones=False)
+    assert damage.fortitude_damage_ones_removable(4, 4, tokens_used=0, options=off) == 0
 
 
 def test_vda_forpot_03__potence_strips_the_weapon_bonus() -> None:

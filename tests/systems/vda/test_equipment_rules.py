@@ -11,7 +11,7 @@ from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.rules import equipment as eq
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, terms
 
 DEFAULTS = DamageOptions()
 W, N = MELEE_WEAPONS, NATURAL_WEAPONS
@@ -28,22 +28,22 @@ def refused(rule_id: str, call: Callable[[], object]) -> None:
 
 def test_vda_melee_01__small_weapons_special_attacks_minus_one_in_ambush_or_on_the_ground() -> None:
     special = eq.small_weapon_special_modifiers
-    minus_one = [Modifier(source_rule="VDA-MELEE-01", difficulty=-1)]
+    minus_one = terms("VDA-MELEE-01", difficulty=-1)
     assert special(W["stylet"], "targeted", ambush=True, target_prone=False) == minus_one
     assert special(W["couteau"], "disarm", ambush=False, target_prone=True) == minus_one
-    assert special(W["couteau"], None, ambush=True, target_prone=True) == []
-    assert special(W["lance"], "targeted", ambush=True, target_prone=True) == []
-    assert special(W["stylet"], "stake", ambush=False, target_prone=False) == []
+    assert special(W["couteau"], None, ambush=True, target_prone=True) == NONE
+    assert special(W["lance"], "targeted", ambush=True, target_prone=True) == NONE
+    assert special(W["stylet"], "stake", ambush=False, target_prone=False) == NONE
 
 
 def test_vda_melee_03__small_weapons_parry_others_at_plus_one() -> None:
-    plus_one = [Modifier(source_rule="VDA-MELEE-03", difficulty=1)]
+    plus_one = terms("VDA-MELEE-03", difficulty=1)
     assert eq.small_parry_modifiers(W["couteau"], W["lance"], DEFAULTS) == plus_one
-    assert eq.small_parry_modifiers(W["couteau"], W["stylet"], DEFAULTS) == []
-    assert eq.small_parry_modifiers(W["dague_de_chasse"], W["lance"], DEFAULTS) == []
+    assert eq.small_parry_modifiers(W["couteau"], W["stylet"], DEFAULTS) == NONE
+    assert eq.small_parry_modifiers(W["dague_de_chasse"], W["lance"], DEFAULTS) == NONE
     assert eq.small_parry_modifiers(W["couteau"], N["poings"], DEFAULTS) == plus_one
     no_natural = DamageOptions(small_parry_against_natural=False)
-    assert eq.small_parry_modifiers(W["couteau"], N["poings"], no_natural) == []
+    assert eq.small_parry_modifiers(W["couteau"], N["poings"], no_natural) == NONE
 
 
 def test_vda_melee_04__parrying_weapons_and_shields_are_defensive() -> None:
@@ -54,8 +54,9 @@ def test_vda_melee_04__parrying_weapons_and_shields_are_defensive() -> None:
 
 
 def test_vda_melee_05__club_knockout_only_in_ambush_on_the_weaker_non_vampire() -> None:
-    assert eq.club_knockout_possible(True, attacker_strength=3, target_stamina=2, target_armour_dice=1,
-                                     target_kind="mortal")
+    assert eq.club_knockout_possible(
+        True, attacker_strength=3, target_stamina=2, target_armour_dice=1, target_kind="mortal"
+    )
     assert not eq.club_knockout_possible(True, 3, 2, 2, "mortal")  # 4 is not > 4
     assert not eq.club_knockout_possible(False, 5, 1, 0, "mortal")
     assert not eq.club_knockout_possible(True, 5, 1, 0, "vampire")
@@ -80,12 +81,12 @@ def test_vda_melee_07__size_m_weapons_without_numbers_are_refused() -> None:
 
 def test_vda_melee_08__size_g_with_the_initiative_against_small_weapons() -> None:
     mine, theirs = eq.large_weapon_modifiers(W["lance"], W["couteau"], 5, 3, DEFAULTS)
-    assert mine == [Modifier(source_rule="VDA-MELEE-08", difficulty=-1)]
-    assert theirs == [Modifier(source_rule="VDA-MELEE-08", difficulty=1)]
-    assert eq.large_weapon_modifiers(W["lance"], N["poings"], 4, 4, DEFAULTS) == ([], [])
+    assert mine == terms("VDA-MELEE-08", difficulty=-1)
+    assert theirs == terms("VDA-MELEE-08", difficulty=1)
+    assert eq.large_weapon_modifiers(W["lance"], N["poings"], 4, 4, DEFAULTS) == (NONE, NONE)
     ties = DamageOptions(large_weapon_needs_strictly_higher_initiative=False)
-    assert eq.large_weapon_modifiers(W["lance"], N["poings"], 4, 4, ties)[0] != []
-    assert eq.large_weapon_modifiers(W["lance"], W["epieu"], 5, 1, DEFAULTS) == ([], [])
+    assert eq.large_weapon_modifiers(W["lance"], N["poings"], 4, 4, ties)[0] != NONE
+    assert eq.large_weapon_modifiers(W["lance"], W["epieu"], 5, 1, DEFAULTS) == (NONE, NONE)
 
 
 def test_vda_res_03__bonus_capped_by_current_resistance() -> None:
@@ -111,11 +112,9 @@ def test_vda_armor_03__armour_soaks_lethal_and_bashing_never_aggravated() -> Non
 
 
 def test_vda_armor_04__the_malus_comes_off_stealth_and_perception() -> None:
-    assert eq.armour_roll_modifiers(ARMOURS["plaque"], "perception") == [
-        Modifier(source_rule="VDA-ARMOR-04", dice=-2)
-    ]
-    assert eq.armour_roll_modifiers(ARMOURS["plaque"], "melee") == []
-    assert eq.armour_roll_modifiers(ARMOURS["cuir"], "stealth") == []
+    assert eq.armour_roll_modifiers(ARMOURS["plaque"], "perception") == terms("VDA-ARMOR-04", dice=-2)
+    assert eq.armour_roll_modifiers(ARMOURS["plaque"], "melee") == NONE
+    assert eq.armour_roll_modifiers(ARMOURS["cuir"], "stealth") == NONE
 
 
 def test_vda_armor_05__coverage_is_the_malus() -> None:
@@ -174,10 +173,8 @@ def test_vda_conc_01__size_g_and_unrated_weapons_cannot_be_hidden() -> None:
 
 
 def test_vda_conc_02__sword_and_shield_cost_two_stealth_dice() -> None:
-    assert eq.stealth_modifiers([W["epee"], W["bouclier"]], None) == [
-        Modifier(source_rule="VDA-CONC-02", dice=-2)
-    ]
-    assert eq.stealth_modifiers([W["glaive"], RANGED_WEAPONS["pistolet"]], None) == []
-    assert eq.stealth_modifiers([W["lance"], RANGED_WEAPONS["fusil"]], ARMOURS["plaque"]) == [
-        Modifier(source_rule="VDA-CONC-02", dice=-5)
-    ]
+    assert eq.stealth_modifiers([W["epee"], W["bouclier"]], None) == terms("VDA-CONC-02", dice=-2)
+    assert eq.stealth_modifiers([W["glaive"], RANGED_WEAPONS["pistolet"]], None) == NONE
+    assert eq.stealth_modifiers([W["lance"], RANGED_WEAPONS["fusil"]], ARMOURS["plaque"]) == terms(
+        "VDA-CONC-02", dice=-5
+    )

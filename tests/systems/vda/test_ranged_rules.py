@@ -8,7 +8,7 @@ from domain.errors import RuleViolation
 from domain.systems.vda.data import RANGED_WEAPONS
 from domain.systems.vda.rules import ranged
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, terms
 
 BOW, LONG_BOW = RANGED_WEAPONS["arc_court"], RANGED_WEAPONS["arc_long"]
 LIGHT_XBOW, HEAVY_XBOW = RANGED_WEAPONS["arbalete_legere"], RANGED_WEAPONS["arbalete_lourde"]
@@ -78,9 +78,9 @@ def test_vda_throw_01__range_grows_with_strength_above_3_and_potence() -> None:
 
 
 def test_vda_throw_02__beyond_range_adds_one_per_quarter_from_the_first_metre() -> None:
-    assert ranged.beyond_range_modifiers(30, 30) == []
-    assert ranged.beyond_range_modifiers(31, 30) == [Modifier(source_rule="VDA-THROW-02", difficulty=1)]
-    assert ranged.beyond_range_modifiers(46, 30) == [Modifier(source_rule="VDA-THROW-02", difficulty=3)]
+    assert ranged.beyond_range_modifiers(30, 30) == NONE
+    assert ranged.beyond_range_modifiers(31, 30) == terms("VDA-THROW-02", difficulty=1)
+    assert ranged.beyond_range_modifiers(46, 30) == terms("VDA-THROW-02", difficulty=3)
     assert ranged.halve_beyond_range(5) == 3
 
 
@@ -108,9 +108,9 @@ def test_vda_bow_03__bows_use_their_strength_crossbows_fixed_dice() -> None:
 
 
 def test_vda_bow_05__five_dice_or_more_cost_one_difficulty_for_bows_only() -> None:
-    assert ranged.heavy_shot_modifiers(LONG_BOW, 5) == [Modifier(source_rule="VDA-BOW-05", difficulty=1)]
-    assert ranged.heavy_shot_modifiers(LONG_BOW, 4) == []
-    assert ranged.heavy_shot_modifiers(HEAVY_XBOW, 6) == []  # the listed 7 includes it
+    assert ranged.heavy_shot_modifiers(LONG_BOW, 5) == terms("VDA-BOW-05", difficulty=1)
+    assert ranged.heavy_shot_modifiers(LONG_BOW, 4) == NONE
+    assert ranged.heavy_shot_modifiers(HEAVY_XBOW, 6) == NONE  # the listed 7 includes it
 
 
 def test_vda_bow_06__rate_of_fire() -> None:
@@ -158,6 +158,6 @@ def test_vda_fire_07__ones_accumulate_with_use() -> None:
 
 
 def test_vda_aim_01__aiming_adds_perception_capped_by_archery() -> None:
-    assert ranged.aim_bonus_dice(4, 2, target_moving=False) == [Modifier(source_rule="VDA-AIM-01", dice=2)]
-    assert ranged.aim_bonus_dice(2, 5, target_moving=False) == [Modifier(source_rule="VDA-AIM-01", dice=2)]
+    assert ranged.aim_bonus_dice(4, 2, target_moving=False) == terms("VDA-AIM-01", dice=2)
+    assert ranged.aim_bonus_dice(2, 5, target_moving=False) == terms("VDA-AIM-01", dice=2)
     _rule("VDA-AIM-01", lambda: ranged.aim_bonus_dice(3, 3, target_moving=True))

@@ -268,5 +268,9 @@ def test_options_for_runs_the_same_guards(duel: Table) -> None:
     assert options_for(duel.timeline.head, "alma") == ["vda.DiveForCover", "vda.RollInitiative"]
     duel.initiative("alma", [7, 7, 7, 2, 2])
     duel.initiative("bors", [7, 2, 2, 2, 2])
-    assert options_for(duel.timeline.head, "alma") == ["vda.DeclareAction"]
+    # Alma may also declare a grapple on Bors (VDA-GRAP-03: no hold yet, so nothing else).
+    assert options_for(duel.timeline.head, "alma") == [
+        "vda.DeclareAction",
+        "vda.DeclareAction/grapple:contact:bors",
+    ]
     assert options_for(duel.timeline.head, "bors") == []

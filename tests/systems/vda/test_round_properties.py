@@ -7,10 +7,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vda import commands as c
+from domain.systems.vda.gear import Circumstances, Item
+from domain.systems.vda.handlers import grapple
+from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaPower
 from domain.systems.vda.view import options_for
 from domain.table import replay
@@ -38,7 +42,18 @@ def action(data: st.DataObject, cid: str) -> Any:
     if kind == "attack":
         weapon = data.draw(st.sampled_from([None, WEAPONS.get(cid)]))
         skill = "melee" if weapon else data.draw(st.sampled_from(["melee", "brawl"]))
-        return act("attack", skill=skill, target=target, weapon=weapon, from_behind=data.draw(st.booleans()))
+        intent = data.draw(st.sampled_from(["wound", "wound", "disarm", "vandalism"]))
+        item = WEAPONS.get(target) if intent == "vandalism" else None
+        return act(
+            "attack",
+            skill=skill,
+            target=target,
+            weapon=weapon,
+            from_behind=data.draw(st.booleans()),
+            zone=data.draw(st.sampled_from([None, None, "heart", "unarmoured"])),
+            intent=intent,
+            item=item,
+        )
     if kind == "defend":
         return act("defend", skill="dodge", defence="dodge")
     if kind == "move":
@@ -46,7 +61,14 @@ def action(data: st.DataObject, cid: str) -> Any:
     return act("none")
 
 
-def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
+def command_for(data: st.DataObject, tag: str, cid: str, t: Table | None = None) -> Any:
+    if tag.startswith("vda.DeclareAction/") and t is not None:
+        # A grapple or bite declaration options_for found open (VDA-GRAP, VDA-BITE).
+        candidates = grapple.candidate_actions(Scene.of(t.timeline.head), cid)
+        declared = candidates[tag]
+        if declared.grapple in ("escape", "control", "oppose"):
+            declared = replace(declared, attribute=data.draw(st.sampled_from(["dexterity", "strength"])))
+        return c.DeclareAction(combatant=cid, action=declared)
     match tag:
         case "vda.DiveForCover":
             return c.DiveForCover(combatant=cid)
@@ -68,6 +90,17 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.SkipPower(combatant=cid)
         case "vda.SpendForAction":
             return c.SpendForAction(combatant=cid, gain=data.draw(st.sampled_from(["physical", "power"])))
+        case "vda.ReleaseGrapple":
+            return c.ReleaseGrapple(grappler=cid, target=data.draw(st.sampled_from(IDS)))
+        case "vda.ShortenEcstasy":
+            return c.ShortenEcstasy(combatant=cid)
+        case "vda.SurpriseDefence":
+            kind = data.draw(st.sampled_from(["defend", "none"]))
+            return c.SurpriseDefence(combatant=cid, action=act(kind, skill="dodge", defence="dodge"))
+        case "vda.SurpriseAttack":
+            return c.SurpriseAttack(combatant=cid, action=action(data, cid))
+        case "vda.ClearDeafness":
+            return c.ClearDeafness(combatant=cid)
         case _:
             return c.ActivateCelerity(combatant=cid)
 
@@ -79,15 +112,32 @@ def test_random_legal_play_folds_and_replays_to_the_same_state(data: st.DataObje
     for _ in range(data.draw(st.integers(5, 60))):
         choices: list[Any] = [c.StartRound()]
         for cid in IDS:
-            choices += [command_for(data, tag, cid) for tag in options_for(t.timeline.head, cid)]
+            choices += [command_for(data, tag, cid, t) for tag in options_for(t.timeline.head, cid)]
         if data.draw(st.integers(0, 9)) == 0:
             cid = data.draw(st.sampled_from(IDS))
             choices.append(
                 c.SetCondition(combatant=cid, condition="prone", on=data.draw(st.booleans()), reason="test")
             )
             choices.append(
+                c.AdjustGrapple(
+                    grappler=cid, target=data.draw(st.sampled_from(IDS)), delta=data.draw(st.integers(-3, 6)),
+                    reason="test",
+                )
+            )
+            choices.append(
                 c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test")
             )
+            terrain = data.draw(st.sampled_from(["none", "minus_one_die", "plus_one_difficulty"]))
+            cover = data.draw(st.integers(0, 3))
+            choices.append(
+                c.SetCircumstances(
+                    combatant=cid, circumstances=Circumstances(terrain=terrain, cover=cover), reason="test"
+                )
+            )
+            if cid in WEAPONS:
+                resistance_left = data.draw(st.integers(0, 3))
+                state = Item(resistance=resistance_left, max_resistance=5)
+                choices.append(c.AdjustItem(combatant=cid, item=WEAPONS[cid], state=state, reason="test"))
         command = data.draw(st.sampled_from(choices))
         try:
             t.emitted(command, dice=None)

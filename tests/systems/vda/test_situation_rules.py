@@ -14,7 +14,8 @@ from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules import targeting as tgt
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, Terms, terms
+from domain.systems.vda.state import Modifier
 
 DEFAULTS = DamageOptions()
 W = MELEE_WEAPONS
@@ -30,117 +31,112 @@ def refused(rule_id: str, call: Callable[[], object]) -> None:
 
 
 def test_vda_mod_01__gm_rules_dice_or_difficulty_unless_everyone_suffers_it() -> None:
-    assert mod.terrain_modifiers("minus_two_dice", common_to_all=False) == [
-        Modifier(source_rule="VDA-MOD-01", dice=-2)
-    ]
-    assert mod.terrain_modifiers("plus_one_difficulty", common_to_all=False) == [
-        Modifier(source_rule="VDA-MOD-01", difficulty=1)
-    ]
-    assert mod.terrain_modifiers("minus_one_die", common_to_all=True) == []
+    assert mod.terrain_modifiers("minus_two_dice", common_to_all=False) == terms("VDA-MOD-01", dice=-2)
+    assert mod.terrain_modifiers("plus_one_difficulty", common_to_all=False) == terms(
+        "VDA-MOD-01", difficulty=1
+    )
+    assert mod.terrain_modifiers("minus_one_die", common_to_all=True) == NONE
 
 
 def test_vda_mod_02__moving_target_is_plus_one() -> None:
-    assert mod.moving_target_modifiers(True) == [Modifier(source_rule="VDA-MOD-02", difficulty=1)]
-    assert mod.moving_target_modifiers(False) == []
+    assert mod.moving_target_modifiers(True) == terms("VDA-MOD-02", difficulty=1)
+    assert mod.moving_target_modifiers(False) == NONE
 
 
 def test_vda_mod_03__moving_horse_plus_two_anchored_lance_nothing_dagger_two_and_two() -> None:
-    assert mod.moving_horse_modifiers(W["epee_a_deux_mains"], False, 1) == [
-        Modifier(source_rule="VDA-MOD-03", dice=-1, difficulty=2)
-    ]
-    assert mod.moving_horse_modifiers(W["lance"], anchored=True, ruling_dice=2) == []
-    assert mod.moving_horse_modifiers(W["dague_de_chasse"], False, 0) == [
-        Modifier(source_rule="VDA-MOD-03", dice=-2, difficulty=2)
-    ]
+    assert mod.moving_horse_modifiers(W["epee_a_deux_mains"], False, 1) == terms(
+        "VDA-MOD-03", dice=-1, difficulty=2
+    )
+    assert mod.moving_horse_modifiers(W["lance"], anchored=True, ruling_dice=2) == NONE
+    assert mod.moving_horse_modifiers(W["dague_de_chasse"], False, 0) == terms(
+        "VDA-MOD-03", dice=-2, difficulty=2
+    )
     refused("VDA-MOD-03", lambda: mod.moving_horse_modifiers(W["lance"], False, 3))
 
 
 def test_vda_mod_04__shield_plus_one_unless_two_handed_axe_or_sword() -> None:
-    assert mod.shield_modifiers(True, W["lance"]) == [Modifier(source_rule="VDA-MOD-04", difficulty=1)]
-    assert mod.shield_modifiers(True, W["hache_a_deux_mains"]) == []
-    assert mod.shield_modifiers(True, W["epee_a_deux_mains"]) == []
-    assert mod.shield_modifiers(False, W["lance"]) == []
+    assert mod.shield_modifiers(True, W["lance"]) == terms("VDA-MOD-04", difficulty=1)
+    assert mod.shield_modifiers(True, W["hache_a_deux_mains"]) == NONE
+    assert mod.shield_modifiers(True, W["epee_a_deux_mains"]) == NONE
+    assert mod.shield_modifiers(False, W["lance"]) == NONE
 
 
 def test_vda_mod_05__outnumbered_one_per_extra_adversary_up_to_their_mean_melee() -> None:
-    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["lance"]) == [
-        Modifier(source_rule="VDA-MOD-05", difficulty=2)
-    ]
-    assert mod.outnumbered_modifiers(4, [1, 2, 1, 2], True, None) == [
-        Modifier(source_rule="VDA-MOD-05", difficulty=1)
-    ]
-    assert mod.outnumbered_modifiers(3, [3, 3, 3], False, None) == []
-    assert mod.outnumbered_modifiers(1, [5], True, None) == []
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["lance"]) == terms("VDA-MOD-05", difficulty=2)
+    assert mod.outnumbered_modifiers(4, [1, 2, 1, 2], True, None) == terms("VDA-MOD-05", difficulty=1)
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], False, None) == NONE
+    assert mod.outnumbered_modifiers(1, [5], True, None) == NONE
 
 
 def test_vda_melee_11__two_handed_sword_cancels_the_first_outnumbering_point() -> None:
-    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["epee_a_deux_mains"]) == [
-        Modifier(source_rule="VDA-MOD-05", difficulty=1)
-    ]
-    assert mod.outnumbered_modifiers(2, [3, 3], True, W["epee_a_deux_mains"]) == []
+    assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["epee_a_deux_mains"]) == terms(
+        "VDA-MOD-05", difficulty=1
+    )
+    assert mod.outnumbered_modifiers(2, [3, 3], True, W["epee_a_deux_mains"]) == NONE
 
 
 # --- VDA-WATER / VDA-COVER -----------------------------------------------------------
 
 
 def test_vda_water_01__dexterity_two_strength_one_perception_one_or_more() -> None:
-    def water(difficulty: int) -> list[Modifier]:
-        return [Modifier(source_rule="VDA-WATER-01", difficulty=difficulty)]
+    def water(difficulty: int) -> Terms:
+        return terms("VDA-WATER-01", difficulty=difficulty)
 
     assert mod.underwater_attribute_modifiers("dexterity") == water(2)
     assert mod.underwater_attribute_modifiers("strength") == water(1)
-    assert mod.underwater_attribute_modifiers("perception", turbidity_ruling=2) == [
-        Modifier(source_rule="VDA-WATER-01", difficulty=3)
-    ]
-    assert mod.underwater_attribute_modifiers("wits") == []
+    assert mod.underwater_attribute_modifiers("perception", turbidity_ruling=2) == terms(
+        "VDA-WATER-01", difficulty=3
+    )
+    assert mod.underwater_attribute_modifiers("wits") == NONE
 
 
 def test_vda_water_02__size_g_plus_two_size_m_plus_one() -> None:
-    assert mod.underwater_weapon_modifiers("G") == [Modifier(source_rule="VDA-WATER-02", difficulty=2)]
-    assert mod.underwater_weapon_modifiers("M") == [Modifier(source_rule="VDA-WATER-02", difficulty=1)]
-    assert mod.underwater_weapon_modifiers("P") == []
-    assert mod.underwater_weapon_modifiers(None) == []
+    assert mod.underwater_weapon_modifiers("G") == terms("VDA-WATER-02", difficulty=2)
+    assert mod.underwater_weapon_modifiers("M") == terms("VDA-WATER-02", difficulty=1)
+    assert mod.underwater_weapon_modifiers("P") == NONE
+    assert mod.underwater_weapon_modifiers(None) == NONE
 
 
 def test_vda_cover_01__a_die_and_a_difficulty_per_cover_level() -> None:
-    assert mod.cover_modifiers(2) == [Modifier(source_rule="VDA-COVER-01", dice=2, difficulty=-2)]
-    assert mod.cover_modifiers(3, "dice") == [Modifier(source_rule="VDA-COVER-01", dice=3)]
-    assert mod.cover_modifiers(1, "difficulty") == [Modifier(source_rule="VDA-COVER-01", difficulty=-1)]
-    assert mod.cover_modifiers(0) == []
+    assert mod.cover_modifiers(2) == terms("VDA-COVER-01", dice=2, difficulty=-2)
+    assert mod.cover_modifiers(3, "dice") == terms("VDA-COVER-01", dice=3)
+    assert mod.cover_modifiers(1, "difficulty") == terms("VDA-COVER-01", difficulty=-1)
+    assert mod.cover_modifiers(0) == NONE
     refused("VDA-COVER-01", lambda: mod.cover_modifiers(4))
 
 
 def test_modifier_totals() -> None:
-    terms = [*mod.cover_modifiers(2), *mod.moving_target_modifiers(True)]
-    assert (mod.total_dice(terms), mod.total_difficulty(terms)) == (2, -1)
+    both = mod.cover_modifiers(2) + mod.moving_target_modifiers(True)
+    assert (mod.total_dice(both), mod.total_difficulty(both)) == (2, -1)
+    assert both.difficulty == [Modifier(rule="VDA-COVER-01", value=-2), Modifier(rule="VDA-MOD-02", value=1)]
 
 
 # --- VDA-PRONE ----------------------------------------------------------------------
 
 
 def test_vda_prone_01__prone_fighter_plus_one_on_brawl_melee_dodge() -> None:
-    assert mv.prone_actor_modifiers(True, "dodge") == [Modifier(source_rule="VDA-PRONE-01", difficulty=1)]
-    assert mv.prone_actor_modifiers(True, "archery") == []
-    assert mv.prone_actor_modifiers(False, "melee") == []
+    assert mv.prone_actor_modifiers(True, "dodge") == terms("VDA-PRONE-01", difficulty=1)
+    assert mv.prone_actor_modifiers(True, "archery") == NONE
+    assert mv.prone_actor_modifiers(False, "melee") == NONE
 
 
 def test_vda_prone_01__adversaries_minus_one_in_melee_only_by_default() -> None:
-    assert mv.prone_target_modifiers(True, ranged=False, options=DEFAULTS) == [
-        Modifier(source_rule="VDA-PRONE-01", difficulty=-1)
-    ]
-    assert mv.prone_target_modifiers(True, ranged=True, options=DEFAULTS) == []
+    assert mv.prone_target_modifiers(True, ranged=False, options=DEFAULTS) == terms(
+        "VDA-PRONE-01", difficulty=-1
+    )
+    assert mv.prone_target_modifiers(True, ranged=True, options=DEFAULTS) == NONE
     assert mv.prone_target_modifiers(
         True, ranged=True, options=DamageOptions(prone_helps_ranged_attackers=True)
-    ) == [Modifier(source_rule="VDA-PRONE-01", difficulty=-1)]
+    ) == terms("VDA-PRONE-01", difficulty=-1)
 
 
 def test_vda_prone_02__standing_up_costs_two_dice() -> None:
-    assert mv.standing_up_modifiers() == [Modifier(source_rule="VDA-PRONE-02", dice=-2)]
+    assert mv.standing_up_modifiers() == terms("VDA-PRONE-02", dice=-2)
 
 
 def test_vda_prone_03__starting_a_round_prone_is_plus_two_on_initiative() -> None:
-    assert mv.prone_initiative_modifiers(True) == [Modifier(source_rule="VDA-PRONE-03", difficulty=2)]
-    assert mv.prone_initiative_modifiers(False) == []
+    assert mv.prone_initiative_modifiers(True) == terms("VDA-PRONE-03", difficulty=2)
+    assert mv.prone_initiative_modifiers(False) == NONE
 
 
 def test_vda_prone_04__a_fall_costs_one_initiative_point() -> None:
@@ -173,8 +169,8 @@ def test_vda_charge_02__size_m_or_g_mounted_size_g_on_foot() -> None:
 
 
 def test_vda_charge_03__larger_weapon_minus_one_on_initiative() -> None:
-    assert mv.charge_initiative_modifiers(True) == [Modifier(source_rule="VDA-CHARGE-03", difficulty=-1)]
-    assert mv.charge_initiative_modifiers(False) == []
+    assert mv.charge_initiative_modifiers(True) == terms("VDA-CHARGE-03", difficulty=-1)
+    assert mv.charge_initiative_modifiers(False) == NONE
 
 
 def test_vda_charge_04__mid_round_charge_adds_the_weapons_initiative_bonus() -> None:

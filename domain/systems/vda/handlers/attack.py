@@ -7,13 +7,13 @@ from domain.base import Emitted
 from domain.dice import PoolRoll, Roller
 from domain.errors import require
 from domain.systems.vda import events as ev
-from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, Weapon, find_weapon
-from domain.systems.vda.rules import physical
+from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.handlers import equipment, situation
+from domain.systems.vda.handlers.situation import weapon_of
+from domain.systems.vda.rules import physical, resistance
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
-
-FISTS = "poings"
 
 
 def require_defence_ready(scene: Scene, seq: SequenceState, attacker: str, action: PhysicalAction) -> None:
@@ -22,6 +22,9 @@ def require_defence_ready(scene: Scene, seq: SequenceState, attacker: str, actio
     target = action.target
     if target is None or attacker in scene.fighter(target).renounced:
         return
+    weapon = weapon_of(action)
+    if isinstance(weapon, RangedWeapon) and weapon.kind == "grenade":
+        return  # the grenade lands later; dodges before the blast count (VDA-GREN-04)
     declared = seq.declared.get(target)
     if declared is None or not declared.defensive:
         return
@@ -52,43 +55,85 @@ def defence_against(scene: Scene, seq: SequenceState, attacker: str, action: Phy
     return defence.rear_eligible if action.from_behind else defence.successes
 
 
-def weapon_of(action: PhysicalAction) -> Weapon | None:
-    if action.weapon is not None:
-        return find_weapon(action.weapon)
-    return find_weapon(FISTS) if action.skill == "brawl" else None
+def target_of(scene: Scene, cid: str) -> Target:
+    """The defender's numbers, with only the armour and shield it still has (VDA-RES-02,
+    VDA-DISARM-04)."""
+    t, fighter = scene.sheet(cid), scene.fighter(cid)
+    carried = [find_weapon(w) for w in t.weapons if resistance.in_hand(fighter, w)]
+    worn = t.armour if t.armour and resistance.in_hand(fighter, t.armour) else None
+    return Target(
+        kind=t.kind,
+        stamina=t.attributes.stamina,
+        fortitude=t.disciplines.get("fortitude", 0),
+        armour=ARMOURS.get(worn) if worn else None,
+        shield=any(isinstance(w, MeleeWeapon) and SHIELD in w.tags for w in carried),
+        fortitude_tokens_used=fighter.fortitude_tokens,
+    )
+
+
+def striker_of(scene: Scene, cid: str, action: PhysicalAction) -> Striker:
+    """The attacker's numbers: Dexterity for a disarm that says so (VDA-DISARM-01), its own
+    armour for Fortitude's damage token (VDA-FORPOT-02), its weapon's resistance (VDA-RES-03)."""
+    a, fighter = scene.sheet(cid), scene.fighter(cid)
+    own = ARMOURS.get(a.armour) if a.armour and resistance.in_hand(fighter, a.armour) else None
+    attribute = action.damage_attribute if action.intent == "disarm" else "strength"
+    return Striker(
+        strength=scene.trait(cid, attribute),
+        potence=a.disciplines.get("potence", 0),
+        weapon_resistance=equipment.weapon_resistance(scene, cid, action),
+        potence_tokens_used=fighter.potence_tokens,
+        fortitude=a.disciplines.get("fortitude", 0),
+        armour_dice=own.soak_dice if own else 0,
+        fortitude_tokens_used=fighter.fortitude_damage_tokens,
+    )
 
 
 def damage(
     scene: Scene, seq: SequenceState, attacker: str, action: PhysicalAction, roll: PoolRoll, roller: Roller
 ) -> list[Emitted]:
+    """What a hit does: the damage pipeline (wounds, VDA-DMG…), a stake or a stuck weapon
+    (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06/07); or, for a disarm or a vandalism,
+    their own effects (VDA-DISARM, VDA-VAND-01)."""
     weapon = weapon_of(action)
     if roll.successes == 0 or weapon is None or action.target is None:
         return []
-    a, t = scene.sheet(attacker), scene.sheet(action.target)
-    carried = [find_weapon(w) for w in t.weapons]
-    striker = Striker(
-        strength=a.attributes.strength,
-        potence=a.disciplines.get("potence", 0),
-        potence_tokens_used=scene.fighter(attacker).potence_tokens,
-    )
-    target = Target(
-        kind=t.kind,
-        stamina=t.attributes.stamina,
-        fortitude=t.disciplines.get("fortitude", 0),
-        armour=ARMOURS.get(t.armour) if t.armour else None,
-        shield=any(isinstance(w, MeleeWeapon) and SHIELD in w.tags for w in carried),
-        fortitude_tokens_used=scene.fighter(action.target).fortitude_tokens,
-    )
+    defence = defence_against(scene, seq, attacker, action)
+    striker, target = striker_of(scene, attacker, action), target_of(scene, action.target)
+    where = situation.situation(scene, seq, attacker, action)
+    if action.intent == "vandalism":
+        emitted = equipment.vandalise(scene, attacker, action, weapon, roll.successes - defence)
+        held = action.item in scene.sheet(action.target).weapons
+        if held and scene.options.equipment.vandalism_also_disarms and not _destroys(emitted):
+            emitted += equipment.disarm(
+                scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where, roller
+            )
+        return emitted
+    if action.intent == "disarm":
+        emitted = equipment.disarm(
+            scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where, roller
+        )
+        if not scene.options.equipment.disarm_wounds:
+            return emitted
+    else:
+        emitted = []
     resolution = resolve_attack(
         roller,
         striker=striker,
         target=target,
         weapon=weapon,
         attack_successes=roll.successes,
-        defence_successes=defence_against(scene, seq, attacker, action),
+        defence_successes=defence,
+        situation=where,
         options=scene.options.damage,
     )
     resolved = ev.AttackResolved(
         attacker=attacker, target=action.target, sequence=seq.number, resolution=resolution
     )
-    return [Emitted(resolved)]
+    emitted.append(Emitted(resolved))
+    emitted += equipment.stake_checks(scene, attacker, action, weapon, roll, resolution)
+    emitted += equipment.wear(scene, seq, attacker, action, weapon, defence, resolution.hit)
+    return emitted
+
+
+def _destroys(emitted: list[Emitted]) -> bool:
+    return any(isinstance(e.event, ev.ResistanceReduced) and e.event.destroyed for e in emitted)

@@ -6,6 +6,7 @@ from domain.base import Context, Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import ActivateCelerity, SkipPower, SpendForAction, UsePower
+from domain.systems.vda.handlers import grapple
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import actions, ambush, powers, sequence
@@ -94,6 +95,7 @@ def use_power(scene: Scene, ctx: Context | None, command: UsePower) -> list[Emit
         block=powers.block_of(power.discipline) or "",
     )
     emitted.append(Emitted(used))
+    emitted += grapple.power_while_held(scene, cid, command.power, power)  # VDA-GRAP-22..24
     for _ in range(power.grants_physical):
         # VDA-ACT-06: a power may grant physical actions (the Zulo form of the Rorsh example).
         emitted.append(

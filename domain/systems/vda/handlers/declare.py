@@ -7,6 +7,7 @@ from domain.base import Context, Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
+from domain.systems.vda.handlers import grapple, situation
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import actions, dive, initiative, minor, physical, ranged_defence, sequence
@@ -37,6 +38,8 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
+    situation.require_declarable(scene, combatant, action)
+    grapple.check_declare(scene, combatant, action)
 
 
 def declare_action(scene: Scene, ctx: Context | None, command: DeclareAction) -> list[Emitted]:

@@ -8,12 +8,24 @@ from domain.dice import Roller, roll_pool
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
-from domain.systems.vda.data import find_weapon
-from domain.systems.vda.handlers import attack
+from domain.systems.vda.data import RangedWeapon, find_weapon
+from domain.systems.vda.handlers import attack, equipment, situation
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.round import minor_act_effects
-from domain.systems.vda.rules import dive, general, minor, orientation, physical, ranged_defence, sequence
+from domain.systems.vda.rules import (
+    dive,
+    general,
+    grapple,
+    minor,
+    orientation,
+    physical,
+    ranged_defence,
+    sequence,
+)
+from domain.systems.vda.rules.modifiers import NONE, Terms
+from domain.systems.vda.rules.ranged import firearm_attack_difficulty
+from domain.systems.vda.rules.stake import STUCK_REMOVAL_DIFFICULTY
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
 
@@ -46,7 +58,17 @@ def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, Physical
     return seq, action
 
 
-def action_pool(scene: Scene, combatant: str, action: PhysicalAction) -> list[Modifier]:
+def situational_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
+    """The damage side's situational modifiers this roll meets (``handlers/situation.py``)."""
+    found = situation.common_terms(scene, seq, combatant, action)
+    if action.offensive:
+        found += situation.attack_terms(scene, seq, combatant, action)
+    if action.defensive:
+        found += situation.defence_terms(scene, seq, combatant, action)
+    return found
+
+
+def action_pool(scene: Scene, combatant: str, action: PhysicalAction, extra: Terms = NONE) -> list[Modifier]:
     pool = [
         Modifier(rule="A-6", value=scene.trait(combatant, action.attribute), why=action.attribute),
         Modifier(rule="A-6", value=scene.trait(combatant, action.skill), why=action.skill),
@@ -56,11 +78,11 @@ def action_pool(scene: Scene, combatant: str, action: PhysicalAction) -> list[Mo
     pool += minor.minor_act_cost(action.minor_acts)
     if gesture := orientation.gesture_cost(action):
         pool.append(gesture)
-    return pool
+    return pool + extra.pool
 
 
 def action_difficulty(
-    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction, extra: Terms = NONE
 ) -> list[Modifier]:
     fighter = scene.fighter(combatant)
     if action.defensive and action.ranged is not None:
@@ -70,13 +92,18 @@ def action_difficulty(
         weapon = find_weapon(action.weapon) if action.weapon else None
         if action.offensive and weapon is not None and weapon.difficulty is not None:
             base, why = weapon.difficulty, action.weapon or ""
+            if isinstance(weapon, RangedWeapon) and weapon.kind == "firearm":
+                base = firearm_attack_difficulty(weapon, False, scene.options.damage)
+        if action.intent == "unstick":
+            base, why = STUCK_REMOVAL_DIFFICULTY, "VDA-STUCK-04"
         terms = [Modifier(rule="A-7", value=base, why=why)]
     if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
         terms.append(repeat)
     ranged_attack = action.offensive and action.ranged is not None and action.target is not None
     if ranged_attack and (volley := ranged_defence.volley_malus(seq, action.target or "")):
         terms.append(volley)
-    return [*terms, *fighter.pending]
+    held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14/19 (rules/grapple.py)
+    return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
 def resolve_action(
@@ -86,8 +113,9 @@ def resolve_action(
     require_controls(ctx, cid)
     seq, action = check_resolve(scene, cid)
     fighter = scene.fighter(cid)
-    pool = action_pool(scene, cid, action)
-    difficulty = action_difficulty(scene, seq, cid, action)
+    extra = situational_terms(scene, seq, cid, action)
+    pool = action_pool(scene, cid, action, extra)
+    difficulty = action_difficulty(scene, seq, cid, action, extra)
     roll = roll_pool(
         roller,
         general.dice(pool),
@@ -114,10 +142,18 @@ def resolve_action(
                 ev.OrientationRolled(combatant=cid, source="action", roll=gesture, answers=gesture.successes)
             )
         )
-    if general.is_critical_failure(roll, action.offensive):
+    emitted += equipment.regrip(scene, cid, action)
+    grenade = isinstance(weapon := situation.weapon_of(action), RangedWeapon) and weapon.kind == "grenade"
+    if general.is_critical_failure(roll, action.offensive, scene.options.critical_on_net_successes):
         emitted += critical_failure(scene, cid, roll.ones)
+        emitted += equipment.botched_weapon(scene, cid, action, roll.ones)
+    elif action.offensive and grenade:
+        emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
         emitted += attack.damage(scene, seq, cid, action, roll, roller)
+    emitted += equipment.dodge_grenades(scene, cid, action, roll)
+    if action.intent == "unstick":
+        emitted += equipment.work_loose(scene, cid, action, roll)
     if dive.hit_the_ground(fighter, seq.number, action, roll):
         emitted.append(
             Emitted(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.dice import PoolRoll
 from domain.errors import require
-from domain.systems.vda.state import VdaState
+from domain.systems.vda.state import AmbushState, VdaState
 
 AWARENESS_DIFFICULTY = 8
 EXPECTATION_BONUS = {"none": 0, "expects": -1, "unseen": -2}
@@ -43,6 +43,11 @@ def defence_cap(awareness: PoolRoll) -> int:
     Seed 000 « Embuscade ». Read as a cap on the normal pool (table option).
     """
     return awareness.successes
+
+
+def defence_cap_of(found: AmbushState) -> int:
+    """VDA-AMB-03: the dice a surprised target may defend with (its awareness successes)."""
+    return found.awareness or 0
 
 
 def can_react(awareness: PoolRoll) -> bool:

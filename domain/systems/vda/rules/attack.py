@@ -48,6 +48,7 @@ from domain.systems.vda.rules.damage import (
     convert_damage_dice,
     defence_soak_conversion,
     fortitude_automatic_soak,
+    fortitude_damage_ones_removable,
     fortitude_ones_removable,
     margin_after_defence,
     potence_on_damage,
@@ -65,6 +66,7 @@ from domain.systems.vda.rules.equipment import (
     shield_armour_dice,
     weapon_bonus_capped_by_resistance,
 )
+from domain.systems.vda.rules.grenades import fire_aggravated, halve_grave
 from domain.systems.vda.rules.movement import (
     Mount,
     charge_bashing_mounted,
@@ -98,6 +100,13 @@ class Striker(msgspec.Struct, frozen=True, kw_only=True):
     potence_tokens_used: int = 0
     """Potence 1-removals already spent this combat (VDA-FORPOT-04)."""
     spend_potence_token: bool = True
+    fortitude: int = 0
+    armour_dice: int = 0
+    """The striker's own Fortitude and worn armour dice: the armour dice Fortitude takes
+    away give tokens against 1s of the striker's damage roll (VDA-FORPOT-02)."""
+    fortitude_tokens_used: int = 0
+    """Those tokens already spent this combat."""
+    spend_fortitude_token: bool = True
     """Spend a token on a 1 of this damage roll if one is left."""
 
 
@@ -126,6 +135,8 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True):
     """Aimed at a bare vulnerable zone (VDA-TGT-03)."""
     beyond_range: bool = False
     """Shot beyond the weapon's maximum range (VDA-THROW-02)."""
+    blast: Literal["none", "lethal", "grave"] = "none"
+    """A grenade's blast zone: half damage in the grave one (VDA-GREN-06), fire (VDA-GREN-08)."""
 
 
 class HealthLoss(msgspec.Struct, frozen=True, kw_only=True):
@@ -167,6 +178,8 @@ class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
     damage_roll: PoolRoll | None = None
     damage_ones_removed: int = 0
     """1s a Potence token removed (VDA-FORPOT-04)."""
+    damage_ones_removed_by_fortitude: int = 0
+    """1s the striker's Fortitude token removed (VDA-FORPOT-02, « jet dommage »)."""
     damage: int = 0
     """Rolled successes plus automatic damage."""
     # --- the soak
@@ -190,6 +203,8 @@ class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
     """VDA-TGT-03."""
     charge_bashing: int = 0
     """VDA-CHARGE-05/06, after soak, already halved for vampires."""
+    fire_aggravated: int = 0
+    """VDA-GREN-08: levels a grenade's fire turned aggravated."""
     health: HealthLoss = msgspec.field(default_factory=HealthLoss)
 
 
@@ -203,13 +218,18 @@ def resolve_attack(
     defence_successes: int = 0,
     situation: Situation | None = None,
     options: DamageOptions | None = None,
+    roll_soak: bool = True,
 ) -> AttackResolution:
-    """Roll an attack's damage and soak and say what the target loses (§41.2/§41.3)."""
+    """Roll an attack's damage and soak and say what the target loses (§41.2/§41.3).
+
+    ``roll_soak=False`` stops after the damage roll (a disarm's damage only measures its
+    effect, VDA-DISARM-01): no soak is rolled and no level is lost."""
     situation = situation or Situation()
     options = options or DamageOptions()
     require_weapon_stats(weapon)
     margin = margin_after_defence(attack_successes, defence_successes, options)
-    if attack_cancelled(margin):
+    # A blast is an area effect: a target in the zone is hit even with no net hit (VDA-GREN-04).
+    if attack_cancelled(margin) and situation.blast == "none":
         return AttackResolution(
             weapon_id=weapon.id,
             attack_successes=attack_successes,
@@ -232,32 +252,60 @@ def resolve_attack(
     damage_roll = roll_pool(
         roller, dice, options.damage_difficulty, ones_cancel=options.ones_cancel_on_damage_and_soak
     )
-    damage_ones_removed = _ones_to_remove(
-        damage_roll,
+    potence_ones = (
         potence_ones_removable(pool.weapon_dice_lost, striker.potence_tokens_used)
         if striker.spend_potence_token
-        else 0,
-        options,
+        else 0
     )
-    damage = (
-        _net_successes(damage_roll, damage_ones_removed, options)
-        + margin_automatic
-        + pool.potence_automatic
+    fortitude_ones = (
+        fortitude_damage_ones_removable(
+            striker.armour_dice, striker.fortitude, striker.fortitude_tokens_used, options
+        )
+        if striker.spend_fortitude_token
+        else 0
     )
+    # « ne peut se cumuler »: one token on a damage roll, Potence's first (VDA-FORPOT-02/04).
+    removed = _ones_to_remove(damage_roll, max(potence_ones, fortitude_ones), options)
+    damage_ones_removed = removed if potence_ones else 0
+    damage_ones_removed_by_fortitude = removed - damage_ones_removed
+    damage = _net_successes(damage_roll, removed, options) + margin_automatic + pool.potence_automatic
 
+    if not roll_soak:
+        return AttackResolution(
+            weapon_id=weapon.id,
+            attack_successes=attack_successes,
+            defence_successes=defence_successes,
+            margin=margin,
+            hit=True,
+            damage_type=weapon.damage_type,
+            strength=pool.strength,
+            weapon_bonus=pool.weapon_bonus,
+            weapon_dice_lost=pool.weapon_dice_lost,
+            base_dice=pool.dice,
+            halved_beyond_range=pool.halved,
+            divisor=divisor,
+            tiers=tiers,
+            margin_automatic=margin_automatic,
+            potence_automatic=pool.potence_automatic,
+            damage_roll=damage_roll,
+            damage_ones_removed=damage_ones_removed,
+            damage_ones_removed_by_fortitude=damage_ones_removed_by_fortitude,
+            damage=damage,
+        )
     soak = _soak(roller, target, weapon, armour, defence_successes, situation, options)
     unsoaked = max(0, damage - soak.total)
     if situation.beyond_range and options.beyond_range_halves == "inflicted_levels":
         unsoaked = halve_beyond_range(unsoaked)
     zone_aggravated = (
-        vulnerable_zone_aggravated(
-            damage_roll, soak.roll, soak.ones_removed, unsoaked, options
-        )
+        vulnerable_zone_aggravated(damage_roll, soak.roll, soak.ones_removed, unsoaked, options)
         if situation.vulnerable_zone
         else 0
     )
+    if situation.blast == "grave":
+        unsoaked = halve_grave(unsoaked)
+    fire = fire_aggravated(unsoaked, situation.blast)
     charge = _charge_bashing(situation, target.kind)
-    health = _health(weapon, target.kind, unsoaked, zone_aggravated, charge)
+    health = _health(weapon, target.kind, unsoaked, zone_aggravated + fire, charge)
     return AttackResolution(
         weapon_id=weapon.id,
         attack_successes=attack_successes,
@@ -276,6 +324,7 @@ def resolve_attack(
         potence_automatic=pool.potence_automatic,
         damage_roll=damage_roll,
         damage_ones_removed=damage_ones_removed,
+        damage_ones_removed_by_fortitude=damage_ones_removed_by_fortitude,
         damage=damage,
         armour_dice=armour.nominal,
         armour_dice_effective=soak.armour_dice,
@@ -288,6 +337,7 @@ def resolve_attack(
         unsoaked=unsoaked,
         aggravated_from_zone=zone_aggravated,
         charge_bashing=charge,
+        fire_aggravated=fire,
         health=health,
     )
 
@@ -304,9 +354,7 @@ class _Pool(msgspec.Struct, frozen=True, kw_only=True):
     halved: bool
 
 
-def _damage_pool(
-    striker: Striker, weapon: Weapon, situation: Situation, options: DamageOptions
-) -> _Pool:
+def _damage_pool(striker: Striker, weapon: Weapon, situation: Situation, options: DamageOptions) -> _Pool:
     """§41.2 step 7 / §41.3 step 5: Strength + the weapon's bonus (capped by resistance,
     stripped by Potence), Potence as automatic successes or thrown dice; fixed dice
     for crossbows and firearms; halved beyond range."""
@@ -315,9 +363,7 @@ def _damage_pool(
     bonus, lost = 0, 0
     uses_strength = not isinstance(weapon, RangedWeapon) or weapon.kind == "thrown"
     if uses_strength:
-        nominal = weapon_bonus_capped_by_resistance(
-            weapon.damage_bonus or 0, striker.weapon_resistance
-        )
+        nominal = weapon_bonus_capped_by_resistance(weapon.damage_bonus or 0, striker.weapon_resistance)
         bonus = nominal
         if potence_strips_weapon(weapon, options):
             bonus = weapon_bonus_after_potence(nominal, potence)
@@ -360,9 +406,7 @@ def _armour_for_attack(
     if isinstance(weapon, RangedWeapon):
         dice = armour_dice_after_cancellation(dice, weapon)
     dice = armour_dice_against_zone(dice, situation.vulnerable_zone)
-    return _Armour(
-        nominal=nominal, for_attack=dice, malus=target.armour.malus if target.armour else 0
-    )
+    return _Armour(nominal=nominal, for_attack=dice, malus=target.armour.malus if target.armour else 0)
 
 
 class _Soak(msgspec.Struct, frozen=True, kw_only=True):
@@ -401,9 +445,7 @@ def _soak(
         else 0
     )
     from_fortitude = fortitude_automatic_soak(target.fortitude, model)
-    from_malus = armour_malus_automatic_soak(
-        armour.malus, armour_dice, model.armour_malus_automatic
-    )
+    from_malus = armour_malus_automatic_soak(armour.malus, armour_dice, model.armour_malus_automatic)
     convertible = (target.fortitude - from_fortitude) + (armour_dice - from_malus)
     from_defence = defence_soak_conversion(defence_successes, convertible, damage_type)
     dice = stamina + convertible - from_defence
@@ -412,9 +454,7 @@ def _soak(
     )
     ones_removed = _ones_to_remove(
         roll,
-        fortitude_ones_removable(
-            armour.nominal, target.fortitude, target.fortitude_tokens_used, options
-        )
+        fortitude_ones_removable(armour.nominal, target.fortitude, target.fortitude_tokens_used, options)
         if target.spend_fortitude_token
         else 0,
         options,
@@ -433,9 +473,7 @@ def _soak(
     )
 
 
-def _ones_to_remove(
-    roll: PoolRoll, available: int, options: DamageOptions, ones_hurt: bool = False
-) -> int:
+def _ones_to_remove(roll: PoolRoll, available: int, options: DamageOptions, ones_hurt: bool = False) -> int:
     """How many 1s the tokens remove: all they can, but only when that helps the roll
     (a 1 that cancels a success, A-3, or a 1 that hurts by itself), so that no
     once-per-combat token is wasted."""
@@ -464,9 +502,7 @@ def _charge_bashing(situation: Situation, kind: Kind) -> int:
     return 0
 
 
-def _health(
-    weapon: Weapon, kind: Kind, unsoaked: int, zone_aggravated: int, charge: int
-) -> HealthLoss:
+def _health(weapon: Weapon, kind: Kind, unsoaked: int, zone_aggravated: int, charge: int) -> HealthLoss:
     """§41.2 steps 11-12: the first bite level and the vulnerable zone's 10s and 1s
     are aggravated (BITE-01, TGT-03); vampires halve bashing, rounded up (GEN-03);
     the charge's bashing comes on top, already halved."""
@@ -481,4 +517,3 @@ def _health(
     else:
         aggravated += rest
     return HealthLoss(bashing=bashing + charge, lethal=lethal, aggravated=aggravated)
-

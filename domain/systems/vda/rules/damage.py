@@ -41,11 +41,31 @@ def fortitude_ones_removable(
 
     000 « La fortitude ne se cumule pas… » (« Chaque deux dés perdus, permet de
     retirer un "1" d'un jet d'encaissement »). Tokens come from the armour's
-    nominal dice. By default (catalogue) each token is spent once per combat, one
-    per roll; ``tokens_used`` is how many this combatant already spent."""
+    nominal dice. The seed puts no limit on this sentence: by default every soak
+    roll may lose that many 1s; ``fortitude_ones_once_per_combat`` is the
+    catalogue's reading (each token once per combat, one per roll; ``tokens_used``
+    is how many this combatant already spent)."""
     tokens = armour_dice_lost_to_fortitude(nominal_armour_dice, fortitude) // 2
     if not options.fortitude_ones_once_per_combat:
         return tokens
+    return 1 if tokens_used < tokens else 0
+
+
+def fortitude_damage_ones_removable(
+    own_armour_dice: int, fortitude: int, tokens_used: int, options: DamageOptions
+) -> int:
+    """VDA-FORPOT-02: every two armour dice lost to Fortitude also remove a 1 from one's damage roll.
+
+    Once per combat per token, one per roll, and never on top of a Potence token on the
+    same roll (« ne peut se cumuler », VDA-FORPOT-04). The armour is the striker's own.
+
+    000 « La fortitude ne se cumule pas… » (« Chaque deux dés perdus, permet de retirer
+    un "1" d'un jet dommage (ce bonus ne fonctionne qu'une fois par combat) et ne peut se
+    cumuler »). ``fortitude_removes_damage_ones=False`` is the catalogue's reading (a
+    copy of the Potence sentence, nothing for Fortitude)."""
+    if not options.fortitude_removes_damage_ones:
+        return 0
+    tokens = armour_dice_lost_to_fortitude(own_armour_dice, fortitude) // 2
     return 1 if tokens_used < tokens else 0
 
 
@@ -196,17 +216,14 @@ def require_no_bonus_damage_dice(bonus_dice: int) -> None:
     require(
         bonus_dice == 0,
         "VDA-DMG-06",
-        "le système pour faire +2 dés de dommages n'existe plus / "
-        "the +2 damage dice option no longer exists",
+        "le système pour faire +2 dés de dommages n'existe plus / the +2 damage dice option no longer exists",
     )
 
 
 # --- VDA-DEF ------------------------------------------------------------------
 
 
-def defence_soak_conversion(
-    defence_successes: int, convertible_dice: int, damage_type: DamageType
-) -> int:
+def defence_soak_conversion(defence_successes: int, convertible_dice: int, damage_type: DamageType) -> int:
     """VDA-DEF-01: each defence success turns an armour or Fortitude die into automatic soak.
 
     Never against aggravated damage.
@@ -224,9 +241,7 @@ def attack_cancelled(margin: int) -> bool:
     return margin <= 0
 
 
-def margin_after_defence(
-    attack_successes: int, defence_successes: int, options: DamageOptions
-) -> int:
+def margin_after_defence(attack_successes: int, defence_successes: int, options: DamageOptions) -> int:
     """VDA-DEF-03: defence successes cancel attack successes one for one.
 
     By table option a defence that falls short only improves soak.

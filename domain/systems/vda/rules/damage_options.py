@@ -25,10 +25,15 @@ class DamageOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """A-6: the kinds whose Stamina soaks lethal damage (V20: vampires only)."""
 
     # --- VDA-FORPOT -----------------------------------------------------------
-    fortitude_ones_once_per_combat: bool = True
-    """VDA-FORPOT-02: the seed attaches « une fois par combat … ne peut se cumuler »
-    to the damage-roll sentence only; the catalogue applies it to the soak tokens
-    too. ``False``: every soak roll may lose floor(lost / 2) ones."""
+    fortitude_ones_once_per_combat: bool = False
+    """VDA-FORPOT-02: the seed (000 l.113) attaches « une fois par combat … ne peut se
+    cumuler » to the damage-roll sentence only, so by default every soak roll may lose
+    floor(lost / 2) ones. ``True`` is the catalogue's reading: each soak token once per
+    combat, one per roll."""
+    fortitude_removes_damage_ones: bool = True
+    """VDA-FORPOT-02, the « jet dommage » sentence: Fortitude's lost armour dice also
+    remove a 1 from the holder's own damage roll, once per combat, not on top of a
+    Potence token. ``False``: the catalogue's reading (a copy of the Potence line)."""
     potence_reduces_natural_weapons: bool = False
     """VDA-FORPOT-03: Potence strips only manufactured weapons' bonus."""
 

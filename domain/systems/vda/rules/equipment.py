@@ -26,7 +26,7 @@ from domain.systems.vda.data import (
     Weapon,
 )
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 from domain.systems.wod import Kind
 
 # --- VDA-MELEE ----------------------------------------------------------------
@@ -36,30 +36,28 @@ SpecialAttack = Literal["targeted", "stake", "disarm", "vandalism", "grapple", "
 
 def small_weapon_special_modifiers(
     weapon: Weapon, special: SpecialAttack | None, ambush: bool, target_prone: bool
-) -> list[Modifier]:
+) -> Terms:
     """VDA-MELEE-01: size-P special attacks are at −1 in an ambush or against a prone opponent.
 
     000 « Armes de taille P › Avantage »."""
     small = isinstance(weapon, MeleeWeapon) and weapon.size == "P"
     if not small or special is None or not (ambush or target_prone):
-        return []
-    return [Modifier(source_rule="VDA-MELEE-01", difficulty=-1)]
+        return NONE
+    return terms("VDA-MELEE-01", difficulty=-1)
 
 
-def small_parry_modifiers(
-    parrying: Weapon, attacking: Weapon, options: DamageOptions
-) -> list[Modifier]:
+def small_parry_modifiers(parrying: Weapon, attacking: Weapon, options: DamageOptions) -> Terms:
     """VDA-MELEE-03: a ¤ weapon parrying anything but another ¤ weapon is at +1.
 
     000 « Armes de taille P » (« ¤ Ces armes utilisées pour parer autre chose que des
     armes ayant ce symbole ont +1 difficulté sur la parade »)."""
     if not isinstance(parrying, MeleeWeapon) or SMALL_PARRY not in parrying.tags:
-        return []
+        return NONE
     if isinstance(attacking, MeleeWeapon) and SMALL_PARRY in attacking.tags:
-        return []
+        return NONE
     if isinstance(attacking, NaturalWeapon) and not options.small_parry_against_natural:
-        return []
-    return [Modifier(source_rule="VDA-MELEE-03", difficulty=1)]
+        return NONE
+    return terms("VDA-MELEE-03", difficulty=1)
 
 
 def is_defensive_weapon(weapon: Weapon) -> bool:
@@ -73,7 +71,10 @@ def is_defensive_weapon(weapon: Weapon) -> bool:
 
 
 def club_knockout_possible(
-    ambush: bool, attacker_strength: int, target_stamina: int, target_armour_dice: int,
+    ambush: bool,
+    attacker_strength: int,
+    target_stamina: int,
+    target_armour_dice: int,
     target_kind: Kind,
 ) -> bool:
     """VDA-MELEE-05: in an ambush the club can knock out a non-vampire weaker than Strength + 1.
@@ -81,11 +82,7 @@ def club_knockout_possible(
     Weaker: the target's Stamina + armour dice are below the attacker's Strength + 1.
 
     000 « Armes de taille P » (the * note on the « Matraque courte »)."""
-    return (
-        ambush
-        and target_kind != "vampire"
-        and attacker_strength + 1 > target_stamina + target_armour_dice
-    )
+    return ambush and target_kind != "vampire" and attacker_strength + 1 > target_stamina + target_armour_dice
 
 
 def club_knocks_out(stamina_roll: PoolRoll, target_kind: Kind, ghoul_spends_willpower: bool) -> bool:
@@ -125,7 +122,7 @@ def large_weapon_modifiers(
     wielder_initiative: int,
     opponent_initiative: int,
     options: DamageOptions,
-) -> tuple[list[Modifier], list[Modifier]]:
+) -> tuple[Terms, Terms]:
     """VDA-MELEE-08: a size-G wielder with the initiative is at −1, its small opponents at +1.
 
     Small: P weapons, claws, fists, fangs or touch. Returns (wielder's, opponent's) modifiers.
@@ -141,10 +138,10 @@ def large_weapon_modifiers(
         else wielder_initiative >= opponent_initiative
     )
     if not (large and small and ahead):
-        return [], []
+        return NONE, NONE
     return (
-        [Modifier(source_rule="VDA-MELEE-08", difficulty=-1)],
-        [Modifier(source_rule="VDA-MELEE-08", difficulty=1)],
+        terms("VDA-MELEE-08", difficulty=-1),
+        terms("VDA-MELEE-08", difficulty=1),
     )
 
 
@@ -182,13 +179,13 @@ def armour_soaks(damage_type: DamageType, options: DamageOptions) -> bool:
     return damage_type == "lethal" or options.armour_soaks_bashing
 
 
-def armour_roll_modifiers(armour: Armour | None, trait: str) -> list[Modifier]:
+def armour_roll_modifiers(armour: Armour | None, trait: str) -> Terms:
     """VDA-ARMOR-04: the armour's malus comes off every Stealth and Perception roll.
 
     000 « Armures » (« le malus se fait sur tous les jets de Discrétion et Perception »)."""
     if armour is None or armour.malus == 0 or trait not in ("stealth", "perception"):
-        return []
-    return [Modifier(source_rule="VDA-ARMOR-04", dice=-armour.malus)]
+        return NONE
+    return terms("VDA-ARMOR-04", dice=-armour.malus)
 
 
 def armour_coverage(armour: Armour | None) -> int:
@@ -241,8 +238,11 @@ def require_bite_hold(weapon: Weapon, biter_kind: Kind, grapple_value: int) -> N
     000 « Armes naturelles » (« cela demande d'avoir étreint sa victime »), « La morsure »."""
     if not isinstance(weapon, NaturalWeapon) or not weapon.requires_grapple:
         return
-    require(biter_kind == "vampire" or not weapon.vampire_only, "VDA-NAT-03",
-            "seul un vampire a des crocs / only vampires bite")
+    require(
+        biter_kind == "vampire" or not weapon.vampire_only,
+        "VDA-NAT-03",
+        "seul un vampire a des crocs / only vampires bite",
+    )
     require(grapple_value > 0, "VDA-NAT-03", "il faut d'abord étreindre sa victime")
 
 
@@ -279,9 +279,7 @@ def searching_difficulty(weapon: MeleeWeapon | RangedWeapon, options: DamageOpti
     return options.concealment_base_difficulty - require_concealable(weapon)
 
 
-def stealth_modifiers(
-    weapons: Iterable[MeleeWeapon | RangedWeapon], armour: Armour | None
-) -> list[Modifier]:
+def stealth_modifiers(weapons: Iterable[MeleeWeapon | RangedWeapon], armour: Armour | None) -> Terms:
     """VDA-CONC-02: carried weapons and armour cost Stealth dice.
 
     Size M 1 (not glaive or khopesh), size G 2, musket and blunderbuss 1, armour its malus.
@@ -291,4 +289,4 @@ def stealth_modifiers(
     dice = sum(weapon.stealth_malus for weapon in weapons)
     if armour is not None:
         dice += armour.malus
-    return [Modifier(source_rule="VDA-CONC-02", dice=-dice)] if dice else []
+    return terms("VDA-CONC-02", dice=-dice) if dice else NONE

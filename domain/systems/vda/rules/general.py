@@ -23,13 +23,15 @@ def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool = True) -
     return Modifier(rule="VDA-GEN-01", value=value, why=f"{skill} déjà utilisé {uses}×")
 
 
-def is_critical_failure(roll: PoolRoll, offensive: bool) -> bool:
+def is_critical_failure(roll: PoolRoll, offensive: bool, on_net_successes: bool = False) -> bool:
     """VDA-GEN-02: an offensive roll with no success and at least one 1 is a critical failure.
 
     Seed 000 « Règles de combat ». Read on the raw faces (no hit at all), as the
-    catalogue says.
+    catalogue says; ``on_net_successes`` (option ``critical_on_net_successes``) reads
+    « aucun succès » after the 1s cancelled the hits.
     """
-    return offensive and roll.hits == 0 and roll.ones > 0
+    none = roll.successes == 0 if on_net_successes else roll.hits == 0
+    return offensive and none and roll.ones > 0
 
 
 def total(terms: list[Modifier]) -> int:

@@ -2,8 +2,10 @@
 
 Chapters VDA-MOD, VDA-WATER and VDA-COVER of ``rules/vda.md``, from seed 000
 « Malus de difficulté pendant un combat », « Sous l'eau » and « Couverture ».
-Every function returns a list of :class:`Modifier` so that a roll can show
-which rule moved its pool or its difficulty; an empty list means "nothing".
+Every function returns :class:`Terms`: the :class:`~domain.systems.vda.state.Modifier`
+terms (the one modifier type, the one the roll events carry) it adds to a roll's
+pool and difficulty, so that a roll can show which rule moved what; ``NONE`` means
+"nothing".
 """
 
 from __future__ import annotations
@@ -22,22 +24,45 @@ from domain.systems.vda.data import (
     Size,
     Weapon,
 )
+from domain.systems.vda.state import Modifier
 
 
-class Modifier(msgspec.Struct, frozen=True, kw_only=True):
-    """Dice added to a pool and difficulty added to a roll by one rule."""
+class Terms(msgspec.Struct, frozen=True, kw_only=True):
+    """What situational rules do to one roll: :class:`Modifier` terms for its pool
+    (dice) and for its difficulty. ``+`` puts two together; the round engine copies
+    both lists into the roll's event, so the log says which rule moved what."""
 
-    source_rule: str
-    dice: int = 0
-    difficulty: int = 0
+    pool: list[Modifier] = []
+    difficulty: list[Modifier] = []
+
+    def __add__(self, other: Terms) -> Terms:
+        return Terms(pool=[*self.pool, *other.pool], difficulty=[*self.difficulty, *other.difficulty])
+
+    def __bool__(self) -> bool:
+        return bool(self.pool or self.difficulty)
 
 
-def total_dice(modifiers: Iterable[Modifier]) -> int:
-    return sum(modifier.dice for modifier in modifiers)
+NONE = Terms()
 
 
-def total_difficulty(modifiers: Iterable[Modifier]) -> int:
-    return sum(modifier.difficulty for modifier in modifiers)
+def terms(rule: str, *, dice: int = 0, difficulty: int = 0, why: str = "") -> Terms:
+    """One rule's dice and difficulty change (a zero adds no term)."""
+    return Terms(
+        pool=[Modifier(rule=rule, value=dice, why=why)] if dice else [],
+        difficulty=[Modifier(rule=rule, value=difficulty, why=why)] if difficulty else [],
+    )
+
+
+def combine(parts: Iterable[Terms]) -> Terms:
+    return sum(parts, NONE)
+
+
+def total_dice(found: Terms) -> int:
+    return sum(term.value for term in found.pool)
+
+
+def total_difficulty(found: Terms) -> int:
+    return sum(term.value for term in found.difficulty)
 
 
 # --- VDA-MOD ------------------------------------------------------------------
@@ -45,27 +70,27 @@ def total_difficulty(modifiers: Iterable[Modifier]) -> int:
 TerrainRuling = Literal["none", "minus_one_die", "minus_two_dice", "plus_one_difficulty"]
 
 
-def terrain_modifiers(ruling: TerrainRuling, common_to_all: bool) -> list[Modifier]:
+def terrain_modifiers(ruling: TerrainRuling, common_to_all: bool) -> Terms:
     """VDA-MOD-01: slope, crowding or a cramped weapon cost dice or difficulty, by the GM's ruling.
 
     −1 or −2 dice, or +1 difficulty; nothing when every combatant suffers it alike.
 
     000 « Malus de difficulté pendant un combat »."""
     if common_to_all or ruling == "none":
-        return []
+        return NONE
     dice = {"minus_one_die": -1, "minus_two_dice": -2}.get(ruling, 0)
     difficulty = 1 if ruling == "plus_one_difficulty" else 0
-    return [Modifier(source_rule="VDA-MOD-01", dice=dice, difficulty=difficulty)]
+    return terms("VDA-MOD-01", dice=dice, difficulty=difficulty)
 
 
-def moving_target_modifiers(target_moving: bool) -> list[Modifier]:
+def moving_target_modifiers(target_moving: bool) -> Terms:
     """VDA-MOD-02: striking a moving target is at +1 difficulty.
 
     000 « Malus de difficulté pendant un combat »."""
-    return [Modifier(source_rule="VDA-MOD-02", difficulty=1)] if target_moving else []
+    return terms("VDA-MOD-02", difficulty=1) if target_moving else NONE
 
 
-def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> list[Modifier]:
+def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> Terms:
     """VDA-MOD-03: striking a moving horse is +2, and up to −2 dice by the GM's ruling.
 
     It replaces VDA-MOD-02. An anchored G lance suffers nothing; a dagger thrust is +2 and −2 dice.
@@ -73,29 +98,29 @@ def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> 
     000 « Malus de difficulté pendant un combat »."""
     require(0 <= ruling_dice <= 2, "VDA-MOD-03", "the horse's speed costs 0 to 2 dice")
     if anchored and isinstance(weapon, MeleeWeapon) and ANCHORABLE in weapon.tags:
-        return []
+        return NONE
     # « un coup de poignard »: size P blades (catalogue).
     if isinstance(weapon, MeleeWeapon) and weapon.size == "P":
         ruling_dice = 2
-    return [Modifier(source_rule="VDA-MOD-03", dice=-ruling_dice, difficulty=2)]
+    return terms("VDA-MOD-03", dice=-ruling_dice, difficulty=2)
 
 
-def shield_modifiers(target_defensive_weapon: bool, attacker_weapon: Weapon) -> list[Modifier]:
+def shield_modifiers(target_defensive_weapon: bool, attacker_weapon: Weapon) -> Terms:
     """VDA-MOD-04: a shield or defensive weapon in the target's hand puts its adversary at +1.
 
     The two-handed axe and sword ignore it.
 
     000 « Malus de difficulté pendant un combat », « Armes de taille G › Note »."""
     if not target_defensive_weapon:
-        return []
+        return NONE
     if isinstance(attacker_weapon, MeleeWeapon) and IGNORES_SHIELD in attacker_weapon.tags:
-        return []
-    return [Modifier(source_rule="VDA-MOD-04", difficulty=1)]
+        return NONE
+    return terms("VDA-MOD-04", difficulty=1)
 
 
 def outnumbered_modifiers(
     adversaries: int, adversaries_melee: Iterable[int], organised: bool, weapon: Weapon | None
-) -> list[Modifier]:
+) -> Terms:
     """VDA-MOD-05: a lone fighter is at +1 per organised adversary beyond the first.
 
     Generally no more than their mean Melee; the two-handed sword cancels the first point (VDA-MELEE-11).
@@ -103,13 +128,13 @@ def outnumbered_modifiers(
     000 « Malus de difficulté pendant un combat »."""
     scores = list(adversaries_melee)
     if not organised or adversaries < 2:
-        return []
+        return NONE
     malus = adversaries - 1
     if scores:
         malus = min(malus, sum(scores) // len(scores))
     if isinstance(weapon, MeleeWeapon) and FIRST_OUTNUMBERING in weapon.tags:
         malus -= 1
-    return [Modifier(source_rule="VDA-MOD-05", difficulty=malus)] if malus > 0 else []
+    return terms("VDA-MOD-05", difficulty=malus) if malus > 0 else NONE
 
 
 # --- VDA-WATER ----------------------------------------------------------------
@@ -118,7 +143,7 @@ _WATER_ATTRIBUTES = {"dexterity": 2, "strength": 1, "perception": 1}
 _WATER_SIZES: dict[Size, int] = {"G": 2, "M": 1, "P": 0}
 
 
-def underwater_attribute_modifiers(attribute: str, turbidity_ruling: int = 0) -> list[Modifier]:
+def underwater_attribute_modifiers(attribute: str, turbidity_ruling: int = 0) -> Terms:
     """VDA-WATER-01: underwater, Dexterity rolls are +2, Strength +1, Perception +1 or more.
 
     The GM rules on murky water (``turbidity_ruling``).
@@ -128,15 +153,15 @@ def underwater_attribute_modifiers(attribute: str, turbidity_ruling: int = 0) ->
     base = _WATER_ATTRIBUTES.get(attribute, 0)
     if attribute == "perception":
         base += turbidity_ruling
-    return [Modifier(source_rule="VDA-WATER-01", difficulty=base)] if base else []
+    return terms("VDA-WATER-01", difficulty=base) if base else NONE
 
 
-def underwater_weapon_modifiers(size: Size | None) -> list[Modifier]:
+def underwater_weapon_modifiers(size: Size | None) -> Terms:
     """VDA-WATER-02: a weapon used underwater adds +2 (size G) or +1 (size M).
 
     000 « Sous l'eau »."""
     malus = _WATER_SIZES.get(size, 0) if size else 0
-    return [Modifier(source_rule="VDA-WATER-02", difficulty=malus)] if malus else []
+    return terms("VDA-WATER-02", difficulty=malus) if malus else NONE
 
 
 # --- VDA-COVER ----------------------------------------------------------------
@@ -144,7 +169,7 @@ def underwater_weapon_modifiers(size: Size | None) -> list[Modifier]:
 CoverRuling = Literal["dice_and_difficulty", "dice", "difficulty"]
 
 
-def cover_modifiers(level: int, ruling: CoverRuling = "dice_and_difficulty") -> list[Modifier]:
+def cover_modifiers(level: int, ruling: CoverRuling = "dice_and_difficulty") -> Terms:
     """VDA-COVER-01: each level of cover gives a defensive action a die and/or −1 difficulty.
 
     Levels: 1 light, 2 medium, 3 nearly complete; the « et/ou » is the GM's ruling.
@@ -152,7 +177,7 @@ def cover_modifiers(level: int, ruling: CoverRuling = "dice_and_difficulty") -> 
     000 « Couverture » (« +1 dé et/ou −1 en difficulté »): the « et/ou » is the GM's."""
     require(0 <= level <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
     if level == 0:
-        return []
+        return NONE
     dice = level if ruling != "difficulty" else 0
     difficulty = -level if ruling != "dice" else 0
-    return [Modifier(source_rule="VDA-COVER-01", dice=dice, difficulty=difficulty)]
+    return terms("VDA-COVER-01", dice=dice, difficulty=difficulty)

@@ -15,7 +15,7 @@ from domain.errors import require
 from domain.systems.vda.data import COUNTER_CHARGE, MeleeWeapon, Size, Weapon
 from domain.systems.vda.rules.damage import bashing_taken
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 from domain.systems.wod import Kind
 
 # --- VDA-PRONE ----------------------------------------------------------------
@@ -23,38 +23,38 @@ from domain.systems.wod import Kind
 PRONE_SKILLS = frozenset({"brawl", "melee", "dodge"})
 
 
-def prone_actor_modifiers(prone: bool, skill: str) -> list[Modifier]:
+def prone_actor_modifiers(prone: bool, skill: str) -> Terms:
     """VDA-PRONE-01: a combatant on the ground is at +1 on Brawl, Melee and Dodge.
 
     000 « Au sol »."""
     if not prone or skill not in PRONE_SKILLS:
-        return []
-    return [Modifier(source_rule="VDA-PRONE-01", difficulty=1)]
+        return NONE
+    return terms("VDA-PRONE-01", difficulty=1)
 
 
-def prone_target_modifiers(target_prone: bool, ranged: bool, options: DamageOptions) -> list[Modifier]:
+def prone_target_modifiers(target_prone: bool, ranged: bool, options: DamageOptions) -> Terms:
     """VDA-PRONE-01: the adversaries of a combatant on the ground are at −1.
 
     Melee and brawl only, ranged by table option.
 
     000 « Au sol »."""
     if not target_prone or (ranged and not options.prone_helps_ranged_attackers):
-        return []
-    return [Modifier(source_rule="VDA-PRONE-01", difficulty=-1)]
+        return NONE
+    return terms("VDA-PRONE-01", difficulty=-1)
 
 
-def standing_up_modifiers() -> list[Modifier]:
+def standing_up_modifiers() -> Terms:
     """VDA-PRONE-02: standing up takes 2 dice from a physical action or an initiative roll.
 
     000 « Au sol », « Actes mineurs »."""
-    return [Modifier(source_rule="VDA-PRONE-02", dice=-2)]
+    return terms("VDA-PRONE-02", dice=-2)
 
 
-def prone_initiative_modifiers(prone_at_round_start: bool) -> list[Modifier]:
+def prone_initiative_modifiers(prone_at_round_start: bool) -> Terms:
     """VDA-PRONE-03: starting a round on the ground puts the initiative roll at +2.
 
     000 « Au sol »."""
-    return [Modifier(source_rule="VDA-PRONE-03", difficulty=2)] if prone_at_round_start else []
+    return terms("VDA-PRONE-03", difficulty=2) if prone_at_round_start else NONE
 
 
 def initiative_lost_on_fall() -> int:
@@ -99,8 +99,7 @@ def require_charge_weapon(weapon: Weapon, mounted: bool) -> None:
     require(
         size in allowed,
         "VDA-CHARGE-02",
-        f"charger {'à cheval' if mounted else 'à pied'} demande une arme de taille "
-        f"{' ou '.join(allowed)}",
+        f"charger {'à cheval' if mounted else 'à pied'} demande une arme de taille {' ou '.join(allowed)}",
     )
 
 
@@ -124,13 +123,13 @@ def larger_weapon(first: Weapon, second: Weapon) -> Literal["first", "second"] |
     return "first" if rank(first) > rank(second) else "second"
 
 
-def charge_initiative_modifiers(holds_larger_weapon: bool) -> list[Modifier]:
+def charge_initiative_modifiers(holds_larger_weapon: bool) -> Terms:
     """VDA-CHARGE-03: in a charge the larger weapon's holder rolls initiative at −1.
 
     Charger or defender alike.
 
     000 « Charger à pied ou à cheval › Avantages »; « Initiative › Modificateurs »."""
-    return [Modifier(source_rule="VDA-CHARGE-03", difficulty=-1)] if holds_larger_weapon else []
+    return terms("VDA-CHARGE-03", difficulty=-1) if holds_larger_weapon else NONE
 
 
 def mid_round_charge_bonus(weapon: MeleeWeapon, options: DamageOptions) -> int:

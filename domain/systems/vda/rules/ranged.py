@@ -17,7 +17,7 @@ import msgspec
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 
 # --- VDA-RMAR -----------------------------------------------------------------
 
@@ -140,7 +140,7 @@ def throwing_range(weapon: RangedWeapon, strength: int, potence: int, run_up: bo
     return base + weapon.range_per_point_m * (max(0, strength - 3) + potence)
 
 
-def beyond_range_modifiers(distance_m: float, max_range_m: int) -> list[Modifier]:
+def beyond_range_modifiers(distance_m: float, max_range_m: int) -> Terms:
     """VDA-THROW-02: beyond maximum range, +1 difficulty per 25 % of the range beyond it.
 
     From the first metre.
@@ -148,10 +148,10 @@ def beyond_range_modifiers(distance_m: float, max_range_m: int) -> list[Modifier
     000 « Armes de lancer › Portée », « Arme de Tir › Portée »."""
     beyond = distance_m - max_range_m
     if beyond <= 0:
-        return []
+        return NONE
     quarter = max_range_m / 4
     steps = int(-(-beyond // quarter))  # ceil: « dès le premier mètre »
-    return [Modifier(source_rule="VDA-THROW-02", difficulty=steps)]
+    return terms("VDA-THROW-02", difficulty=steps)
 
 
 def halve_beyond_range(amount: int) -> int:
@@ -207,15 +207,15 @@ def weapon_damage_dice(weapon: RangedWeapon, bow_strength: int = 0, strength: in
     return (bow_strength if weapon.kind == "bow" else strength) + bonus
 
 
-def heavy_shot_modifiers(weapon: RangedWeapon, damage_dice: int) -> list[Modifier]:
+def heavy_shot_modifiers(weapon: RangedWeapon, damage_dice: int) -> Terms:
     """VDA-BOW-05: a bow of 5 damage dice or more shoots at +1 difficulty.
 
     Crossbows already list it: the heavy crossbow's 7.
 
     000 « Arme de Tir »."""
     if weapon.kind != "bow" or damage_dice < 5:
-        return []
-    return [Modifier(source_rule="VDA-BOW-05", difficulty=1)]
+        return NONE
+    return terms("VDA-BOW-05", difficulty=1)
 
 
 def reload_actions_after_shot(weapon: RangedWeapon, cartridge: bool = False) -> int:
@@ -299,9 +299,9 @@ def accumulated_ones(previous: int, attack_faces: Sequence[int]) -> int:
 # --- VDA-AIM ------------------------------------------------------------------
 
 
-def aim_bonus_dice(perception: int, archery: int, target_moving: bool) -> list[Modifier]:
+def aim_bonus_dice(perception: int, archery: int, target_moving: bool) -> Terms:
     """VDA-AIM-01: aiming at a still target adds Perception to the pool, at most Archery.
 
     000 « Viser »."""
     require(not target_moving, "VDA-AIM-01", "on ne vise qu'une cible immobile")
-    return [Modifier(source_rule="VDA-AIM-01", dice=min(perception, archery))]
+    return terms("VDA-AIM-01", dice=min(perception, archery))

@@ -13,7 +13,7 @@ from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import Armour
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Modifier
+from domain.systems.vda.rules.modifiers import Terms, terms
 
 TargetZone = Literal["heart", "unarmoured"]
 
@@ -26,14 +26,14 @@ def require_target_zone(zone: str) -> TargetZone:
     return "heart" if zone == "heart" else "unarmoured"
 
 
-def targeted_attack_modifiers(armour: Armour | None) -> list[Modifier]:
+def targeted_attack_modifiers(armour: Armour | None) -> Terms:
     """VDA-TGT-02: aiming at a zone is +1 plus the armour's malus (+1, +2, +3).
 
     No or light armour +1, medium +2, heavy +3.
 
     000 « Zone sans armure et dangereuse », « Armures »; 001 « Marge de touché »."""
     malus = armour.malus if armour else 0
-    return [Modifier(source_rule="VDA-TGT-02", difficulty=1 + malus)]
+    return terms("VDA-TGT-02", difficulty=1 + malus)
 
 
 def armour_dice_against_zone(armour_dice: int, vulnerable_zone: bool) -> int:

@@ -1,0 +1,156 @@
+"""Applying the situation, surprise-attack and equipment events (VDA-MOD/COVER/WATER,
+VDA-AMB, VDA-DISARM, VDA-STAKE, VDA-STUCK, VDA-RES/VAND, VDA-GREN): total, never
+raises, never rolls. :mod:`domain.systems.vda.evolve` looks :data:`HANDLERS` up after
+its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item, PendingGrenade, StuckWeapon
+from domain.systems.vda.state import Fighter, VdaState
+
+
+def _fighter(state: VdaState, cid: str) -> Fighter:
+    return state.fighters.get(cid, Fighter())
+
+
+def _with(state: VdaState, cid: str, **changes: Any) -> VdaState:
+    return replace(state, fighters={**state.fighters, cid: replace(_fighter(state, cid), **changes)})
+
+
+def _item(state: VdaState, cid: str, item: str, found: Item) -> VdaState:
+    return _with(state, cid, items={**_fighter(state, cid).items, item: found})
+
+
+def _grenade(state: VdaState, gid: str, **changes: Any) -> VdaState:
+    return replace(state, grenades=[replace(g, **changes) if g.id == gid else g for g in state.grenades])
+
+
+def _circumstances(state: VdaState, e: ev.CircumstancesSet) -> VdaState:
+    return _with(state, e.combatant, circumstances=e.circumstances)
+
+
+def _surprise_defence(state: VdaState, e: ev.SurpriseDefenceRolled) -> VdaState:
+    ambush = state.ambush
+    if ambush is None:
+        return state
+    successes = e.roll.successes if e.roll is not None else 0
+    return replace(state, ambush=replace(ambush, defence=successes))
+
+
+def _surprise_attack(state: VdaState, e: ev.SurpriseAttackRolled) -> VdaState:
+    ambush = state.ambush
+    return replace(state, ambush=replace(ambush, attacked=True)) if ambush is not None else state
+
+
+def _disarm(state: VdaState, e: ev.DisarmResolved) -> VdaState:
+    found = _fighter(state, e.defender).items.get(e.item, Item())
+    if e.result == "weakened":
+        return _item(state, e.defender, e.item, replace(found, grip_weakened=True))
+    if e.result == "disarmed":
+        return _item(state, e.defender, e.item, replace(found, location="ground", grip_weakened=False))
+    return state
+
+
+def _item_changed(state: VdaState, e: ev.ItemChanged) -> VdaState:
+    stuck = [s for s in state.stuck if not (s.owner == e.combatant and s.item == e.item)]
+    if e.state.location == "stuck" and e.state.stuck_in is not None:
+        stuck = state.stuck
+    return replace(_item(state, e.combatant, e.item, e.state), stuck=stuck)
+
+
+def _resistance(state: VdaState, e: ev.ResistanceReduced) -> VdaState:
+    found = _fighter(state, e.combatant).items.get(e.item, Item())
+    found = replace(found, resistance=e.resistance, max_resistance=e.max_resistance)
+    if e.destroyed:
+        found = replace(found, location="destroyed", grip_weakened=False, stuck_in=None)
+    state = _item(state, e.combatant, e.item, found)
+    if e.destroyed:
+        state = replace(
+            state, stuck=[s for s in state.stuck if not (s.owner == e.combatant and s.item == e.item)]
+        )
+    return state
+
+
+def _stake(state: VdaState, e: ev.StakeChecked) -> VdaState:
+    return _with(state, e.target, staked=True) if e.success else state
+
+
+def _stuck(state: VdaState, e: ev.WeaponStuck) -> VdaState:
+    found = _fighter(state, e.owner).items.get(e.item, Item())
+    state = _item(
+        state, e.owner, e.item, replace(found, location="stuck", stuck_in=e.target, grip_weakened=False)
+    )
+    entry = StuckWeapon(owner=e.owner, item=e.item, target=e.target, pool=e.pool)
+    others = [s for s in state.stuck if not (s.owner == e.owner and s.item == e.item)]
+    return replace(state, stuck=[*others, entry])
+
+
+def _stuck_reduced(state: VdaState, e: ev.StuckPoolReduced) -> VdaState:
+    if e.freed:
+        stuck = [s for s in state.stuck if not (s.owner == e.owner and s.item == e.item)]
+        found = _fighter(state, e.owner).items.get(e.item, Item())
+        # Freed by its owner it is back in hand; by anyone else it falls (VDA-STUCK-04).
+        place = "held" if e.combatant == e.owner else "ground"
+        state = _item(state, e.owner, e.item, replace(found, location=place, stuck_in=None))
+        return replace(state, stuck=stuck)
+    stuck = [replace(s, pool=e.pool) if s.owner == e.owner and s.item == e.item else s for s in state.stuck]
+    return replace(state, stuck=stuck)
+
+
+def _thrown(state: VdaState, e: ev.GrenadeThrown) -> VdaState:
+    grenade = PendingGrenade(
+        id=e.grenade,
+        thrower=e.thrower,
+        target=e.target,
+        hits=e.hits,
+        explodes_round=e.explodes_round,
+        problem="pending" if e.problem else "none",
+    )
+    return replace(state, grenades=[*[g for g in state.grenades if g.id != e.grenade], grenade])
+
+
+def _problem(state: VdaState, e: ev.GrenadeProblemRuled) -> VdaState:
+    if e.outcome == "dud":
+        return replace(state, grenades=[g for g in state.grenades if g.id != e.grenade])
+    late = {g.id: g.explodes_round + 1 for g in state.grenades}
+    return _grenade(state, e.grenade, problem="delayed", explodes_round=late.get(e.grenade, 0))
+
+
+def _dodged(state: VdaState, e: ev.GrenadeDodged) -> VdaState:
+    for g in state.grenades:
+        if g.id == e.grenade:
+            dodged = {**g.dodged, e.combatant: g.dodged.get(e.combatant, 0) + e.successes}
+            return _grenade(state, e.grenade, dodged=dodged)
+    return state
+
+
+def _exploded(state: VdaState, e: ev.GrenadeExploded) -> VdaState:
+    return replace(state, grenades=[g for g in state.grenades if g.id != e.grenade])
+
+
+def _deafened(state: VdaState, e: ev.Deafened) -> VdaState:
+    return _with(state, e.combatant, deafness=e.deafness)
+
+
+HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
+    ev.CircumstancesSet: _circumstances,
+    ev.SurpriseDefenceRolled: _surprise_defence,
+    ev.SurpriseAttackRolled: _surprise_attack,
+    ev.DisarmResolved: _disarm,
+    ev.ItemChanged: _item_changed,
+    ev.ResistanceReduced: _resistance,
+    ev.StakeChecked: _stake,
+    ev.WeaponStuck: _stuck,
+    ev.StuckPoolReduced: _stuck_reduced,
+    ev.GrenadeThrown: _thrown,
+    ev.GrenadeProblemRuled: _problem,
+    ev.GrenadeDodged: _dodged,
+    ev.GrenadeExploded: _exploded,
+    ev.Deafened: _deafened,
+}

@@ -1,0 +1,94 @@
+"""What a declaration says about its situation, what the GM rules about a combatant's
+surroundings, and the state of equipment in a fight (issue 4, equipment side).
+
+Leaf module: ``state.py`` embeds these Structs, ``rules/`` reads them. Every class is
+frozen and keyword-only; the ones a command carries also forbid unknown fields.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+TerrainRuling = Literal["none", "minus_one_die", "minus_two_dice", "plus_one_difficulty"]
+CoverRuling = Literal["dice_and_difficulty", "dice", "difficulty"]
+Location = Literal["held", "ground", "stuck", "destroyed"]
+
+
+class Charge(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A declared charge (VDA-CHARGE-01/02/05..07). The seeds give no horse, so a mounted
+    charge may name its mount's Strength and Potence (VDA-HORSE-02)."""
+
+    mounted: bool = False
+    rounds_moved: int = 0
+    """Full rounds of movement before the charge."""
+    straight_line_successes: int = 0
+    """Or the successes of a straight-line run (25 m for 5)."""
+    mount_strength: int | None = None
+    mount_potence: int = 0
+
+
+class Circumstances(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM's rulings on a combatant's surroundings, where the seed leaves them to the
+    Storyteller; they last until the GM changes them."""
+
+    terrain: TerrainRuling = "none"
+    """VDA-MOD-01: slope, crowding or a cramped weapon (nothing if everyone suffers it)."""
+    cover: int = 0
+    """VDA-COVER-01: 0 none, 1 light, 2 medium, 3 nearly complete (defensive actions)."""
+    cover_ruling: CoverRuling = "dice_and_difficulty"
+    """VDA-COVER-01: the seed's « +1 dé et/ou −1 en difficulté »."""
+    organised_adversaries: bool = False
+    """VDA-MOD-05: the adversaries are organised enough to outnumber this combatant."""
+    turbidity: int = 0
+    """VDA-WATER-01: murky water adds to Perception rolls underwater."""
+
+
+class Item(msgspec.Struct, frozen=True, kw_only=True):
+    """An item of a combatant whose state changed in the fight (absent: in hand, whole)."""
+
+    resistance: int | None = None
+    """Current resistance once it lost some (VDA-RES); ``None``: never damaged."""
+    max_resistance: int | None = None
+    location: Location = "held"
+    """On the ground after a disarm (VDA-DISARM-04), stuck in someone (VDA-STUCK-01),
+    destroyed at 0 resistance (VDA-RES-02)."""
+    stuck_in: str | None = None
+    grip_weakened: bool = False
+    """VDA-DISARM-03: +1 difficulty on every roll with it until a 2-dice regrip."""
+
+
+class Deafness(msgspec.Struct, frozen=True, kw_only=True):
+    """VDA-GREN-09..11: initiative and Perception maluses, until the scene ends or blood
+    buys them off."""
+
+    difficulty: int = 0
+    dice: int = 0
+
+
+class StuckWeapon(msgspec.Struct, frozen=True, kw_only=True):
+    """VDA-STUCK-01/02: a weapon left in a vampire's body, and the pool it makes."""
+
+    owner: str
+    item: str
+    target: str
+    pool: int
+
+
+class PendingGrenade(msgspec.Struct, frozen=True, kw_only=True):
+    """VDA-GREN-01..04: a thrown grenade waiting to explode."""
+
+    id: str
+    thrower: str
+    target: str
+    """The combatant it was thrown at: the impact point."""
+    hits: int
+    explodes_round: int
+    explodes_sequence: int = 1
+    initiative: int | None = None
+    """Drawn when its round starts (VDA-GREN-01)."""
+    problem: Literal["none", "pending", "dud", "delayed"] = "none"
+    """VDA-GREN-03: two 1s on the throw; the GM rules dud or delayed."""
+    dodged: dict[str, int] = {}
+    """Successes of dodges and moves made before the explosion, by combatant (VDA-GREN-04)."""

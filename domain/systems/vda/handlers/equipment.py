@@ -1,0 +1,512 @@
+"""Equipment in the round (issue 4): what an attack does to items and to a vampire's
+heart, disarms, stuck weapons, vandalism and resistance, grenades, deafening; and
+the GM's situation and item overrides.
+
+The attack path (``handlers/attack.py``) calls :func:`after_hit`, :func:`disarm` and
+:func:`vandalise`; ``handlers/resolve.py`` calls :func:`throw_grenade`,
+:func:`dodge_grenades`, :func:`work_loose` and :func:`botched_weapon`.
+"""
+
+from __future__ import annotations
+
+from domain.base import Context, Emitted
+from domain.dice import PoolRoll, Roller, roll_pool
+from domain.errors import check, require
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import (
+    AdjustItem,
+    ClearDeafness,
+    DetonateGrenade,
+    RuleGrenadeProblem,
+    SetCircumstances,
+)
+from domain.systems.vda.data import RangedWeapon, Weapon, find_weapon
+from domain.systems.vda.gear import Deafness
+from domain.systems.vda.handlers.access import require_controls, require_gm
+from domain.systems.vda.rules import disarm as dis
+from domain.systems.vda.rules import grenades as gren
+from domain.systems.vda.rules import resistance, stake
+from domain.systems.vda.rules.actions import require_points
+from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
+from domain.systems.vda.rules.general import clamped_difficulty, dice, total
+from domain.systems.vda.rules.grenades import Zone
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
+
+# --- resistance -----------------------------------------------------------------
+
+
+def max_resistance(scene: Scene, owner: str, item: str) -> int:
+    options = scene.options
+    return resistance.max_resistance(
+        item,
+        options.equipment.maker_crafts,
+        options.damage,
+        body_crafting=scene.trait(owner, "body_crafting"),
+    )
+
+
+def current_resistance(scene: Scene, owner: str, item: str) -> int:
+    found = resistance.item_state(scene.fighter(owner), item).resistance
+    return found if found is not None else max_resistance(scene, owner, item)
+
+
+def lose_resistance(scene: Scene, owner: str, item: str, loss: list[Modifier]) -> list[Emitted]:
+    """VDA-RES-02: the loss comes off the current resistance; at 0 the item is destroyed."""
+    amount = resistance.total_loss(loss)
+    if amount == 0:
+        return []
+    left = max(0, current_resistance(scene, owner, item) - amount)
+    reduced = ev.ResistanceReduced(
+        combatant=owner,
+        item=item,
+        loss=loss,
+        resistance=left,
+        max_resistance=max_resistance(scene, owner, item),
+        destroyed=resistance.destroyed(left),
+    )
+    return [Emitted(reduced)]
+
+
+def botched_weapon(scene: Scene, cid: str, action: PhysicalAction, ones: int) -> list[Emitted]:
+    """VDA-RES-07: a botched attack costs its (manufactured) weapon 1 resistance per 1."""
+    item = action.weapon
+    if item is None or item not in scene.sheet(cid).weapons or ones == 0:
+        return []
+    return lose_resistance(scene, cid, item, resistance.critical_failure_loss(item, ones))
+
+
+def weapon_resistance(scene: Scene, cid: str, action: PhysicalAction) -> int | None:
+    """VDA-RES-03: the current resistance of a damaged weapon of the sheet (None: whole)."""
+    if action.weapon is None or action.weapon not in scene.sheet(cid).weapons:
+        return None
+    return resistance.item_state(scene.fighter(cid), action.weapon).resistance
+
+
+# --- what a hit does to items and hearts -------------------------------------------
+
+
+def wear(
+    scene: Scene,
+    seq: SequenceState,
+    attacker: str,
+    action: PhysicalAction,
+    weapon: Weapon,
+    defence: int,
+    hit: bool,
+) -> list[Emitted]:
+    """VDA-VAND-06: a shield that parried this attack loses 1; VDA-VAND-07: the two-handed
+    axe and sword wear the item that parried them, else (on a hit) the worn armour."""
+    target = action.target or ""
+    parry = seq.declared.get(target)
+    parried_with = parry.weapon if parry is not None and parry.defence == "parry" and defence > 0 else None
+    emitted: list[Emitted] = []
+    if parried_with is not None and parried_with in scene.sheet(target).weapons:
+        emitted += lose_resistance(
+            scene, target, parried_with, resistance.parry_wear(parried_with, scene.options.equipment)
+        )
+    if not resistance.automatic_vandalism(weapon):
+        return emitted
+    item = parried_with if parried_with is not None else (scene.sheet(target).armour if hit else None)
+    if item is None or not resistance.in_hand(scene.fighter(target), item):
+        return emitted
+    a = scene.sheet(attacker)
+    loss = resistance.vandalism_loss(
+        item,
+        a.attributes.strength,
+        a.disciplines.get("potence", 0),
+        weapon,
+        deliberate=False,
+        options=scene.options.equipment,
+    )
+    scene = _folded(scene, emitted)
+    return emitted + lose_resistance(scene, target, item, [_as(m, "VDA-VAND-07") for m in loss])
+
+
+def _as(term: Modifier, rule: str) -> Modifier:
+    return (
+        Modifier(rule=rule, value=term.value, why=f"{term.rule} {term.why}".strip())
+        if term.rule == "VDA-VAND-03"
+        else term
+    )
+
+
+def _folded(scene: Scene, emitted: list[Emitted]) -> Scene:
+    from dataclasses import replace
+
+    from domain.systems.vda.evolve import fold
+
+    return replace(scene, state=fold(scene.state, emitted)) if emitted else scene
+
+
+def stake_checks(
+    scene: Scene,
+    attacker: str,
+    action: PhysicalAction,
+    weapon: Weapon,
+    roll: PoolRoll,
+    resolution: AttackResolution,
+) -> list[Emitted]:
+    """VDA-STAKE-01..04 and VDA-STUCK-01/02 after a hit on a vampire."""
+    target = action.target or ""
+    sheet = scene.sheet(target)
+    modes = stake.stake_modes(action.zone, weapon, sheet.kind)
+    if not modes or not resolution.hit:
+        return []
+    pool = max((s.pool for s in scene.state.stuck if s.target == target), default=0)
+    soaked = resolution.damage - resolution.unsoaked
+    checks = [
+        stake.check_stake(
+            mode,
+            roll,
+            resolution.margin,
+            resolution.damage,
+            resolution.unsoaked,
+            soaked,
+            resolution.soak_roll,
+            sheet.disciplines.get("fortitude", 0),
+            pool,
+            scene.options.equipment.stuck_threshold_floor,
+        )
+        for mode in modes
+    ]
+    chosen = next((c for c in checks if c.success), None) or next((c for c in checks if c.stuck), checks[0])
+    checked = ev.StakeChecked(
+        attacker=attacker,
+        target=target,
+        mode=chosen.mode,
+        hit_threshold=chosen.hit_threshold,
+        damage_threshold=chosen.damage_threshold,
+        hits=resolution.margin,
+        high_dice=stake.high_dice(roll.faces),
+        damage_before_soak=resolution.damage,
+        unsoaked=resolution.unsoaked,
+        success=chosen.success,
+        stuck=chosen.stuck,
+    )
+    emitted = [Emitted(checked)]
+    melee_item = action.weapon is not None and action.weapon in scene.sheet(attacker).weapons
+    if chosen.stuck and melee_item and not isinstance(weapon, RangedWeapon):
+        assert action.weapon is not None
+        stuck = ev.WeaponStuck(
+            owner=attacker,
+            item=action.weapon,
+            target=target,
+            pool=stake.stuck_pool(resolution.unsoaked, soaked),
+        )
+        emitted.append(Emitted(stuck))
+    return emitted
+
+
+def disarmed_item(scene: Scene, seq: SequenceState, action: PhysicalAction) -> str | None:
+    """The defender's weapon a disarm goes for: the one named, the one it fights with this
+    sequence, or the first it still holds."""
+    target = action.target or ""
+    fighter, sheet = scene.fighter(target), scene.sheet(target)
+    if action.item is not None:
+        return action.item
+    theirs = seq.declared.get(target)
+    if (
+        theirs is not None
+        and theirs.weapon in sheet.weapons
+        and resistance.in_hand(fighter, theirs.weapon or "")
+    ):
+        return theirs.weapon
+    return next((w for w in sheet.weapons if resistance.in_hand(fighter, w)), None)
+
+
+def disarm(
+    scene: Scene,
+    seq: SequenceState,
+    attacker: str,
+    action: PhysicalAction,
+    weapon: Weapon,
+    striker: Striker,
+    target: Target,
+    attack_successes: int,
+    defence: int,
+    situation: Situation,
+    roller: Roller,
+) -> list[Emitted]:
+    """VDA-DISARM-01..04: the damage (Dexterity instead of Strength if declared) against
+    the defender's reflexive (Strength or Dexterity) + Melee at 6 − Fortitude."""
+    defender = action.target or ""
+    item = disarmed_item(scene, seq, action)
+    if item is None:
+        return []
+    options = scene.options.equipment
+    damage = resolve_attack(
+        roller,
+        striker=striker,
+        target=target,
+        weapon=weapon,
+        attack_successes=attack_successes,
+        defence_successes=defence,
+        situation=situation,
+        options=scene.options.damage,
+        roll_soak=False,
+    )
+    if not damage.hit:
+        return []
+    attribute = dis.defender_attribute(
+        scene.trait(defender, "strength"), scene.trait(defender, "dexterity"), options
+    )
+    pool = [
+        Modifier(rule="VDA-DISARM-02", value=scene.trait(defender, attribute), why=attribute),
+        Modifier(rule="VDA-DISARM-02", value=scene.trait(defender, "melee"), why="melee"),
+    ]
+    difficulty = dis.defender_difficulty(scene.trait(defender, "fortitude"), options)
+    roll = roll_pool(
+        roller, dice(pool), clamped_difficulty(difficulty), ones_cancel=scene.options.ones_cancel
+    )
+    automatic = dis.potence_automatic(attribute, scene.trait(defender, "potence"))
+    net = damage.damage - (roll.successes + automatic)
+    resolved = ev.DisarmResolved(
+        attacker=attacker,
+        defender=defender,
+        item=item,
+        damage=damage,
+        pool=pool,
+        difficulty=difficulty,
+        roll=roll,
+        automatic=automatic,
+        net=net,
+        result=dis.disarm_result(net),
+    )
+    return [Emitted(resolved)]
+
+
+def vandalise(
+    scene: Scene, attacker: str, action: PhysicalAction, weapon: Weapon, margin: int
+) -> list[Emitted]:
+    """VDA-VAND-01/03..05/08: a deliberate strike at an item; on a margin it loses resistance."""
+    if margin <= 0 or action.item is None or action.target is None:
+        return []
+    a = scene.sheet(attacker)
+    loss = resistance.vandalism_loss(
+        action.item,
+        a.attributes.strength,
+        a.disciplines.get("potence", 0),
+        weapon,
+        deliberate=True,
+        options=scene.options.equipment,
+    )
+    return lose_resistance(scene, action.target, action.item, loss)
+
+
+# --- stuck weapons ------------------------------------------------------------------
+
+
+def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> list[Emitted]:
+    """VDA-STUCK-04: a full action of Dexterity + Melee at 5 on a stuck weapon; each success
+    takes 1 off its pool, and at 0 it comes free."""
+    where = action.target or cid
+    found = next((s for s in scene.state.stuck if s.target == where and action.item in (None, s.item)), None)
+    if found is None:
+        return []
+    left = stake.pool_after_removal(found.pool, roll)
+    reduced = ev.StuckPoolReduced(
+        combatant=cid,
+        owner=found.owner,
+        item=found.item,
+        target=found.target,
+        roll=roll,
+        pool=left,
+        freed=left == 0,
+    )
+    return [Emitted(reduced)]
+
+
+# --- grenades -------------------------------------------------------------------------
+
+
+def throw_grenade(
+    scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, roll: PoolRoll
+) -> list[Emitted]:
+    """VDA-GREN-01..03: the throw's successes are the hits in the zone; two 1s make a problem;
+    it explodes in the first sequence of next round."""
+    thrown = ev.GrenadeThrown(
+        grenade=f"{cid}-{scene.state.round}-{seq.number}",
+        thrower=cid,
+        target=action.target or cid,
+        hits=roll.successes,
+        explodes_round=scene.state.round + 1,
+        problem=gren.has_problem(roll),
+    )
+    return [Emitted(thrown)]
+
+
+def dodge_grenades(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> list[Emitted]:
+    """VDA-GREN-04: a dodge or a move made before the explosion takes its successes off
+    every pending grenade's hits against this combatant."""
+    if not gren.dodges_grenade(action) or roll.successes == 0:
+        return []
+    return [
+        Emitted(ev.GrenadeDodged(grenade=g.id, combatant=cid, successes=roll.successes))
+        for g in scene.state.grenades
+        if g.thrower != cid or g.target == cid
+    ]
+
+
+def rule_grenade_problem(scene: Scene, ctx: Context | None, command: RuleGrenadeProblem) -> list[Emitted]:
+    require_gm(ctx, "rule on a grenade's problem")
+    grenade = gren.require_pending(scene.state, command.grenade)
+    require(grenade.problem == "pending", "VDA-GREN-03", f"grenade {command.grenade!r} had no problem")
+    return [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))]
+
+
+def detonate_grenade(
+    scene: Scene, ctx: Context | None, command: DetonateGrenade, roller: Roller
+) -> list[Emitted]:
+    """VDA-GREN-05..11: reaction dodges at +3, then each combatant's zone: damage (4 dice,
+    firearm margins, fire), half in the grave zone, 1 bashing in the moderate one, prone
+    in the two first, deafening everywhere in range."""
+    require_gm(ctx, "detonate a grenade")
+    grenade = gren.require_pending(scene.state, command.grenade)
+    gren.require_explosion_due(scene.state, grenade)
+    for cid in [*command.zones, *command.dodging]:
+        scene.sheet(cid)
+    emitted: list[Emitted] = []
+    reaction: dict[str, int] = {}
+    for cid in command.dodging:
+        roll = roll_pool(
+            roller,
+            scene.trait(cid, "dexterity") + scene.trait(cid, "dodge"),
+            gren.reaction_dodge_difficulty(),
+            ones_cancel=scene.options.ones_cancel,
+        )
+        reaction[cid] = roll.successes
+        emitted.append(Emitted(ev.GrenadeDodged(grenade=grenade.id, combatant=cid, successes=roll.successes)))
+    net = {cid: gren.net_hits(grenade, cid, reaction.get(cid, 0)) for cid in command.zones}
+    zones: dict[str, Zone] = {
+        cid: gren.zone_after_dodge(zone, grenade, cid, reaction.get(cid, 0))
+        for cid, zone in command.zones.items()
+    }
+    emitted.append(Emitted(ev.GrenadeExploded(grenade=grenade.id, zones=zones, net_hits=net)))
+    weapon = find_weapon("grenade")
+    assert weapon is not None
+    for cid, zone in zones.items():
+        if zone == "out":
+            continue
+        sheet = scene.sheet(cid)
+        if zone == "lethal" or zone == "grave":
+            resolution = resolve_attack(
+                roller,
+                striker=Striker(strength=0),
+                target=_target(scene, cid),
+                weapon=weapon,
+                attack_successes=max(0, net[cid]),
+                situation=Situation(blast=zone),
+                options=scene.options.damage,
+            )
+            emitted.append(
+                Emitted(
+                    ev.AttackResolved(attacker=grenade.thrower, target=cid, sequence=0, resolution=resolution)
+                )
+            )
+            if "prone" not in scene.fighter(cid).conditions:
+                prone = ev.ConditionChanged(
+                    combatant=cid, condition="prone", on=True, rule="VDA-GREN-06", reason="souffle"
+                )
+                emitted.append(Emitted(prone))
+        else:
+            bashing = gren.moderate_bashing(sheet.kind)
+            emitted.append(
+                Emitted(ev.HealthAdjusted(combatant=cid, bashing=bashing, reason="VDA-GREN-06: zone modérée"))
+            )
+        deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
+        emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
+    return emitted
+
+
+def _target(scene: Scene, cid: str) -> Target:
+    from domain.systems.vda.handlers.attack import target_of
+
+    return target_of(scene, cid)
+
+
+def check_clear_deafness(scene: Scene, cid: str, points: int) -> Deafness:
+    """VDA-GREN-09: 1 blood point buys off 1 point of deafening malus."""
+    found = scene.fighter(cid).deafness
+    require(found is not None, "VDA-GREN-09", f"{cid!r} is not deafened")
+    assert found is not None
+    require(1 <= points <= found.difficulty + found.dice, "VDA-GREN-09", "1 blood point a malus point")
+    require_points(scene, cid, "blood", points, "VDA-GREN-09")
+    return found
+
+
+def clear_deafness(scene: Scene, ctx: Context | None, command: ClearDeafness) -> list[Emitted]:
+    """VDA-GREN-09: 1 blood point removes 1 point of deafening malus (difficulty first)."""
+    cid = command.combatant
+    require_controls(ctx, cid)
+    found = check_clear_deafness(scene, cid, command.points)
+    left = gren.deafness_after_blood(found, command.points)
+    spent = ev.ResourceSpent(
+        combatant=cid, pool="blood", amount=command.points, purpose="assourdissement", rule="VDA-GREN-09"
+    )
+    return [Emitted(spent), Emitted(ev.Deafened(combatant=cid, deafness=left, reason="sang dépensé"))]
+
+
+# --- the GM ---------------------------------------------------------------------------
+
+
+def set_circumstances(scene: Scene, ctx: Context | None, command: SetCircumstances) -> list[Emitted]:
+    require_gm(ctx, "rule on the surroundings")
+    check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
+    scene.sheet(command.combatant)
+    require(0 <= command.circumstances.cover <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
+    require(command.circumstances.turbidity >= 0, "VDA-WATER-01", "murky water only adds difficulty")
+    ruled = ev.CircumstancesSet(
+        combatant=command.combatant, circumstances=command.circumstances, reason=command.reason
+    )
+    return [Emitted(ruled)]
+
+
+def adjust_item(scene: Scene, ctx: Context | None, command: AdjustItem) -> list[Emitted]:
+    require_gm(ctx, "change an item")
+    check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
+    sheet = scene.sheet(command.combatant)
+    check(
+        command.item in sheet.weapons or command.item == sheet.armour,
+        "vda.item-unknown",
+        f"{command.combatant!r} has no {command.item!r}",
+    )
+    changed = ev.ItemChanged(
+        combatant=command.combatant, item=command.item, state=command.state, rule="gm", reason=command.reason
+    )
+    return [Emitted(changed)]
+
+
+def regrip(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
+    """VDA-DISARM-03 / VDA-MINOR-03: 2 dice of the action regrip a weakened weapon."""
+    item = action.weapon
+    if item is None or "regrip" not in action.minor_acts:
+        return []
+    found = resistance.item_state(scene.fighter(cid), item)
+    if not found.grip_weakened:
+        return []
+    from msgspec.structs import replace
+
+    changed = ev.ItemChanged(
+        combatant=cid,
+        item=item,
+        state=replace(found, grip_weakened=False),
+        rule="VDA-DISARM-03",
+        reason="reprend son arme en main",
+    )
+    return [Emitted(changed)]
+
+
+def deafness_terms(scene: Scene, cid: str) -> tuple[list[Modifier], list[Modifier]]:
+    """VDA-GREN-10: deafening weighs on the initiative roll (pool, difficulty)."""
+    found: Deafness | None = scene.fighter(cid).deafness
+    if found is None:
+        return [], []
+    pool = [Modifier(rule="VDA-GREN-10", value=-found.dice, why="assourdi")] if found.dice else []
+    difficulty = (
+        [Modifier(rule="VDA-GREN-10", value=found.difficulty, why="assourdi")] if found.difficulty else []
+    )
+    return pool, difficulty
+
+
+__all__ = ["total"]

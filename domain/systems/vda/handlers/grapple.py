@@ -1,0 +1,671 @@
+"""Resolving the grapple's actions and the bite (VDA-GRAP, VDA-BITE), and the grapple's
+GM commands. ``decide.py`` sends here a ``ResolveAction`` whose declared action is a
+grapple move (``PhysicalAction.grapple``) or a bite (the fangs, ``morsure``).
+
+The turn order is the round's (``resolve.check_resolve``); damage goes through the
+attack pipeline (``handlers/attack.damage``, ``rules/attack.resolve_attack``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.base import Context, Emitted
+from domain.dice import Roller, roll_pool
+from domain.errors import check, require
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import (
+    AdjustGrapple,
+    EndEcstasy,
+    ReleaseGrapple,
+    ResolveAction,
+    ShortenEcstasy,
+)
+from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
+from domain.systems.vda.handlers import attack, resolve
+from domain.systems.vda.handlers.access import require_controls, require_gm
+from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.rules import actions, bite, general, grapple, physical
+from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
+from domain.systems.vda.rules.grapple import GrappleRoll
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState, VdaPower
+
+BRAWL = grapple.BRAWL
+
+
+def routes(scene: Scene, combatant: str) -> bool:
+    """Whether ``combatant``'s declared action of the sequence is resolved here."""
+    seq = scene.state.sequence
+    action = seq.declared.get(combatant) if seq else None
+    return action is not None and (action.grapple is not None or bite.is_bite(action))
+
+
+# --- rolling ----------------------------------------------------------------------
+
+
+def _roll(
+    scene: Scene,
+    roller: Roller,
+    pool: list[Modifier],
+    difficulty: list[Modifier],
+    automatic: int = 0,
+    ones_cancel: bool | None = None,
+) -> GrappleRoll:
+    cancel = scene.options.ones_cancel if ones_cancel is None else ones_cancel
+    roll = roll_pool(roller, general.dice(pool), general.clamped_difficulty(difficulty), ones_cancel=cancel)
+    return GrappleRoll(
+        pool=pool, difficulty=difficulty, roll=roll, automatic=automatic, successes=roll.successes + automatic
+    )
+
+
+def _difficulty(scene: Scene, cid: str, base: int, pair: str, *extra: Modifier) -> list[Modifier]:
+    """A-7 base, the move's own terms, VDA-GRAP-10's pair count and the GM's adjustments."""
+    fighter = scene.fighter(cid)
+    terms = [Modifier(rule="A-7", value=base, why="difficulté de base"), *extra]
+    if repeat := grapple.pair_repeat_malus(fighter, pair):
+        terms.append(repeat)
+    return [*terms, *fighter.pending]
+
+
+def _move_roll(
+    scene: Scene,
+    roller: Roller,
+    seq: SequenceState,
+    cid: str,
+    action: PhysicalAction,
+    skill: str,
+    *extra: Modifier,
+) -> ev.GrappleRolled:
+    options = scene.options.grapple
+    pool, automatic = grapple.grip_pool(scene, cid, action.attribute, skill, options)
+    pair = f"{action.attribute}+{skill}"
+    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, *extra)
+    check_ = _roll(scene, roller, pool, difficulty, automatic)
+    return ev.GrappleRolled(
+        combatant=cid,
+        sequence=seq.number,
+        move=action.grapple or "",
+        target=action.target or "",
+        pair=pair,
+        check=check_,
+    )
+
+
+# --- the turn -----------------------------------------------------------------------
+
+
+def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
+    """The round's turn order (VDA-SEQ-02, VDA-PHYS-03 for the contact and the bite), then
+    VDA-GRAP-09/13: a declared opposition is rolled before the attempt it meets."""
+    seq, action = resolve.check_resolve(scene, combatant)
+    move, other = action.grapple, action.target or ""
+    if move in ("escape", "flee", "control"):
+        theirs = seq.declared.get(other)
+        opposing = theirs is not None and theirs.grapple == "oppose" and theirs.target == combatant
+        require(
+            not opposing or other in seq.done_physical,
+            "VDA-GRAP-13" if move == "control" else "VDA-GRAP-09",
+            f"{other!r} s'oppose: son jet d'abord / {other!r} opposes: roll it first",
+        )
+    return seq, action
+
+
+def resolve_grapple(
+    scene: Scene, ctx: Context | None, command: ResolveAction, roller: Roller
+) -> list[Emitted]:
+    cid = command.combatant
+    require_controls(ctx, cid)
+    seq, action = check_resolve(scene, cid)
+    if bite.is_bite(action):
+        emitted = _bite(scene, roller, seq, cid, action)
+    else:
+        resolver = _MOVES[action.grapple or ""]
+        emitted = resolver(scene, roller, seq, cid, action)
+    return after(scene, [Emitted(e) for e in emitted])
+
+
+# --- VDA-GRAP-01..07: weapon defence and contact -----------------------------------
+
+
+def _weapon_defence(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-01: Dexterity + Melee, +1/+2/+3 dice by size, −1 difficulty for M and G."""
+    options = scene.options.grapple
+    weapon = find_weapon(action.weapon) if action.weapon else None
+    bonus, easier = grapple.weapon_defence_terms(weapon)
+    skill = options.weapon_defence_skill
+    pool = [
+        Modifier(rule="A-6", value=scene.trait(cid, "dexterity"), why="dexterity"),
+        Modifier(rule="A-6", value=scene.trait(cid, skill), why=skill),
+        bonus,
+    ]
+    fighter = scene.fighter(cid)
+    difficulty = [Modifier(rule="VDA-GRAP-01", value=options.weapon_defence_difficulty, why="défense armée")]
+    difficulty += [easier] if easier else []
+    if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
+        difficulty.append(repeat)
+    difficulty += fighter.pending
+    check_ = _roll(scene, roller, pool, difficulty)
+    rolled = ev.ActionRolled(
+        combatant=cid,
+        sequence=seq.number,
+        kind="defend",
+        skill=skill,
+        pool=pool,
+        difficulty=difficulty,
+        roll=check_.roll,
+        target=action.target,
+        rear_eligible=physical.rear_eligible(check_.roll),
+    )
+    return [rolled]
+
+
+def _contact(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-03: Dexterity + Brawl, dodged or parried normally, or met by a weapon
+    defence (VDA-GRAP-02); the margin caps the value; then contact strength (VDA-GRAP-04)."""
+    options = scene.options.grapple
+    target = action.target or ""
+    pair = f"dexterity+{BRAWL}"
+    pool = [
+        Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, "dexterity"), why="dexterity"),
+        Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, BRAWL), why=BRAWL),
+    ]
+    difficulty = _difficulty(scene, cid, options.contact_difficulty, pair)
+    contact = _roll(scene, roller, pool, difficulty)
+    emitted: list[object] = [
+        ev.GrappleRolled(
+            combatant=cid, sequence=seq.number, move="contact", target=target, pair=pair, check=contact
+        )
+    ]
+    if general.is_critical_failure(contact.roll, True):
+        return emitted + [e.event for e in resolve.critical_failure(scene, cid, contact.roll.ones)]
+    defence = attack.defence_against(scene, seq, cid, action)
+    theirs = seq.declared.get(target)
+    margin = contact.successes - defence
+    if theirs is not None and theirs.grapple == "weapon_defence" and target in seq.done_physical:
+        outcome = grapple.weapon_defence_outcome(contact.successes, defence)
+        emitted.append(
+            ev.GrappleWeaponDefenceResolved(
+                grappler=cid,
+                defender=target,
+                grappler_successes=contact.successes,
+                defender_successes=defence,
+                outcome=outcome,  # type: ignore[arg-type]
+            )
+        )
+        if outcome != "through":
+            emitted.append(
+                ev.GrappleAttempted(grappler=cid, target=target, margin=margin, value=None, reason=outcome)
+            )
+            if outcome == "defender_strikes":
+                emitted += _strike(scene, roller, seq, target, cid, theirs, defence - contact.successes)
+            return emitted
+    cap = grapple.contact_cap(margin)
+    if cap is None:
+        return emitted + [
+            ev.GrappleAttempted(grappler=cid, target=target, margin=margin, value=None, reason="missed")
+        ]
+    return emitted + _contact_strength(scene, roller, cid, target, action, cap)
+
+
+def _contact_strength(
+    scene: Scene, roller: Roller, cid: str, target: str, action: PhysicalAction, cap: int
+) -> list[object]:
+    """VDA-GRAP-04: a damage-like roll (Dexterity, or Strength + Potence) against the
+    target's soak-like roll; the positive remainder, at most the cap, is the value."""
+    options = scene.options.grapple
+    ones = scene.options.damage.ones_cancel_on_damage_and_soak
+    grip_with = action.grip or grapple.larger_grip(scene, cid)
+    pool, automatic = grapple.grip_pool(scene, cid, grip_with, "", options)
+    hard = [Modifier(rule="VDA-GRAP-04", value=options.contact_strength_difficulty, why="force du contact")]
+    grip = _roll(scene, roller, pool, hard, automatic, ones)
+    resist_with = grapple.resist_attribute(scene, target, options)
+    pool, automatic = grapple.grip_pool(scene, target, resist_with, "", options)
+    resist = _roll(scene, roller, pool, hard, automatic, ones)
+    value = grapple.base_value(grip.successes - resist.successes, cap)
+    attempted = ev.GrappleAttempted(
+        grappler=cid,
+        target=target,
+        margin=cap,
+        value=value,
+        grip=grip,
+        resist=resist,
+        reason="negative" if value is None else ("zero" if value == 0 else "held"),
+    )
+    if value is None:
+        return [attempted]
+    established = ev.GrappleEstablished(
+        grappler=cid,
+        target=target,
+        value=value,
+        cap=cap,
+        strength_potence=scene.trait(target, "strength") + scene.trait(target, "potence"),
+        grappler_used=scene.fighter(cid).physical_used,
+    )
+    return [attempted, established]
+
+
+def _strike(
+    scene: Scene,
+    roller: Roller,
+    seq: SequenceState,
+    striker: str,
+    victim: str,
+    action: PhysicalAction,
+    margin: int,
+) -> list[object]:
+    """VDA-GRAP-02: the armed defender who wins strikes the grappler, resolved normally
+    (the attack pipeline with the defence's margin as the hit margin)."""
+    weapon = find_weapon(action.weapon) if action.weapon else None
+    if weapon is None:
+        return []
+    a, t = scene.sheet(striker), scene.sheet(victim)
+    carried = [find_weapon(w) for w in t.weapons]
+    resolution = resolve_attack(
+        roller,
+        striker=Striker(
+            strength=a.attributes.strength,
+            potence=a.disciplines.get("potence", 0),
+            potence_tokens_used=scene.fighter(striker).potence_tokens,
+        ),
+        target=Target(
+            kind=t.kind,
+            stamina=t.attributes.stamina,
+            fortitude=t.disciplines.get("fortitude", 0),
+            armour=ARMOURS.get(t.armour) if t.armour else None,
+            shield=any(isinstance(w, MeleeWeapon) and SHIELD in w.tags for w in carried),
+            fortitude_tokens_used=scene.fighter(victim).fortitude_tokens,
+        ),
+        weapon=weapon,
+        attack_successes=margin,
+        options=scene.options.damage,
+    )
+    return [ev.AttackResolved(attacker=striker, target=victim, sequence=seq.number, resolution=resolution)]
+
+
+# --- VDA-GRAP-08..13: escape, flight, control, opposition ----------------------------
+
+
+def _escape(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-08: the held character's successes past the grappler's kept opposition
+    (VDA-GRAP-09) lower the value."""
+    grappler = action.target or ""
+    hold = grapple.hold(scene.state, grappler, cid)
+    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    if hold is None:
+        return [rolled]
+    opposition = grapple.kept_successes(hold, "grappler") or 0
+    loss = min(hold.value, grapple.escape_loss(rolled.check.successes, opposition))
+    changed = ev.GrappleValueChanged(
+        grappler=grappler,
+        target=cid,
+        delta=-loss,
+        value=hold.value - loss,
+        cause="escape",
+        rule="VDA-GRAP-08",
+        opposition=opposition,
+        grappler_used=scene.fighter(grappler).physical_used,
+    )
+    return [rolled, changed]
+
+
+def _flee(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+    """VDA-GRAP-11: Strength + Athletics at +2 or more; the successes past the opposition go
+    alternately to the value and to moving; at 0 with a movement left over, free."""
+    options = scene.options.grapple
+    grappler = action.target or ""
+    hold = grapple.hold(scene.state, grappler, cid)
+    pair = "strength+athletics"
+    pool = [
+        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, "strength"), why="strength"),
+        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, grapple.ATHLETICS), why=grapple.ATHLETICS),
+    ]
+    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, grapple.flight_difficulty(options))
+    check_ = _roll(scene, roller, pool, difficulty)
+    rolled = ev.GrappleRolled(
+        combatant=cid, sequence=seq.number, move="flee", target=grappler, pair=pair, check=check_
+    )
+    if hold is None:
+        return [rolled]
+    opposition = grapple.kept_successes(hold, "grappler") or 0
+    lost, movement = grapple.flight_split(check_.successes - opposition)
+    lost = min(lost, hold.value)
+    changed = ev.GrappleValueChanged(
+        grappler=grappler,
+        target=cid,
+        delta=-lost,
+        value=hold.value - lost,
+        cause="flight",
+        rule="VDA-GRAP-11",
+        opposition=opposition,
+        movement=movement,
+        grappler_used=scene.fighter(grappler).physical_used,
+    )
+    if hold.value - lost == 0 and movement >= 1 and options.flight_ends_at_zero:
+        return [rolled, changed, ev.GrappleEnded(grappler=grappler, target=cid, reason="fled")]
+    return [rolled, changed]
+
+
+def _control(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-12: the grappler's successes past the held character's kept opposition
+    (VDA-GRAP-13) raise the value (uncapped by default)."""
+    target = action.target or ""
+    hold = grapple.hold(scene.state, cid, target)
+    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    if hold is None:
+        return [rolled]
+    opposition = grapple.kept_successes(hold, "target") or 0
+    value = hold.value + grapple.control_gain(rolled.check.successes, opposition)
+    if scene.options.grapple.control_capped:
+        value = min(value, max(hold.cap, hold.value))
+    changed = ev.GrappleValueChanged(
+        grappler=cid,
+        target=target,
+        delta=value - hold.value,
+        value=value,
+        cause="control",
+        rule="VDA-GRAP-12",
+        opposition=opposition,
+        grappler_used=scene.fighter(cid).physical_used,
+    )
+    return [rolled, changed]
+
+
+def _oppose(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-09/13: an opposition roll (a defensive action), kept for the round."""
+    other = action.target or ""
+    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    state = scene.state
+    if grapple.hold(state, cid, other) is not None:
+        kept = ev.GrappleSuccessesKept(
+            grappler=cid, target=other, side="grappler", successes=rolled.check.successes
+        )
+    elif grapple.hold(state, other, cid) is not None:
+        kept = ev.GrappleSuccessesKept(
+            grappler=other, target=cid, side="target", successes=rolled.check.successes
+        )
+    else:
+        return [rolled]
+    return [rolled, kept]
+
+
+def _takedown(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-GRAP-20: no roll; the target is « Au sol »."""
+    target = action.target or ""
+    grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
+    emitted: list[object] = [ev.TakedownPerformed(grappler=cid, target=target, sequence=seq.number)]
+    if "prone" not in scene.fighter(target).conditions:
+        emitted.append(
+            ev.ConditionChanged(
+                combatant=target,
+                condition="prone",
+                on=True,
+                rule="VDA-GRAP-20",
+                reason=f"mis à terre par {cid}",
+            )
+        )
+    return emitted
+
+
+# --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------
+
+
+def _bite(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+    """VDA-BITE-01/02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
+    fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
+    victim = action.target or ""
+    skill = scene.options.grapple.bite_skill
+    fighter = scene.fighter(cid)
+    pool = [
+        Modifier(rule="VDA-BITE-02", value=scene.trait(cid, "dexterity"), why="dexterity"),
+        Modifier(rule="VDA-BITE-02", value=scene.trait(cid, skill), why=skill),
+    ]
+    difficulty = bite.bite_difficulty(scene.state, cid, victim)
+    if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
+        difficulty.append(repeat)
+    difficulty += fighter.pending
+    check_ = _roll(scene, roller, pool, difficulty)
+    emitted: list[object] = [
+        ev.ActionRolled(
+            combatant=cid,
+            sequence=seq.number,
+            kind="attack",
+            skill=skill,
+            pool=pool,
+            difficulty=difficulty,
+            roll=check_.roll,
+            target=victim,
+        )
+    ]
+    if general.is_critical_failure(check_.roll, True):
+        return emitted + [e.event for e in resolve.critical_failure(scene, cid, check_.roll.ones)]
+    struck = [e.event for e in attack.damage(scene, seq, cid, action, check_.roll, roller)]
+    emitted += struck
+    if any(isinstance(e, ev.AttackResolved) and e.resolution.hit for e in struck):
+        emitted.append(ev.FangsPlanted(biter=cid, victim=victim, used=fighter.physical_used))
+    return emitted
+
+
+def _drink(
+    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
+) -> list[object]:
+    """VDA-BITE-03: a Strength roll at 6 (Potence automatic); VDA-BITE-04: at most a third of
+    a maximum blood pool per round; VDA-BITE-05/06: the first point starts the Kiss."""
+    options = scene.options.grapple
+    victim = action.target or ""
+    pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
+    difficulty = _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "")
+    check_ = _roll(scene, roller, pool, difficulty, automatic)
+    rolled = ev.GrappleRolled(
+        combatant=cid, sequence=seq.number, move="drink", target=victim, pair="", check=check_
+    )
+    state = scene.state
+    limit_of = cid if options.drink_limit_of == "drinker" else victim
+    left = bite.drink_limit(scene.sheet(limit_of).blood) - scene.fighter(cid).drunk_this_round
+    attached = grapple.contact_between(state, cid, victim) >= 0
+    amount = bite.drink_amount(check_.successes, left, scene.pool_left(victim, "blood")) if attached else 0
+    used = scene.fighter(cid).physical_used
+    emitted: list[object] = [
+        rolled,
+        ev.BloodDrunk(drinker=cid, victim=victim, amount=amount, limit_left=max(0, left - amount), used=used),
+    ]
+    if amount >= 1 and not bite.ecstasy_active(state, victim):
+        emitted += _kiss(scene, roller, cid, victim)
+    return emitted
+
+
+def _kiss(scene: Scene, roller: Roller, drinker: str, victim: str) -> list[object]:
+    """VDA-BITE-05: a mortal is caught; VDA-BITE-06: a vampire rolls Self-Control at 7, or
+    cannot react for (8 − Willpower) rounds."""
+    sheet = scene.sheet(victim)
+    if not bite.resists_kiss(sheet.kind, scene.options.grapple):
+        return [ev.KissEcstasyStarted(victim=victim, drinker=drinker)]
+    roll = None
+    if sheet.self_control > 0:
+        roll = roll_pool(
+            roller, sheet.self_control, bite.KISS_DIFFICULTY, ones_cancel=scene.options.ones_cancel
+        )
+        if roll.successes > 0:
+            return [ev.KissResisted(victim=victim, drinker=drinker, self_control=roll)]
+    rounds = bite.ecstasy_rounds(sheet.willpower)
+    if rounds == 0:
+        return []
+    until = scene.state.round + rounds - 1
+    return [ev.KissEcstasyStarted(victim=victim, drinker=drinker, until_round=until, self_control=roll)]
+
+
+_MOVES = {
+    "contact": _contact,
+    "weapon_defence": _weapon_defence,
+    "escape": _escape,
+    "flee": _flee,
+    "control": _control,
+    "oppose": _oppose,
+    "takedown": _takedown,
+    "drink": _drink,
+}
+
+
+# --- powers while held (VDA-GRAP-22..24) ---------------------------------------------------
+
+
+def power_while_held(scene: Scene, cid: str, power_id: str, power: VdaPower) -> list[Emitted]:
+    """VDA-GRAP-22/23: refuse a magic path or gaze power from 8, record its penalty below;
+    VDA-GRAP-24: touch disciplines are not hindered."""
+    requirement = grapple.power_requirement(power.discipline, power.requires)
+    state = scene.state
+    value = (
+        grapple.grappling_value(state, cid, scene.options.grapple)
+        if requirement == "gaze"
+        else grapple.strongest_hold(state, cid)
+    )
+    grapple.require_power_possible(requirement, value, power_id)
+    terms = grapple.power_hindrance(requirement, value)
+    return [Emitted(ev.PowerHindered(combatant=cid, power=power_id, terms=terms))] if terms else []
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def _require_hold(scene: Scene, grappler: str, target: str) -> int:
+    found = grapple.hold(scene.state, grappler, target)
+    check(found is not None, "vda.grapple-unknown", f"{grappler!r} does not hold {target!r}")
+    assert found is not None
+    return found.value
+
+
+def adjust_grapple(scene: Scene, ctx: Context | None, command: AdjustGrapple) -> list[Emitted]:
+    """GM: move a grapple's value, with a reason (its thresholds follow)."""
+    require_gm(ctx, "adjust a grapple")
+    check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
+    value = _require_hold(scene, command.grappler, command.target)
+    new = max(0, value + command.delta)
+    changed = ev.GrappleValueChanged(
+        grappler=command.grappler,
+        target=command.target,
+        delta=new - value,
+        value=new,
+        cause="gm",
+        rule="gm",
+        grappler_used=scene.fighter(command.grappler).physical_used,
+        reason=command.reason,
+    )
+    return [Emitted(changed)]
+
+
+def release_grapple(scene: Scene, ctx: Context | None, command: ReleaseGrapple) -> list[Emitted]:
+    """The grappler lets go; the GM may end any hold (with a reason)."""
+    gm = ctx is None or ctx.sender.is_gm
+    if not gm:
+        require_controls(ctx, command.grappler)
+    _require_hold(scene, command.grappler, command.target)
+    if gm and command.reason.strip():
+        ended = ev.GrappleEnded(
+            grappler=command.grappler, target=command.target, reason="gm", note=command.reason
+        )
+    else:
+        ended = ev.GrappleEnded(grappler=command.grappler, target=command.target, reason="released")
+    return [Emitted(ended)]
+
+
+def check_shorten(scene: Scene, combatant: str) -> None:
+    bite.require_may_shorten(scene.state, combatant)
+    actions.require_points(scene, combatant, "willpower", 1, "VDA-BITE-06")
+
+
+def shorten_ecstasy(scene: Scene, ctx: Context | None, command: ShortenEcstasy) -> list[Emitted]:
+    """VDA-BITE-06: 1 Willpower, one round less."""
+    cid = command.combatant
+    require_controls(ctx, cid)
+    check_shorten(scene, cid)
+    ecstasy = scene.state.ecstasy[cid]
+    until = (ecstasy.until_round or 0) - 1
+    spent = ev.ResourceSpent(combatant=cid, pool="willpower", amount=1, purpose="extase", rule="VDA-BITE-06")
+    return [Emitted(spent), Emitted(ev.KissEcstasyShortened(victim=cid, until_round=until))]
+
+
+def end_ecstasy(scene: Scene, ctx: Context | None, command: EndEcstasy) -> list[Emitted]:
+    """GM: the victim feels the thirst, or another ruling ends the Kiss (VDA-BITE-06)."""
+    require_gm(ctx, "end the Kiss's ecstasy")
+    check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
+    check(
+        command.combatant in scene.state.ecstasy,
+        "vda.ecstasy-unknown",
+        f"{command.combatant!r} is in no ecstasy",
+    )
+    return [Emitted(ev.KissEcstasyEnded(victim=command.combatant, reason=command.reason))]
+
+
+# --- declaring (called from ``declare.check_action``) -------------------------------------
+
+
+def check_declare(scene: Scene, cid: str, action: PhysicalAction) -> None:
+    """Every grapple, bite and Kiss guard a declaration consults: the ecstasy
+    (VDA-BITE-05/06), the move's grapple and the holds' thresholds (VDA-GRAP), the bite's
+    grapple (VDA-BITE-02, VDA-NAT-03) and drinking's fangs (VDA-BITE-03)."""
+    state = scene.state
+    bite.require_not_in_ecstasy(state, cid, action)
+    grapple.require_action_allowed(scene, cid, action)
+    if bite.is_bite(action):
+        bite.require_bite_grapple(state, cid, scene.sheet(cid).kind, action.target or "")
+    if action.grapple == "drink":
+        bite.require_fangs_in(state, scene.fighter(cid), cid, action.target or "")
+
+
+# --- "what may I do now" ------------------------------------------------------------------
+
+DECLARE = "vda.DeclareAction"
+
+
+def candidate_actions(scene: Scene, cid: str) -> dict[str, PhysicalAction]:
+    """The grapple and bite declarations ``options_for`` tries against the declaration's
+    guards, by option name (``vda.DeclareAction/grapple:<move>:<other>``,
+    ``vda.DeclareAction/bite:<other>``)."""
+    found: dict[str, PhysicalAction] = {}
+    weapons = [w for w in scene.sheet(cid).weapons if isinstance(find_weapon(w), MeleeWeapon)]
+    for other in scene.state.combatants:
+        if other == cid:
+            continue
+        for move, kind in grapple.MOVE_KINDS.items():
+            label = f"{DECLARE}/grapple:{move}:{other}"
+            if move == "weapon_defence":
+                for weapon in weapons:
+                    found[f"{label}:{weapon}"] = PhysicalAction(
+                        kind="defend",
+                        defence="parry",
+                        skill="melee",
+                        weapon=weapon,
+                        grapple=move,
+                        target=other,
+                    )
+                continue
+            skill = {"contact": BRAWL, "flee": grapple.ATHLETICS}.get(move, BRAWL)
+            defence: Literal["block"] | None = "block" if kind == "defend" else None
+            found[label] = PhysicalAction(
+                kind=kind,  # type: ignore[arg-type]
+                skill=skill,
+                grapple=move,
+                target=other,
+                defence=defence,
+                attribute="strength" if move == "flee" else "dexterity",
+            )
+        found[f"{DECLARE}/bite:{other}"] = PhysicalAction(
+            kind="attack", skill=scene.options.grapple.bite_skill, weapon=bite.FANGS, target=other
+        )
+    return found
+
+
+def check_release(scene: Scene, cid: str) -> None:
+    check(bool(grapple.held_by_me(scene.state, cid)), "vda.grapple-unknown", f"{cid!r} holds nobody")

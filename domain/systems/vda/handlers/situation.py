@@ -1,0 +1,242 @@
+"""The situational modifiers of a physical action's roll, gathered from the damage side's
+pure rules (``rules/modifiers.py``, ``rules/movement.py``, ``rules/targeting.py``,
+``rules/ranged.py``, ``rules/equipment.py``, ``rules/resistance.py``) and from what the
+declaration says (target zone, charge, aim, distance, intent). The round engine copies
+the :class:`Terms` into ``ActionRolled`` so that the log shows why the pool and the
+difficulty are what they are; :func:`situation` says what the damage pipeline needs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.errors import require
+from domain.systems.vda.data import (
+    ARMOURS,
+    SMALL_PARRY,
+    MeleeWeapon,
+    RangedWeapon,
+    Weapon,
+    find_weapon,
+)
+from domain.systems.vda.rules import equipment, ranged, resistance, targeting
+from domain.systems.vda.rules import modifiers as mod
+from domain.systems.vda.rules import movement as mv
+from domain.systems.vda.rules.attack import Situation
+from domain.systems.vda.rules.equipment import SpecialAttack
+from domain.systems.vda.rules.modifiers import NONE, Terms, terms
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import PhysicalAction, SequenceState
+
+FISTS = "poings"
+
+
+def weapon_of(action: PhysicalAction) -> Weapon | None:
+    """The weapon an action uses: the declared one, fists for a bare brawl."""
+    if action.weapon is not None:
+        return find_weapon(action.weapon)
+    return find_weapon(FISTS) if action.skill == "brawl" else None
+
+
+def wielded(seq: SequenceState | None, combatant: str) -> Weapon | None:
+    """The weapon a combatant fights with in this sequence, from its public declaration."""
+    declared = seq.declared.get(combatant) if seq else None
+    return weapon_of(declared) if declared is not None else None
+
+
+def defensive_weapon_in_hand(scene: Scene, combatant: str) -> bool:
+    """VDA-MOD-04/VDA-MELEE-04: a shield or parrying weapon still in the combatant's hand."""
+    fighter = scene.fighter(combatant)
+    return any(
+        equipment.is_defensive_weapon(w)
+        for item in scene.sheet(combatant).weapons
+        if resistance.in_hand(fighter, item) and (w := find_weapon(item)) is not None
+    )
+
+
+def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
+    """VDA-THROW-01 for thrown weapons, the table's range otherwise."""
+    if weapon.kind == "thrown":
+        strength, potence = scene.trait(combatant, "strength"), scene.trait(combatant, "potence")
+        return ranged.throwing_range(weapon, strength, potence, run_up=False)
+    return weapon.range_m
+
+
+def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
+    """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
+    VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01)."""
+    fighter = scene.fighter(combatant)
+    if action.weapon is not None and action.weapon in scene.sheet(combatant).weapons:
+        resistance.require_in_hand(fighter, combatant, action.weapon)
+    if action.intent == "unstick":
+        where = action.target or combatant
+        require(
+            any(s.target == where and action.item in (None, s.item) for s in scene.state.stuck),
+            "VDA-STUCK-04",
+            f"no weapon is stuck in {where!r}",
+        )
+    if not action.offensive:
+        return
+    weapon = weapon_of(action)
+    if action.zone is not None:
+        targeting.require_target_zone(action.zone)
+    if action.charge is not None:
+        require(weapon is not None, "VDA-CHARGE-02", "a charge names its weapon")
+        assert weapon is not None
+        mv.require_charge_run_up(
+            action.charge.rounds_moved, action.charge.straight_line_successes, scene.options.damage
+        )
+        mv.require_charge_weapon(weapon, action.charge.mounted)
+    if action.aim:
+        require(isinstance(weapon, RangedWeapon), "VDA-AIM-01", "on vise avec une arme à distance")
+        target_moving = action.target is not None and "moving" in scene.fighter(action.target).conditions
+        ranged.aim_bonus_dice(0, 0, target_moving)
+    if action.intent == "vandalism":
+        require(
+            action.item is not None and action.target is not None,
+            "VDA-VAND-01",
+            "a vandalism names the item it strikes",
+        )
+        assert action.item is not None and action.target is not None
+        target_sheet = scene.sheet(action.target)
+        require(
+            action.item in target_sheet.weapons or action.item == target_sheet.armour,
+            "VDA-VAND-01",
+            f"{action.target!r} has no {action.item!r}",
+        )
+        resistance.require_in_hand(scene.fighter(action.target), action.target, action.item)
+
+
+def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
+    """What weighs on any roll of the actor: on the ground (VDA-PRONE-01), under water
+    (VDA-WATER-01/02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
+    (VDA-GREN-10) and a weakened grip on the weapon (VDA-DISARM-03)."""
+    fighter = scene.fighter(combatant)
+    found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
+    weapon = weapon_of(action)
+    if "under_water" in fighter.conditions:
+        found += mod.underwater_attribute_modifiers(action.attribute, fighter.circumstances.turbidity)
+        size = weapon.size if isinstance(weapon, MeleeWeapon | RangedWeapon) else None
+        found += mod.underwater_weapon_modifiers(size)
+    terrain = fighter.circumstances.terrain
+    if terrain != "none":
+        everyone = {scene.fighter(cid).circumstances.terrain for cid in scene.state.combatants}
+        found += mod.terrain_modifiers(terrain, common_to_all=everyone == {terrain})
+    attackers = [cid for cid, a in seq.declared.items() if a.offensive and a.target == combatant]
+    if len(attackers) > 1:
+        found += mod.outnumbered_modifiers(
+            len(attackers),
+            [scene.trait(cid, "melee") for cid in attackers],
+            fighter.circumstances.organised_adversaries,
+            weapon,
+        )
+    if fighter.deafness is not None and action.attribute == "perception":
+        deaf = fighter.deafness
+        found += terms("VDA-GREN-10", dice=-deaf.dice, difficulty=deaf.difficulty)
+    weak = action.weapon is not None and resistance.item_state(fighter, action.weapon).grip_weakened
+    if weak and "regrip" not in action.minor_acts:
+        found += terms("VDA-DISARM-03", difficulty=1)
+    return found
+
+
+def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
+    """An attack's situational modifiers (VDA-PRONE-01, VDA-MOD-02/04, VDA-MELEE-01/08,
+    VDA-TGT-02, VDA-STAKE-01, VDA-DISARM-05, VDA-VAND-01, VDA-AIM-01, VDA-THROW-02)."""
+    target = action.target
+    if target is None:
+        return NONE
+    weapon = weapon_of(action)
+    target_fighter = scene.fighter(target)
+    target_prone = "prone" in target_fighter.conditions
+    is_ranged = isinstance(weapon, RangedWeapon)
+    found = mv.prone_target_modifiers(target_prone, is_ranged, scene.options.damage)
+    found += mod.moving_target_modifiers("moving" in target_fighter.conditions)
+    if weapon is not None and not is_ranged:
+        found += mod.shield_modifiers(defensive_weapon_in_hand(scene, target), weapon)
+        theirs = wielded(seq, target)
+        if theirs is not None:
+            mine = scene.fighter(combatant).initiative
+            ahead, _ = equipment.large_weapon_modifiers(
+                weapon, theirs, mine, target_fighter.initiative, scene.options.damage
+            )
+            _, behind = equipment.large_weapon_modifiers(
+                theirs, weapon, target_fighter.initiative, mine, scene.options.damage
+            )
+            found += ahead + behind
+    special = action.zone is not None or action.intent != "wound"
+    if weapon is not None and special:
+        kind: SpecialAttack = "disarm" if action.intent == "disarm" else "targeted"
+        if action.intent == "vandalism":
+            kind = "vandalism"
+        ambush = scene.state.round == 0
+        found += equipment.small_weapon_special_modifiers(weapon, kind, ambush, target_prone)
+    if action.zone is not None:
+        armour_id = scene.sheet(target).armour
+        armour = (
+            ARMOURS.get(armour_id) if armour_id and resistance.in_hand(target_fighter, armour_id) else None
+        )
+        # The heart (VDA-STAKE-01) costs what any targeted zone costs.
+        found += targeting.targeted_attack_modifiers(armour)
+    if action.intent == "disarm":
+        found += terms("VDA-DISARM-05", difficulty=1)
+    elif action.intent == "vandalism":
+        found += Terms(difficulty=resistance.vandalism_difficulty())
+    if isinstance(weapon, RangedWeapon):
+        if action.aim:
+            found += ranged.aim_bonus_dice(
+                scene.trait(combatant, "perception"),
+                scene.trait(combatant, "archery"),
+                "moving" in target_fighter.conditions,
+            )
+        if action.distance_m is not None:
+            found += ranged.beyond_range_modifiers(action.distance_m, max_range(scene, combatant, weapon))
+    return found
+
+
+def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
+    """A defence's situational modifiers: cover (VDA-COVER-01), a ¤ weapon parrying other
+    weapons (VDA-MELEE-03), a vandalism aimed at a small weapon (VDA-VAND-02)."""
+    fighter = scene.fighter(combatant)
+    circumstances = fighter.circumstances
+    found = (
+        mod.cover_modifiers(circumstances.cover, circumstances.cover_ruling) if circumstances.cover else NONE
+    )
+    attacks = [a for a in seq.declared.values() if a.offensive and a.target == combatant]
+    parrying = find_weapon(action.weapon) if action.weapon else None
+    if action.defence == "parry" and isinstance(parrying, MeleeWeapon) and SMALL_PARRY in parrying.tags:
+        weapons = [w for a in attacks if (w := weapon_of(a)) is not None]
+        if weapons and all(
+            equipment.small_parry_modifiers(parrying, w, scene.options.damage) for w in weapons
+        ):
+            found += equipment.small_parry_modifiers(parrying, weapons[0], scene.options.damage)
+    if attacks and all(a.intent == "vandalism" and a.item is not None for a in attacks):
+        smalls = [resistance.small_item_avoidance(a.item or "") for a in attacks]
+        if all(smalls):
+            found += Terms(difficulty=smalls[0])
+    return found
+
+
+def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
+    """What the damage pipeline needs to know of how the attack happened: a charge or a
+    counter-charge (VDA-CHARGE-05..08), a bare zone (VDA-TGT-03), beyond range (VDA-THROW-02)."""
+    weapon = weapon_of(action)
+    charge: Literal["none", "on_foot", "mounted"] = "none"
+    mount = None
+    if action.charge is not None:
+        charge = "mounted" if action.charge.mounted else "on_foot"
+        if action.charge.mounted and action.charge.mount_strength is not None:
+            mount = mv.Mount(strength=action.charge.mount_strength, potence=action.charge.mount_potence)
+    elif weapon is not None and action.target is not None:
+        theirs = seq.declared.get(action.target)
+        charging = theirs is not None and theirs.charge is not None and theirs.target == combatant
+        if charging and mv.counter_charge(weapon, charger_qualified=True):
+            charge = "on_foot"
+    beyond = False
+    if isinstance(weapon, RangedWeapon) and action.distance_m is not None:
+        beyond = action.distance_m > max_range(scene, combatant, weapon)
+    return Situation(
+        charge=charge,
+        mount=mount,
+        vulnerable_zone=action.zone == "unarmoured",
+        beyond_range=beyond,
+    )

@@ -1,0 +1,117 @@
+"""Grenades and deafening (VDA-GREN), from seed 000 « Armes spéciales › Grenades »,
+« Pour l'attaquant », « Pour le défenseur », « Zone d'effet », « Dommages » and
+« Assourdissement »."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.dice import PoolRoll
+from domain.errors import require
+from domain.systems.vda.gear import Deafness, PendingGrenade
+from domain.systems.vda.rules.damage import bashing_taken
+from domain.systems.vda.state import PhysicalAction, VdaState
+from domain.systems.wod import Kind
+
+Zone = Literal["lethal", "grave", "moderate", "out"]
+
+DODGE_DIFFICULTY = 6
+REACTION_DODGE_MALUS = 3
+OUT_OF_RANGE_SUCCESSES = 5
+FIRE_CAP = {"lethal": 2, "grave": 1}
+
+
+def has_problem(throw: PoolRoll) -> bool:
+    """VDA-GREN-03: two 1s on the throw: a « problème » (the fuse goes out, or it is late).
+
+    000 « Pour l'attaquant » (« Si deux "1" sur le lancer initial »)."""
+    return throw.ones >= 2
+
+
+def require_pending(state: VdaState, grenade: str) -> PendingGrenade:
+    """VDA-GREN-01: only a thrown grenade that has not exploded."""
+    found = next((g for g in state.grenades if g.id == grenade), None)
+    require(found is not None, "VDA-GREN-01", f"no pending grenade {grenade!r}")
+    assert found is not None
+    return found
+
+
+def require_explosion_due(state: VdaState, grenade: PendingGrenade) -> None:
+    """VDA-GREN-01/03: it explodes during the first sequence of the round after the throw
+    (later when the GM ruled it delayed; never while its problem is unruled).
+
+    000 « Grenades » (« explosion à une initiative aléatoire pendant la 1ère séquence du
+    round suivant »): when, inside that sequence, is the GM's to say."""
+    require(grenade.problem != "pending", "VDA-GREN-03", "the GM first rules what the fuse did")
+    seq = state.sequence
+    due = state.round >= grenade.explodes_round and (
+        state.round > grenade.explodes_round or (seq is not None and seq.number == 1)
+    )
+    require(
+        due, "VDA-GREN-01", f"grenade {grenade.id!r} explodes in sequence 1 of round {grenade.explodes_round}"
+    )
+
+
+def dodges_grenade(action: PhysicalAction) -> bool:
+    """VDA-GREN-04: a dodge or a move made before the explosion counts against its hits."""
+    return action.kind == "move" or (action.defensive and action.defence == "dodge")
+
+
+def reaction_dodge_difficulty() -> int:
+    """VDA-GREN-05: a dodge in reaction to the explosion is at +3 (9), unless a power says otherwise.
+
+    000 « Pour le défenseur »."""
+    return DODGE_DIFFICULTY + REACTION_DODGE_MALUS
+
+
+def net_hits(grenade: PendingGrenade, combatant: str, reaction: int = 0) -> int:
+    """VDA-GREN-04: the throw's hits less the combatant's dodge and move successes (never below 0).
+
+    000 « Pour le défenseur » (« les succès sont retranchés … des touchés »)."""
+    return max(0, grenade.hits - grenade.dodged.get(combatant, 0) - reaction)
+
+
+def zone_after_dodge(zone: Zone, grenade: PendingGrenade, combatant: str, reaction: int = 0) -> Zone:
+    """VDA-GREN-04: more than 5 dodge successes take the combatant out of the blast.
+
+    000 « Pour le défenseur » (« si plus de 5 succès, l'attaque passe hors de portée »)."""
+    dodged = grenade.dodged.get(combatant, 0) + reaction
+    return "out" if dodged > OUT_OF_RANGE_SUCCESSES else zone
+
+
+def fire_aggravated(inflicted: int, blast: str) -> int:
+    """VDA-GREN-08: 1 level in 2 inflicted is aggravated fire, at most 2, at most 1 at half damage.
+
+    000 « Dommages » (« Par tranche de 2 dommages occasionné 1 est en aggravé de type Feu
+    avec un maximum de 2. Si demi dommage, il ne peut y avoir plus de 1 »)."""
+    return min(FIRE_CAP.get(blast, 0), inflicted // 2)
+
+
+def halve_grave(inflicted: int) -> int:
+    """VDA-GREN-06: the grave zone (4-5 m) takes half damage, rounded up (A-9).
+
+    000 « Zone d'effet »."""
+    return -(-inflicted // 2)
+
+
+def moderate_bashing(kind: Kind) -> int:
+    """VDA-GREN-06: the moderate zone (6-10 m) takes 1 bashing, automatic (still 1 for a vampire).
+
+    000 « Zone d'effet »."""
+    return bashing_taken(1, kind)
+
+
+def deafness(auspex: int, fortitude: int) -> Deafness:
+    """VDA-GREN-09/11: +2 initiative difficulty and 1 die, one more each with Auspex 1-3,
+    4-6 and 7+, less 1 each per Fortitude dot.
+
+    000 « Assourdissement »."""
+    band = 0 if auspex <= 0 else 1 if auspex <= 3 else 2 if auspex <= 6 else 3
+    return Deafness(difficulty=max(0, 2 + band - fortitude), dice=max(0, 1 + band - fortitude))
+
+
+def deafness_after_blood(found: Deafness, points: int) -> Deafness | None:
+    """VDA-GREN-09: each blood point removes 1 malus point (difficulty first)."""
+    difficulty = max(0, found.difficulty - points)
+    dice = max(0, found.dice - max(0, points - found.difficulty))
+    return Deafness(difficulty=difficulty, dice=dice) if difficulty or dice else None
