@@ -109,6 +109,9 @@ class System:
     """The system state as ``viewer`` may see it."""
     options_for: Callable[[Any, str], Any] = lambda state, combatant_id: []
     """What the combatant may do now, by running the same guards as ``decide``."""
+    check_sheet: Callable[[Any, Any], None] = lambda sheet, options: None
+    """Refuse (with a RuleViolation) a sheet the system's rules forbid, when a
+    combatant is added or updated; ``options`` are the table's."""
 
 
 def dice_only(

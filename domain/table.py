@@ -283,12 +283,13 @@ def _require_valid_combatant(c: Combatant, admin: Admin) -> None:
         f"combatant id {c.id!r}: use a-z, 0-9, - and _ (at most 40)",
     )
     check(bool(c.name.strip()), "table.combatant-name", "a combatant needs a name")
-    sheet_type = SYSTEMS[admin.system].sheet_type
+    system = SYSTEMS[admin.system]
     check(
-        isinstance(c.sheet, sheet_type),
+        isinstance(c.sheet, system.sheet_type),
         "table.sheet-system",
         f"{c.id!r} has a {event_tag(c.sheet)} sheet; this table plays {admin.system}",
     )
+    system.check_sheet(c.sheet, admin.options)
 
 
 def _require_combatant(fight: Fight, combatant_id: str) -> Combatant:
