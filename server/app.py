@@ -6,6 +6,7 @@ client, the store, the hub and the table service are made in the lifespan.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -56,6 +57,9 @@ from server.store import RedisEventStore, UnknownTable
 from server.tables import Tables
 
 log = logging.getLogger("fracas.app")
+
+COMMANDS_IN_FLIGHT = 16
+"""Commands one connection may have waiting for their answer at once."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,8 @@ class Connection:
         self.table_id = table_id
         self.epoch = epoch
         self.subscriber: Subscriber | None = None
+        self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
+        self._commands: set[asyncio.Task[None]] = set()
 
     async def send(self, frame: str) -> None:
         await self.websocket.send_text(frame)
@@ -286,6 +292,22 @@ class Connection:
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             self.reply(Error(code="invalid", message=f"message refused: {exc}"))
             return
+        if isinstance(message, SendCommand):
+            # Commands run side by side (a few per connection) so that several sent at
+            # once are grouped in one write; they join the table's queue in the order
+            # they arrived, and each answer carries its command's id.
+            await self._in_flight.acquire()
+            task = asyncio.create_task(self.run(message))
+            self._commands.add(task)
+            task.add_done_callback(self._command_done)
+        else:
+            await self.run(message)
+
+    def _command_done(self, task: asyncio.Task[None]) -> None:
+        self._commands.discard(task)
+        self._in_flight.release()
+
+    async def run(self, message: Any) -> None:
         try:
             await self.dispatch(message)
         except RedisError:
@@ -302,6 +324,11 @@ class Connection:
                 self.reply(
                     Error(code="unavailable", message="the event store is unavailable; retry", id=request_id)
                 )
+        except Exception:
+            # Never echo an unexpected error: it could carry what this role may not see.
+            log.exception("unexpected error handling %s on table %s", type(message).__name__, self.table_id)
+            request_id = getattr(message, "id", "")
+            self.reply(Error(code="internal", message="internal error; nothing was changed", id=request_id))
 
     async def dispatch(self, message: Any) -> None:
         assert self.subscriber is not None

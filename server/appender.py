@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,8 @@ from server.store import Conflict, DuplicateCommand, RedisEventStore
 log = logging.getLogger("fracas.appender")
 
 MAX_BATCH = 64
-CONFLICT_RETRIES = 8
+CONFLICT_RETRIES = 16
+BACKOFF_CAP_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,18 @@ class Pending:
             self.future.set_result(outcome)
 
 
+@dataclass
+class Decision:
+    """What deciding a batch gave: the events to write, grouped by command, and the
+    state after each of their positions."""
+
+    states: dict[int, TableState]
+    groups: list[tuple[str, list[Recorded]]] = field(default_factory=list)
+    records: list[Recorded] = field(default_factory=list)
+    accepted: list[tuple[Pending, Result]] = field(default_factory=list)
+    refused: list[tuple[Pending, Refused]] = field(default_factory=list)
+
+
 class Appender:
     """The write queue of one table in this process."""
 
@@ -120,38 +134,62 @@ class Appender:
                 self._on_idle(self)
 
     async def _commit(self, batch: list[Pending]) -> None:
+        """Decide the batch on the head this process knows and write it: one call to
+        Redis when nobody else wrote meanwhile; otherwise catch up and decide again."""
         seed = await self._seed()
         feed = await self.hub.feed(self.table_id)
-        for _ in range(CONFLICT_RETRIES):
+        head = feed.state
+        if any(p.expected_head is not None and p.expected_head != head.position for p in batch):
+            head = await feed.refresh()  # a stale check must be against the real head
+        done: dict[str, Any] = {}
+        for attempt in range(CONFLICT_RETRIES):
             batch = [p for p in batch if not p.future.done()]  # refused or answered: never retried
             if not batch:
                 return
-            head = await feed.refresh()
-            done = await self.store.applied_many(self.table_id, [p.key for p in batch if p.key])
-            groups, decided = await self._decide(batch, head, seed, done)
-            if not groups:
+            decision = await self._decide(batch, head, seed, done)
+            await self._settle_refusals(decision.refused)
+            if not decision.groups:
+                for pending, result in decision.accepted:
+                    pending.settle(result)
                 return
             try:
-                await self.store.append_batch(self.table_id, groups, expected_head=head.position)
-            except (Conflict, DuplicateCommand):
-                continue  # decide the batch again on what is there now
-            for pending, result in decided:
+                await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
+            except Conflict:
+                # Another replica wrote first. A replica whose own writes keep its head
+                # current needs no read before writing, so under a burst it would win
+                # every race: back off with jitter until its burst is over.
+                await asyncio.sleep(random.uniform(0, min(BACKOFF_CAP_SECONDS, 0.001 * 2**attempt)))
+                head = await feed.refresh()
+                continue
+            except DuplicateCommand:
+                # A command of the batch was applied already (a retry that reached
+                # another replica): answer it with its first result, decide the rest again.
+                done = await self.store.applied_many(self.table_id, [p.key for p in batch if p.key])
+                head = await feed.refresh()
+                continue
+            for pending, result in decision.accepted:
                 pending.settle(result)
-            await feed.refresh()
+            await feed.accept(decision.records, decision.states)
             return
         for pending in batch:
             pending.settle(Busy())
 
+    async def _settle_refusals(self, refused: list[tuple[Pending, Refused]]) -> None:
+        """A refused command may be the retry of one already applied (its state has
+        moved on since): it gets its first result, not the refusal."""
+        keys = [pending.key for pending, _ in refused if pending.key]
+        done = await self.store.applied_many(self.table_id, keys) if keys else {}
+        for pending, refusal in refused:
+            first = done.get(pending.key)
+            pending.settle(Result(first.first, first.last, duplicate=True) if first else refusal)
+
     async def _decide(
         self, batch: list[Pending], head: TableState, seed: bytes, done: dict[str, Any]
-    ) -> tuple[list[tuple[str, list[Recorded]]], list[tuple[Pending, Result]]]:
-        """Decide each command on the state the previous ones leave. Refusals and
-        duplicates are settled at once; the rest wait for the write."""
+    ) -> Decision:
+        """Decide each command on the state the previous ones leave."""
         state = head
+        decision = Decision(states={head.position: head})
         decided_here: dict[str, Result] = {}
-        states: dict[int, TableState] = {head.position: head}
-        groups: list[tuple[str, list[Recorded]]] = []
-        decided: list[tuple[Pending, Result]] = []
         for pending in batch:
             key = pending.key
             if key in done:
@@ -160,7 +198,9 @@ class Appender:
                 continue
             if key in decided_here:
                 first_result = decided_here[key]
-                decided.append((pending, Result(first_result.first, first_result.last, duplicate=True)))
+                decision.accepted.append(
+                    (pending, Result(first_result.first, first_result.last, duplicate=True))
+                )
                 continue
             try:
                 if pending.expected_head is not None and pending.expected_head != state.position:
@@ -170,8 +210,8 @@ class Appender:
                 )
                 if not emitted:
                     raise CheckFailed("table.no-change", "the command changes nothing")
-            except Refused as refused:
-                pending.settle(refused)
+            except Refused as refusal:
+                decision.refused.append((pending, refusal))
                 continue
             except Exception as exc:  # a bug in a rule: this command fails, the batch goes on
                 log.exception("deciding %s on table %s failed", type(pending.command).__name__, self.table_id)
@@ -192,14 +232,15 @@ class Appender:
                 for offset, item in enumerate(emitted)
             ]
             for record in records:
-                state = await self._fold(state, record, states)
-                states[record.position] = state
+                state = await self._fold(state, record, decision.states)
+                decision.states[record.position] = state
             result = Result(records[0].position, records[-1].position)
             if key:
                 decided_here[key] = result
-            groups.append((key, records))
-            decided.append((pending, result))
-        return groups, decided
+            decision.groups.append((key, records))
+            decision.records.extend(records)
+            decision.accepted.append((pending, result))
+        return decision
 
     async def _fold(self, state: TableState, record: Recorded, states: dict[int, TableState]) -> TableState:
         event = record.event

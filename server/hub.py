@@ -22,11 +22,11 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from domain.base import Viewer
+from domain.base import Viewer, admits
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
-from server.projector import Projector
+from server.projector import STATE_LAYOUT, Projector
 from server.store import RedisEventStore, bell_channel
 
 log = logging.getLogger("fracas.hub")
@@ -39,19 +39,21 @@ SAFETY_POLL_SECONDS = 5.0
 pub/sub message must never stall a table)."""
 
 
-def visibility_key(viewer: Viewer) -> str:
-    return "gm" if viewer.is_gm else f"player:{viewer.id}" if viewer.role == "player" else "public"
-
-
 class Batch:
-    """New records of one table, with their encoded frame cached per viewer kind."""
+    """New records of one table, with their encoded frame cached per visibility."""
 
     def __init__(self, records: list[Recorded]) -> None:
         self.records = records
         self._frames: dict[str, str] = {}
 
     def frame_for(self, viewer: Viewer) -> str:
-        key = visibility_key(viewer)
+        # Viewers who may see the same records get the same frame: every player
+        # shares one for public events, whatever their id.
+        key = (
+            "gm"
+            if viewer.is_gm
+            else "".join("1" if admits(r.audience, viewer) else "0" for r in self.records)
+        )
         frame = self._frames.get(key)
         if frame is None:
             frame = self._frames[key] = encode_events(self.records, viewer)
@@ -193,20 +195,42 @@ class Feed:
     async def refresh(self) -> TableState:
         """Fold every event written since the last one seen and hand them out."""
         async with self._refresh_lock:
-            while True:
-                page = await self.hub.store.read(self.table_id, self.state.position, 500)
-                if not page:
-                    return self.state
-                state = self.state
-                for record in page:
-                    state = await self.hub.projector.fold(self.table_id, state, record)
-                    if isinstance(record.event, InviteRevoked):
-                        self._close_principal(record.event.principal_id)
-                self.state = state
-                batch = Batch(page)
-                for subscriber in list(self.subscribers):
-                    if subscriber.following:
-                        subscriber.offer(batch)
+            return await self._catch_up()
+
+    async def _catch_up(self) -> TableState:
+        while True:
+            page = await self.hub.store.read(self.table_id, self.state.position, 500)
+            if not page:
+                return self.state
+            state = self.state
+            for record in page:
+                state = await self.hub.projector.fold(self.table_id, state, record)
+            self._publish(page, state)
+
+    async def accept(self, records: list[Recorded], states: dict[int, TableState]) -> None:
+        """Records this process just wrote, with the states it folded while deciding
+        them: handed out without reading them back, unless the feed is elsewhere."""
+        async with self._refresh_lock:
+            if self.state.position != records[0].position - 1:
+                await self._catch_up()
+                return
+            every = self.hub.projector.every
+            for record in records:
+                if record.position % every == 0:
+                    await self.hub.store.save_snapshot(
+                        self.table_id, STATE_LAYOUT, record.position, states[record.position]
+                    )
+            self._publish(records, states[records[-1].position])
+
+    def _publish(self, records: list[Recorded], state: TableState) -> None:
+        self.state = state
+        for record in records:
+            if isinstance(record.event, InviteRevoked):
+                self._close_principal(record.event.principal_id)
+        batch = Batch(records)
+        for subscriber in list(self.subscribers):
+            if subscriber.following:
+                subscriber.offer(batch)
 
     def _close_principal(self, principal_id: str) -> None:
         for subscriber in list(self.subscribers):
