@@ -1,0 +1,1 @@
+"""The Fracas benchmark harness: ``python -m bench`` (see ``bench/README.md``)."""

@@ -1,0 +1,378 @@
+"""C1–C7: what the raw parts Fracas is built from can do on this machine, now.
+
+Each calibration stores its figures in ``run.figures`` under ``C<n>.<name>``.
+They use the same Redis, the same kind of entries, the same event loop
+(uvloop) and the same load-generating client as the Fracas measurements, so
+that a ratio compares Fracas with its own parts and not with another machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import subprocess
+import time
+
+import redis.asyncio as aioredis
+
+from bench import data
+from bench.context import Run
+from bench.procs import Child, OtherLoad, start_peer
+from bench.report import percentile
+from bench.wsclient import WSClient, connect
+from domain.events import RECORD_DECODER
+from domain.table import EMPTY, evolve
+
+C1_KEY = "bench:{c1}:events"
+C2_KEY = "bench:{c2}:events"
+C7_KEY = "bench:{c7}:events"
+PAGE = 1000
+
+
+async def calibrate(run: Run, only: frozenset[str]) -> None:
+    steps = (
+        ("C1", c1_redis_benchmark),
+        ("C2", c2_c3_c4_store),
+        ("C5", c5_broadcast),
+        ("C6", c6_echo),
+        ("C7", c7_wakeup),
+    )
+    for name, step in steps:
+        if name not in only:
+            continue
+        run.log(f"calibrating {name}" + (", C3, C4" if name == "C2" else ""))
+        started = time.monotonic()
+        other = OtherLoad()
+        try:
+            await step(run)
+        except Exception as exc:  # one broken calibration must not lose the others
+            run.note(f"{name} failed: {exc!r}")
+        run.timings[name] = time.monotonic() - started
+        run.other_load(name, other.percent())
+
+
+# --- C1 -----------------------------------------------------------------------
+
+
+async def c1_redis_benchmark(run: Run) -> None:
+    binary = shutil.which("redis-benchmark")
+    if binary is None:
+        run.note("C1 not measured: no redis-benchmark binary on PATH")
+        return
+    n = run.sizes.c1_requests
+    argv = [
+        binary,
+        *run.redis.benchmark_args(),
+        "-n",
+        str(n),
+        "-c",
+        "4",
+        "-P",
+        "100",
+        "--csv",
+        "XADD",
+        C1_KEY,
+        "*",
+        "data",
+        "x" * 300,
+    ]
+    try:
+        done = await asyncio.to_thread(subprocess.run, argv, capture_output=True, text=True, timeout=120)
+    finally:
+        await _delete(run, C1_KEY)
+    rps = None
+    for line in done.stdout.splitlines():
+        cells = [c.strip('"') for c in line.split(",")]
+        if len(cells) >= 2 and cells[0].startswith("XADD"):
+            rps = float(cells[1])
+    if rps is None:
+        run.note(f"C1 not measured: redis-benchmark said {done.stdout[-200:]!r} {done.stderr[-200:]!r}")
+        return
+    run.figure("C1.xadd_per_s", rps)
+    run.detail("C1", requests=n, clients=4, pipeline=100, entry_bytes=300)
+
+
+async def _delete(run: Run, *keys: str) -> None:
+    client = aioredis.Redis.from_url(run.redis.url)
+    try:
+        await client.delete(*keys)
+    finally:
+        await client.aclose()
+
+
+# --- C2, C3, C4 -------------------------------------------------------------------
+
+
+def thirds(n: int) -> list[tuple[int, int]]:
+    """Three consecutive (start, stop) index ranges covering ``range(n)``."""
+    cuts = [0, n // 3, 2 * n // 3, n]
+    return [(cuts[i], cuts[i + 1]) for i in range(3)]
+
+
+async def c2_c3_c4_store(run: Run) -> None:
+    """Each of C2, C3 and C4 is timed over three equal thirds of its work and
+    keeps the best third: the capability of the raw part on this machine, less
+    exposed to a neighbour's burst of CPU."""
+    n = run.sizes.c2_entries
+    entries = list(data.records("c2table0000", 2, n))
+    size = sum(len(e[2]) for e in entries) / n
+    client = aioredis.Redis.from_url(run.redis.url)
+    try:
+        await client.delete(C2_KEY)
+        # C2: pipelined XADD, batches of 100, explicit "<position>-0" ids as the store writes them.
+        rates = []
+        for lo, hi in thirds(n):
+            started = time.perf_counter()
+            for i in range(lo, hi, 100):
+                pipe = client.pipeline(transaction=False)
+                for position, tag, encoded in entries[i : min(i + 100, hi)]:
+                    pipe.xadd(C2_KEY, {"type": tag, "data": encoded}, id=f"{position}-0")
+                await pipe.execute()
+            rates.append((hi - lo) / (time.perf_counter() - started))
+        run.figure("C2.xadd_per_s", max(rates))
+        run.detail(
+            "C2",
+            entries=n,
+            mean_entry_bytes=round(size, 1),
+            batch=100,
+            thirds_per_s=[round(r) for r in rates],
+        )
+
+        # C3: read them back in pages of 1,000 and decode each record, a third at a time.
+        rates = []
+        count = 0
+        for lo, hi in thirds(n):
+            after, upto = entries[lo][0] - 1, entries[hi - 1][0]
+            started = time.perf_counter()
+            part = 0
+            while after < upto:
+                page = await client.xrange(C2_KEY, f"{after + 1}-0", f"{upto}-0", count=PAGE)
+                if not page:
+                    break
+                for _, fields in page:
+                    record = RECORD_DECODER.decode(fields[b"data"])
+                    part += 1
+                after = record.position
+            rates.append(part / (time.perf_counter() - started))
+            count += part
+        if count != n:
+            run.note(f"C3 read {count} entries, expected {n}")
+        run.figure("C3.events_per_s", max(rates))
+        run.detail("C3", entries=count, page=PAGE, thirds_per_s=[round(r) for r in rates])
+    finally:
+        with contextlib.suppress(Exception):
+            await client.delete(C2_KEY)
+        await client.aclose()
+
+    # C4: the same entries decoded and folded in memory, no Redis at all.
+    m = min(run.sizes.c4_entries, n)
+    encoded = [e[2] for e in entries[:m]]
+    del entries
+    rates = []
+    state = evolve(EMPTY, 1, data.first_event("c2table0000"))
+    for lo, hi in thirds(m):
+        started = time.perf_counter()
+        for raw in encoded[lo:hi]:
+            record = RECORD_DECODER.decode(raw)
+            state = evolve(state, record.position, record.event)
+        rates.append((hi - lo) / (time.perf_counter() - started))
+    assert state.position == m + 1
+    run.figure("C4.events_per_s", max(rates))
+    run.detail("C4", entries=m, thirds_per_s=[round(r) for r in rates])
+
+
+# --- C5 -----------------------------------------------------------------------------
+
+
+class Receivers:
+    """Counts how many clients hold the current round's message and when the last got it."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last = 0.0
+        self.expected = 0
+        self.done: asyncio.Future[None] | None = None
+
+    def arm(self, expected: int) -> asyncio.Future[None]:
+        self.count, self.last, self.expected = 0, 0.0, expected
+        self.done = asyncio.get_running_loop().create_future()
+        return self.done
+
+    def on_message(self, payload: bytes, arrived: float) -> None:
+        self.count += 1
+        if arrived > self.last:
+            self.last = arrived
+        if self.count == self.expected and self.done is not None and not self.done.done():
+            self.done.set_result(None)
+
+
+async def connect_many(
+    port: int, path: str, count: int, on_message: object, concurrency: int = 100
+) -> list[WSClient]:
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one() -> WSClient:
+        async with gate:
+            return await connect("127.0.0.1", port, path, on_message)  # type: ignore[arg-type]
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
+
+
+async def close_all(clients: list[WSClient]) -> None:
+    await asyncio.gather(*(c.close(timeout=1.0) for c in clients), return_exceptions=True)
+
+
+async def c5_broadcast(run: Run) -> None:
+    n = run.sizes.spectators
+    peer, port = start_peer("broadcast", run.workdir)
+    clients: list[WSClient] = []
+    try:
+        receivers = Receivers()
+        replies: asyncio.Queue[bytes] = asyncio.Queue()
+        control = await connect("127.0.0.1", port, "/control", lambda p, t: replies.put_nowait(p))
+        await asyncio.sleep(0.3)
+        rss_before = peer.rss()
+        clients = await connect_many(port, "/", n, receivers.on_message)
+        await asyncio.sleep(1.0)
+        rss_after = peer.rss()
+        run.figure("C5.kib_per_conn", (rss_after - rss_before) / n / 1024)
+
+        async def round_trip(i: int) -> float:
+            done = receivers.arm(n)
+            sent = control.send_text(str(i).encode())
+            await asyncio.wait_for(done, 30)
+            await asyncio.wait_for(replies.get(), 30)
+            return receivers.last - sent
+
+        for i in range(3):  # warm-up
+            await round_trip(-1 - i)
+        latencies = []
+        cpu_before = peer.cpu_seconds()
+        for i in range(run.sizes.c5_rounds):
+            latencies.append(await round_trip(i))
+            await asyncio.sleep(0.01)
+        cpu = peer.cpu_seconds() - cpu_before
+        run.figure("C5.p50_ms", percentile(latencies, 50) * 1e3)
+        run.figure("C5.p99_ms", percentile(latencies, 99) * 1e3)
+        run.figure("C5.cpu_us_per_recipient", cpu / (run.sizes.c5_rounds * n) * 1e6)
+        run.detail(
+            "C5",
+            clients=n,
+            rounds=run.sizes.c5_rounds,
+            message_bytes=200,
+            server_cpu_s=round(cpu, 3),
+            max_ms=round(max(latencies) * 1e3, 3),
+        )
+        await control.close()
+    finally:
+        await close_all(clients)
+        await _stop(peer)
+
+
+async def _stop(child: Child) -> None:
+    await asyncio.to_thread(child.stop)
+
+
+# --- C6 -----------------------------------------------------------------------------
+
+
+async def c6_echo(run: Run) -> None:
+    n = 100
+    peer, port = start_peer("echo", run.workdir)
+    clients: list[WSClient] = []
+    try:
+        waiting: dict[int, asyncio.Future[float]] = {}
+
+        def handler(i: int) -> object:
+            def on_message(payload: bytes, arrived: float) -> None:
+                future = waiting.pop(i, None)
+                if future is not None and not future.done():
+                    future.set_result(arrived)
+
+            return on_message
+
+        gate = asyncio.Semaphore(50)
+
+        async def one(i: int) -> WSClient:
+            async with gate:
+                return await connect("127.0.0.1", port, "/", handler(i))  # type: ignore[arg-type]
+
+        clients = list(await asyncio.gather(*(one(i) for i in range(n))))
+        message = b'{"type":"echo","pad":"' + b"x" * 176 + b'"}'
+        assert len(message) == 200
+        rtts: list[float] = []
+        loop = asyncio.get_running_loop()
+        warmup_end = time.perf_counter() + 0.5
+        stop_at = warmup_end + run.sizes.c6_seconds
+        counted = 0
+
+        async def player(i: int) -> None:
+            nonlocal counted
+            while True:
+                future: asyncio.Future[float] = loop.create_future()
+                waiting[i] = future
+                sent = clients[i].send_text(message)
+                arrived = await asyncio.wait_for(future, 30)
+                if arrived >= stop_at:
+                    return
+                if sent >= warmup_end:
+                    rtts.append(arrived - sent)
+                    counted += 1
+
+        await asyncio.sleep(0)
+        cpu_before = None
+
+        async def mark() -> None:
+            nonlocal cpu_before
+            await asyncio.sleep(max(0.0, warmup_end - time.perf_counter()))
+            cpu_before = peer.cpu_seconds()
+
+        marker = asyncio.create_task(mark())
+        await asyncio.gather(*(player(i) for i in range(n)))
+        await marker
+        assert cpu_before is not None
+        cpu = peer.cpu_seconds() - cpu_before
+        run.figure("C6.echo_per_s", counted / run.sizes.c6_seconds)
+        run.figure("C6.rtt_p50_ms", percentile(rtts, 50) * 1e3)
+        run.figure("C6.rtt_p99_ms", percentile(rtts, 99) * 1e3)
+        run.figure("C6.cpu_us_per_echo", cpu / max(counted, 1) * 1e6)
+        run.detail("C6", clients=n, seconds=run.sizes.c6_seconds, echoes=counted)
+    finally:
+        await close_all(clients)
+        await _stop(peer)
+
+
+# --- C7 -----------------------------------------------------------------------------
+
+
+async def c7_wakeup(run: Run) -> None:
+    reader = aioredis.Redis.from_url(run.redis.url)
+    writer = aioredis.Redis.from_url(run.redis.url)
+    try:
+        await writer.delete(C7_KEY)
+        await writer.xadd(C7_KEY, {"d": "0"}, id="1-0")
+        last = 1
+
+        async def wait_for_next(after: int) -> float:
+            await reader.xread({C7_KEY: f"{after}-0"}, count=10, block=5000)
+            return time.perf_counter()
+
+        latencies = []
+        for i in range(run.sizes.c7_samples + 20):
+            task = asyncio.create_task(wait_for_next(last))
+            await asyncio.sleep(0.001)  # let the XREAD reach Redis and block
+            sent = time.perf_counter()
+            last += 1
+            await writer.xadd(C7_KEY, {"d": "x" * 300}, id=f"{last}-0")
+            woke = await task
+            if i >= 20:
+                latencies.append(woke - sent)
+        run.figure("C7.p50_ms", percentile(latencies, 50) * 1e3)
+        run.figure("C7.p99_ms", percentile(latencies, 99) * 1e3)
+        run.detail("C7", samples=len(latencies))
+    finally:
+        with contextlib.suppress(Exception):
+            await writer.delete(C7_KEY)
+        await reader.aclose()
+        await writer.aclose()

@@ -1,0 +1,62 @@
+"""Realistic log entries for the store calibrations (C2, C3, C4) and for the
+long tables of G6 and G7, about 300 bytes each as stored.
+
+Three in four are notes, one in four a dice roll with dice derived from a seed as
+the server derives them; every entry is a ``Recorded`` encoded with the one
+encoder used in the stream, so decoding and folding them costs what decoding
+and folding a real log costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.base import EVERYONE
+from domain.dice import DerivedRoller
+from domain.events import ENCODER, DiceRolled, NoteAdded, Recorded, TableCreated, event_tag
+from domain.systems.wod import PoolSpec, plain_pool_roll
+from domain.table import create_table
+
+SYSTEM = "vda"
+SEED = bytes(range(32))
+AT = "2025-01-01T20:00:00.000+00:00"
+TEMPLATES = 64
+
+
+def first_event(table_id: str) -> TableCreated:
+    return create_table(table_id, "bench", SYSTEM, False, None, SEED)
+
+
+def _templates(table_id: str) -> list[tuple[object, str]]:
+    out: list[tuple[object, str]] = []
+    for i in range(TEMPLATES):
+        who = f"p-{i:08x}"
+        if i % 4:
+            text = f"Tour {i}: la garde recule vers l'escalier, les torches vacillent, on entend des pas. "
+            out.append((NoteAdded(text=text[:48], author=who), who))
+        else:
+            roll = plain_pool_roll(
+                DerivedRoller(SEED, table_id, i + 2, f"n{i}"), PoolSpec(dice=3, difficulty=6)
+            )
+            out.append((DiceRolled(roller=who, roll=roll, combatant=f"c{i}", label="Attaque"), who))
+    return out
+
+
+def records(table_id: str, first: int, count: int) -> Iterator[tuple[int, str, bytes]]:
+    """``(position, type tag, encoded Recorded)`` for positions ``first`` … ``first + count - 1``."""
+    templates = _templates(table_id)
+    tags = [event_tag(e) for e, _ in templates]  # type: ignore[arg-type]
+    for position in range(first, first + count):
+        k = position % TEMPLATES
+        event, who = templates[k]
+        record = Recorded(
+            position=position,
+            event=event,
+            audience=EVERYONE,
+            command_id=f"{position:016x}",
+            sender=who,
+            nonce=f"{position * 7919:016x}",
+            batch=position,
+            at=AT,
+        )
+        yield position, tags[k], ENCODER.encode(record)

@@ -1,0 +1,629 @@
+"""G1–G9: Fracas itself, through the real server.
+
+The server runs in its own process (``bench.server_proc``: the production app
+factory and uvicorn settings) on a free loopback port; the load generator
+talks to it only through the public HTTP API and the WebSocket protocol, with
+bearer tokens, the table's rules and the Lua append, exactly as a client
+does. Tables are created through the API; only the long logs of G6 and G7 are
+written straight into the table's stream (a million commands would take an
+hour), in the store's own layout, before the server first opens them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import resource
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import redis.asyncio as aioredis
+
+from bench import data
+from bench.context import Run
+from bench.procs import Child, OtherLoad, RedisTarget, machine_cpu, own_cpu
+from bench.report import percentile
+from bench.session import Ev, Session, open_many, open_session
+from domain.commands import AddCombatant, AddNote, RollDice
+from domain.events import Combatant
+from domain.systems.vda.state import VdaSheet
+from domain.systems.wod import PoolSpec
+from domain.wire import SendCommand
+from server.store import key
+
+SPECTATOR_CONNECT_CONCURRENCY = 25
+"""Handshakes in flight at once. Each costs the server a few Redis calls, and
+its redis-py pool (created by ``from_url`` with the default of 100
+connections) refuses at once with ``MaxConnectionsError`` beyond that: with
+100 at once, a few handshakes fail (see docs/performance.md)."""
+
+TABLE_KEYS = ("events", "meta", "secret", "commands", "tokens", "snapshots")
+
+
+@dataclass
+class Table:
+    table_id: str
+    gm_token: str
+
+
+class Fracas:
+    """The server under test and the tables this run made on it."""
+
+    def __init__(self, run: Run, server: Child, base: str) -> None:
+        self.run = run
+        self.server = server
+        self.base = base
+        self.http = httpx.AsyncClient(base_url=base, timeout=900)
+        self.tables: list[str] = []
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+    async def create_table(self, title: str) -> Table:
+        answer = await self.http.post("/api/tables", json={"title": title, "system": data.SYSTEM})
+        answer.raise_for_status()
+        body = answer.json()
+        self.tables.append(body["table_id"])
+        return Table(body["table_id"], body["gm_token"])
+
+    async def invite(self, table: Table, role: str, combatants: list[str] | None = None) -> str:
+        answer = await self.http.post(
+            f"/api/tables/{table.table_id}/invites",
+            json={"role": role, "name": role, "combatants": combatants or []},
+            headers={"Authorization": f"Bearer {table.gm_token}"},
+        )
+        answer.raise_for_status()
+        return str(answer.json()["token"])
+
+    async def invite_many(
+        self, table: Table, role: str, count: int, combatants: list[list[str]] | None = None
+    ) -> list[str]:
+        gate = asyncio.Semaphore(8)
+
+        async def one(i: int) -> str:
+            async with gate:
+                return await self.invite(table, role, combatants[i] if combatants else None)
+
+        return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+    async def gm(self, table: Table) -> Session:
+        return await open_session(self.base, table.table_id, table.gm_token, name="gm")
+
+    async def add_combatants(self, gm: Session, count: int) -> list[str]:
+        ids = [f"c{i}" for i in range(count)]
+        for cid in ids:
+            reply = await gm.run(
+                AddCombatant(combatant=Combatant(id=cid, name=cid.upper(), sheet=VdaSheet()))
+            )
+            if reply.type != "accepted":
+                raise RuntimeError(f"AddCombatant refused: {reply.rule} {reply.message}")
+        return ids
+
+    async def drop_tables(self) -> None:
+        """Delete every key of the tables this run made (never anything else)."""
+        for table_id in list(self.tables):
+            await self.drop_table(table_id)
+
+    async def drop_table(self, table_id: str) -> None:
+        client = aioredis.Redis.from_url(self.run.redis.url)
+        try:
+            await client.delete(*(key(table_id, name) for name in TABLE_KEYS))
+            self.tables.remove(table_id)
+        finally:
+            await client.aclose()
+
+
+def self_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def close_sessions(sessions: list[Session]) -> None:
+    await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+
+
+async def measure(run: Run, fracas: Fracas, only: frozenset[str]) -> None:
+    steps = (
+        ("G1", g1_g2_g9_load),
+        ("G4", g4_light_latency),
+        ("G5", g5_g8_spectators),
+        ("G6", g6_rebuild),
+        ("G7", g7_state_at),
+        ("S", scaling),
+    )
+    extra = {"G1": ", G2, G9", "G5": ", G8"}
+    for name, step in steps:
+        if name not in only:
+            continue
+        run.log(f"measuring {name}{extra.get(name, '')}")
+        started = time.monotonic()
+        other = OtherLoad()
+        try:
+            await step(run, fracas)
+        except Exception as exc:  # one broken measurement must not lose the others
+            run.note(f"{name} failed: {exc!r}")
+            if not fracas.server.alive():
+                run.note(f"the Fracas server died:\n{fracas.server.log_tail()}")
+                raise
+        run.timings[name] = time.monotonic() - started
+        run.other_load(name, other.percent())
+
+
+# --- G1, G2, G9 ------------------------------------------------------------------
+
+
+def _load_command(i: int, k: int) -> Any:
+    if k % 2 == 0:
+        return RollDice(combatant=f"c{i}", spec=PoolSpec(dice=5, difficulty=6), label="Attaque")
+    return AddNote(text=f"c{i}: note {k}, la garde recule vers l'escalier")
+
+
+async def load_window(
+    run: Run, fracas: Fracas, tables: list[list[Session]], warmup: float, seconds: float
+) -> dict[str, Any]:
+    """Closed-loop players on one or more tables (a list of sessions per table;
+    the i-th session of a table plays combatant ``c<i>``). The events/s figure
+    is, summed over tables, the rise of the lowest position every open session
+    of the table holds: events delivered to all of the table's players."""
+    sessions = [s for table in tables for s in table]
+    stop = asyncio.Event()
+    counts = {"accepted": 0, "rejected": 0, "errors": 0, "lost": 0}
+    rules: dict[str, int] = {}
+
+    async def player(i: int, session: Session) -> None:
+        k = 0
+        while not stop.is_set() and session.open:
+            try:
+                reply = await session.run(_load_command(i, k), timeout=30)
+            except (TimeoutError, ConnectionError):
+                counts["lost"] += 1
+                return
+            if reply.type == "accepted":
+                counts["accepted"] += 1
+            elif reply.type == "error":
+                counts["errors"] += 1
+                rules[f"error:{reply.code}"] = rules.get(f"error:{reply.code}", 0) + 1
+            else:
+                counts["rejected"] += 1
+                rules[reply.rule] = rules.get(reply.rule, 0) + 1
+            k += 1
+
+    redis_child = run.redis.child
+
+    def snapshot() -> dict[str, float]:
+        return {
+            "t": time.perf_counter(),
+            "delivered_to_all": sum(
+                min((s.last_position for s in table if s.open), default=0) for table in tables
+            ),
+            "events": sum(s.events for s in sessions),
+            "frames": sum(s.frames for s in sessions),
+            "accepted": counts["accepted"],
+            "server_cpu": fracas.server.cpu_seconds(),
+            "redis_cpu": redis_child.cpu_seconds() if redis_child else 0.0,
+            "harness_cpu": self_cpu(),
+            "machine_cpu": machine_cpu(),
+            "own_cpu": own_cpu(),
+        }
+
+    tasks = [asyncio.create_task(player(i, s)) for table in tables for i, s in enumerate(table)]
+    await asyncio.sleep(warmup)
+    a = snapshot()
+    await asyncio.sleep(seconds)
+    b = snapshot()
+    stop.set()
+    await asyncio.wait(tasks, timeout=60)
+    for task in tasks:
+        task.cancel()
+    # Every open session must end up holding every event: wait (bounded) for the tail.
+    heads = [max(s.last_position for s in table) for table in tables]
+
+    def behind() -> int:
+        return sum(1 for h, t in zip(heads, tables, strict=True) for s in t if s.open and s.last_position < h)
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and behind():
+        await asyncio.sleep(0.05)
+    dt = b["t"] - a["t"]
+    deliveries = b["events"] - a["events"]
+    frames = b["frames"] - a["frames"]
+    server_cpu = b["server_cpu"] - a["server_cpu"]
+    return {
+        "seconds": round(dt, 3),
+        "events_per_s": (b["delivered_to_all"] - a["delivered_to_all"]) / dt,
+        "commands_per_s": (b["accepted"] - a["accepted"]) / dt,
+        "deliveries": deliveries,
+        "frames": frames,
+        "events_per_frame": deliveries / frames if frames else None,
+        "server_cpu_us_per_delivery": server_cpu / deliveries * 1e6 if deliveries else None,
+        "server_cpu_us_per_frame": server_cpu / frames * 1e6 if frames else None,
+        "server_cpu_pct": 100 * server_cpu / dt,
+        "redis_cpu_pct": 100 * (b["redis_cpu"] - a["redis_cpu"]) / dt if redis_child else None,
+        "harness_cpu_pct": 100 * (b["harness_cpu"] - a["harness_cpu"]) / dt,
+        "other_processes_cpu_pct": 100
+        * ((b["machine_cpu"] - a["machine_cpu"]) - (b["own_cpu"] - a["own_cpu"]))
+        / dt,
+        "accepted": counts["accepted"],
+        "rejected": counts["rejected"],
+        "errors": counts["errors"],
+        "rejected_rules": rules,
+        "players_lost": counts["lost"],
+        "sessions_open_at_end": sum(s.open for s in sessions),
+        "sessions_behind_at_end": behind(),
+        "position_errors": sum(s.errors for s in sessions),
+        "close_reasons": sorted({f for s in sessions for f in s.failures})[:5],
+    }
+
+
+async def players_table(fracas: Fracas, n: int, title: str) -> list[Session]:
+    """A table with ``n`` combatants and ``n`` players, one each, all following."""
+    table = await fracas.create_table(title)
+    gm = await fracas.gm(table)
+    try:
+        combatants = await fracas.add_combatants(gm, n)
+    finally:
+        await gm.close()
+    tokens = await fracas.invite_many(table, "player", n, [[c] for c in combatants])
+    sessions = await open_many(fracas.base, table.table_id, tokens, concurrency=25)
+    for session in sessions:
+        session.follow(session.welcome.result().head or 0)
+    return sessions
+
+
+SCALING_PLAYERS = (1, 10, 25, 50, 100)
+SCALING_TABLES = (1, 5, 10)
+SCALING_KEYS = (
+    "events_per_s",
+    "commands_per_s",
+    "events_per_frame",
+    "server_cpu_us_per_delivery",
+    "server_cpu_us_per_frame",
+    "server_cpu_pct",
+    "redis_cpu_pct",
+    "harness_cpu_pct",
+    "other_processes_cpu_pct",
+    "errors",
+    "players_lost",
+)
+
+
+async def scaling(run: Run, fracas: Fracas) -> None:
+    """How the cost grows with players per table and with tables per process
+    (closed-loop players as in G1, shorter windows)."""
+    seconds = 4.0 if run.quick else 8.0
+    rows: list[dict[str, Any]] = []
+    shapes = [(1, p) for p in SCALING_PLAYERS] + [(t, 10) for t in SCALING_TABLES if t > 1]
+    for tables, players in shapes:
+        run.log(f"  {tables} table(s) x {players} players")
+        groups = [await players_table(fracas, players, f"S{tables}x{players}") for _ in range(tables)]
+        try:
+            window = await load_window(run, fracas, groups, 1.0, seconds)
+        finally:
+            await close_sessions([s for g in groups for s in g])
+        row = {"tables": tables, "players_per_table": players}
+        row.update({k: window[k] for k in SCALING_KEYS})
+        rows.append(row)
+    run.detail("scaling", seconds=seconds, rows=rows)
+
+
+async def set_persistence(target: RedisTarget, mode: str) -> None:
+    """``none`` (no RDB, no AOF) or ``always`` (AOF, fsync at every write)."""
+    client = aioredis.Redis.from_url(target.url)
+    try:
+        if mode == "none":
+            await client.config_set("appendonly", "no")
+            await client.config_set("save", "")
+            return
+        await client.config_set("appendfsync", "always")
+        await client.config_set("appendonly", "yes")
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            info = await client.info("persistence")
+            if (
+                int(info.get("aof_enabled", 0)) == 1
+                and int(info.get("aof_rewrite_in_progress", 0)) == 0
+                and int(info.get("aof_rewrite_scheduled", 0)) == 0
+            ):
+                return
+            await asyncio.sleep(0.1)
+        raise RuntimeError("the append-only file was not ready within 120 s")
+    finally:
+        await client.aclose()
+
+
+async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
+    n = run.sizes.players
+    sessions = await players_table(fracas, n, "G1")
+    try:
+        owned = run.redis.owned
+        if owned:
+            await set_persistence(run.redis, "none")
+        run.log(
+            f"  G1: {n} players, {run.sizes.g1_seconds:.0f}s, persistence {'none' if owned else 'as found'}"
+        )
+        first = await load_window(run, fracas, [sessions], run.sizes.g1_warmup, run.sizes.g1_seconds)
+        run.detail("G1", players=n, persistence="none" if owned else "as configured", **first)
+        run.figure("G1.events_per_s", first["events_per_s"])
+        run.figure("G2.cpu_us_per_delivery", first["server_cpu_us_per_delivery"])
+        if first["errors"] or first["players_lost"]:
+            run.note(
+                f"G1: {first['errors']} commands answered by an error, {first['players_lost']} players lost"
+            )
+        if first["sessions_open_at_end"] < n or first["position_errors"] or first["sessions_behind_at_end"]:
+            run.note(
+                f"G1: {n - first['sessions_open_at_end']} players closed, "
+                f"{first['sessions_behind_at_end']} behind, {first['position_errors']} position errors"
+            )
+        if not owned:
+            run.note("G9 not measured: the harness does not change the persistence of an external Redis")
+            return
+        if not all(s.open for s in sessions):
+            run.note("G9 not measured: players were closed during G1")
+            return
+        run.log("  G9: the same load with appendonly yes, appendfsync always")
+        await set_persistence(run.redis, "always")
+        try:
+            second = await load_window(run, fracas, [sessions], run.sizes.g1_warmup, run.sizes.g1_seconds)
+        finally:
+            await set_persistence(run.redis, "none")
+            if run.redis.kind == "embedded":
+                await set_persistence(run.redis, "always")  # the embedded Redis's own setting
+        run.detail("G9", persistence="appendonly yes, appendfsync always", **second)
+        if second["errors"] or second["players_lost"]:
+            run.note(
+                f"G9: {second['errors']} commands answered by an error, {second['players_lost']} players lost"
+            )
+        run.figure("G9.events_per_s_always", second["events_per_s"])
+    finally:
+        await close_sessions(sessions)
+
+
+# --- G4 -----------------------------------------------------------------------------
+
+
+async def g4_light_latency(run: Run, fracas: Fracas) -> None:
+    n, rate, seconds = run.sizes.light_players, run.sizes.light_rate, run.sizes.g4_seconds
+    sessions = await players_table(fracas, n, "G4")
+    latencies: list[float] = []
+    sent_at: dict[str, float] = {}
+    warmup = 1.0
+    measured_from = time.perf_counter() + warmup
+
+    def on_event(session: Session, event: Ev, arrived: float) -> None:
+        sent = sent_at.pop(event.command_id, None)
+        if sent is not None and sent >= measured_from:
+            latencies.append(arrived - sent)
+
+    try:
+        for session in sessions:
+            session.on_event = on_event
+
+        async def player(i: int, session: Session) -> None:
+            rng = random.Random(i)
+            end = measured_from + seconds
+            next_at = time.perf_counter() + rng.uniform(0, 1 / rate)
+            k = 0
+            while next_at < end:
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+                command_id = session.next_id()
+                sent_at[command_id] = time.perf_counter()
+                session.command(_load_command(i, k), command_id)
+                k += 1
+                next_at += rng.uniform(0.5, 1.5) / rate
+
+        sent_before = time.perf_counter()
+        await asyncio.gather(*(player(i, s) for i, s in enumerate(sessions)))
+        deadline = time.monotonic() + 10
+        while sent_at and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        missing = sum(1 for t in sent_at.values() if t >= measured_from)
+        if not latencies:
+            raise RuntimeError("no own event came back")
+        run.figure("G4.p50_ms", percentile(latencies, 50) * 1e3)
+        run.figure("G4.p99_ms", percentile(latencies, 99) * 1e3)
+        run.detail(
+            "G4",
+            players=n,
+            rate_per_player=rate,
+            seconds=seconds,
+            samples=len(latencies),
+            achieved_rate=round(len(latencies) / seconds, 1),
+            missing=missing,
+            max_ms=round(max(latencies) * 1e3, 3),
+            wall_s=round(time.perf_counter() - sent_before, 2),
+        )
+        if missing:
+            run.note(f"G4: {missing} own events never came back within 10 s")
+    finally:
+        await close_sessions(sessions)
+
+
+# --- G5, G8 ---------------------------------------------------------------------------
+
+
+async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
+    n = run.sizes.spectators
+    table = await fracas.create_table("G5")
+    run.log(f"  inviting {n} spectators")
+    tokens = await fracas.invite_many(table, "spectator", n)
+    gm = await fracas.gm(table)
+    spectators: list[Session] = []
+    try:
+        await asyncio.sleep(0.5)
+        rss_before = fracas.server.rss()
+        run.log(f"  connecting {n} spectators")
+        spectators = await open_many(
+            fracas.base, table.table_id, tokens, concurrency=SPECTATOR_CONNECT_CONCURRENCY
+        )
+        for session in spectators:
+            session.follow(session.welcome.result().head or 0)
+        await asyncio.sleep(1.5)
+        rss_after = fracas.server.rss()
+        run.figure("G8.kib_per_conn", (rss_after - rss_before) / n / 1024)
+        run.detail(
+            "G8",
+            connections=n,
+            rss_before_mib=round(rss_before / 2**20, 1),
+            rss_after_mib=round(rss_after / 2**20, 1),
+        )
+
+        probe = {"id": "", "count": 0, "last": 0.0}
+        holding: asyncio.Future[None] | None = None
+
+        def on_event(session: Session, event: Ev, arrived: float) -> None:
+            nonlocal holding
+            if event.command_id == probe["id"]:
+                probe["count"] += 1  # type: ignore[operator]
+                probe["last"] = max(probe["last"], arrived)  # type: ignore[type-var]
+                if probe["count"] == n and holding is not None and not holding.done():
+                    holding.set_result(None)
+
+        for session in spectators:
+            session.on_event = on_event
+        latencies: list[float] = []
+        cpu_before = fracas.server.cpu_seconds()
+        for r in range(run.sizes.g5_rounds + 3):
+            command_id = gm.next_id()
+            probe.update(id=command_id, count=0, last=0.0)
+            holding = asyncio.get_running_loop().create_future()
+            reply = asyncio.create_task(
+                gm.request(SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id))
+            )
+            sent = time.perf_counter()
+            try:
+                await asyncio.wait_for(holding, 30)
+            except TimeoutError:
+                run.note(f"G5: only {probe['count']} of {n} spectators got probe {r} within 30 s")
+                raise
+            await reply
+            if r >= 3:  # the first rounds warm up
+                latencies.append(probe["last"] - sent)  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+        cpu = fracas.server.cpu_seconds() - cpu_before
+        run.figure("G5.p50_ms", percentile(latencies, 50) * 1e3)
+        run.figure("G5.p99_ms", percentile(latencies, 99) * 1e3)
+        run.detail(
+            "G5",
+            spectators=n,
+            rounds=len(latencies),
+            max_ms=round(max(latencies) * 1e3, 3),
+            server_cpu_us_per_recipient=round(cpu / ((run.sizes.g5_rounds + 3) * n) * 1e6, 3),
+            skipped_ahead=sum(s.skipped for s in spectators),
+            position_errors=sum(s.errors for s in spectators),
+        )
+    finally:
+        await close_sessions([gm, *spectators])
+
+
+# --- G6, G7 ----------------------------------------------------------------------------
+
+
+async def load_log(run: Run, table: Table, count: int) -> int:
+    """Write positions 2 … count straight into the table's stream (the store's
+    layout: entry id ``<position>-0``, fields ``type`` and ``data``)."""
+    client = aioredis.Redis.from_url(run.redis.url)
+    stream = key(table.table_id, "events")
+    try:
+        batch: list[tuple[int, str, bytes]] = []
+
+        async def flush() -> None:
+            pipe = client.pipeline(transaction=False)
+            for position, tag, encoded in batch:
+                pipe.xadd(stream, {"type": tag, "data": encoded}, id=f"{position}-0")
+            await pipe.execute()
+            batch.clear()
+
+        for entry in data.records(table.table_id, 2, count - 1):
+            batch.append(entry)
+            if len(batch) == 1000:
+                await flush()
+        if batch:
+            await flush()
+        return int(await client.xlen(stream))
+    finally:
+        await client.aclose()
+
+
+async def redis_memory(run: Run) -> int:
+    client = aioredis.Redis.from_url(run.redis.url)
+    try:
+        return int((await client.info("memory"))["used_memory"])
+    finally:
+        await client.aclose()
+
+
+async def timed_state(fracas: Fracas, table: Table) -> tuple[float, int, float]:
+    cpu_before = fracas.server.cpu_seconds()
+    started = time.perf_counter()
+    answer = await fracas.http.get(
+        f"/api/tables/{table.table_id}/state", headers={"Authorization": f"Bearer {table.gm_token}"}
+    )
+    elapsed = time.perf_counter() - started
+    answer.raise_for_status()
+    return elapsed, int(answer.json()["position"]), fracas.server.cpu_seconds() - cpu_before
+
+
+async def g6_rebuild(run: Run, fracas: Fracas) -> None:
+    n = run.sizes.g6_events
+    table = await fracas.create_table("G6")
+    run.log(f"  writing a {n:,}-event log")
+    memory_before = await redis_memory(run)
+    head = await load_log(run, table, n)
+    memory_per_event = (await redis_memory(run) - memory_before) / head
+    run.log("  rebuilding its projection through GET /state on a server that never opened it")
+    elapsed, position, cpu = await timed_state(fracas, table)
+    if position != head:
+        raise RuntimeError(f"rebuilt to {position}, expected {head}")
+    run.figure("G6.events_per_s", head / elapsed)
+    run.detail(
+        "G6",
+        events=head,
+        seconds=round(elapsed, 3),
+        server_cpu_s=round(cpu, 3),
+        redis_bytes_per_event=round(memory_per_event),
+    )
+    if n < 1_000_000:
+        run.note(f"G6 rebuilt a {head:,}-event table (--quick), not 1,000,000 events")
+    await fracas.drop_table(table.table_id)  # frees Redis's memory for what follows
+
+
+async def g7_state_at(run: Run, fracas: Fracas) -> None:
+    n = run.sizes.g7_events
+    table = await fracas.create_table("G7")
+    run.log(f"  writing a {n:,}-event log")
+    head = await load_log(run, table, n)
+    warm, _, _ = await timed_state(fracas, table)  # the server opens it once (and snapshots it)
+    gm = await fracas.gm(table)
+    try:
+        rng = random.Random(7)
+        latencies = []
+        for _ in range(run.sizes.g7_queries):
+            at = rng.randint(1, head)
+            reply, sent, arrived = await gm.state_at(at)
+            if reply.type != "state":
+                raise RuntimeError(f"state_at({at}) answered {reply.type}: {reply.message}")
+            latencies.append(arrived - sent)
+        run.figure("G7.p50_ms", percentile(latencies, 50) * 1e3)
+        run.figure("G7.p99_ms", percentile(latencies, 99) * 1e3)
+        run.detail(
+            "G7",
+            events=head,
+            queries=len(latencies),
+            first_open_s=round(warm, 3),
+            max_ms=round(max(latencies) * 1e3, 3),
+        )
+    finally:
+        await gm.close()
+
+
+async def with_fracas(run: Run, server: Child, base: str, only: frozenset[str]) -> None:
+    fracas = Fracas(run, server, base)
+    try:
+        await measure(run, fracas, only)
+    finally:
+        with contextlib.suppress(Exception):
+            await fracas.drop_tables()
+        await fracas.aclose()

@@ -1,0 +1,186 @@
+"""One Fracas WebSocket client as the load generator plays it: the real
+protocol (``domain.wire`` messages, bearer token, follow, commands with ids),
+on the lean client of :mod:`bench.wsclient`.
+
+Inbound frames are decoded with a reduced msgspec type that reads only what
+the harness checks (positions, command ids, reply ids); msgspec skips the
+rest. Every ``events`` frame is checked: positions must follow each other
+with no gap and no repeat, otherwise :attr:`Session.errors` counts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+
+from bench.wsclient import WSClient, connect
+from domain.wire import ENCODER, Follow, GetState, SendCommand
+
+
+class Ev(msgspec.Struct):
+    position: int
+    command_id: str = ""
+
+
+class Msg(msgspec.Struct):
+    type: str
+    events: list[Ev] = []
+    id: str = ""
+    first: int = 0
+    last: int = 0
+    head: int | None = 0
+    code: str = ""
+    rule: str = ""
+    message: str = ""
+
+
+DECODER = msgspec.json.Decoder(Msg)
+REPLIES = frozenset({"accepted", "rejected", "state", "event_page"})
+
+OnEvent = Callable[["Session", Ev, float], None]
+
+_ids = itertools.count(1)
+
+
+class Session:
+    def __init__(self, name: str = "") -> None:
+        self.name = name
+        self.ws: WSClient | None = None
+        self.welcome: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
+        self.last_position = 0
+        self.frames = 0
+        self.events = 0
+        self.errors = 0
+        self.skipped = 0
+        self.failures: list[str] = []
+        self.pending: dict[str, asyncio.Future[tuple[Msg, float]]] = {}
+        self.on_event: OnEvent | None = None
+        self._prefix = secrets.token_hex(3)
+        self.closing = False
+        self.anonymous_errors = 0
+
+    # --- inbound ---
+
+    def on_message(self, payload: bytes, arrived: float) -> None:
+        message = DECODER.decode(payload)
+        kind = message.type
+        if kind == "events":
+            self.frames += 1
+            self.events += len(message.events)
+            last = self.last_position
+            for event in message.events:
+                if event.position != last + 1:
+                    self.errors += 1
+                last = event.position
+                if self.on_event is not None:
+                    self.on_event(self, event, arrived)
+            self.last_position = last
+        elif kind in REPLIES or (kind == "error" and message.id):
+            future = self.pending.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result((message, arrived))
+        elif kind == "error":
+            # An error the server could not tie to a request (it names no id): the
+            # harness keeps at most one request in flight per session where it
+            # waits, so it answers those.
+            self.failures.append(f"error: {message.code} {message.message}")
+            self.anonymous_errors += 1
+            for future in self.pending.values():
+                if not future.done():
+                    future.set_result((message, arrived))
+            self.pending.clear()
+        elif kind == "welcome":
+            if not self.welcome.done():
+                self.welcome.set_result(message)
+        elif kind == "skipped":
+            self.skipped += 1
+            self.last_position = message.head or 0
+        else:
+            self.failures.append(f"{kind}: {message.code} {message.message}")
+
+    def _on_closed(self, closed: asyncio.Future[int]) -> None:
+        assert self.ws is not None
+        reason = f"connection closed ({self.ws.close_code}): {self.ws.close_reason}"
+        if not self.closing:
+            self.failures.append(reason)
+        for future in [*self.pending.values(), self.welcome]:
+            if not future.done():
+                future.set_exception(ConnectionError(reason))
+        self.pending.clear()
+
+    # --- outbound ---
+
+    def next_id(self) -> str:
+        return f"{self._prefix}{next(_ids):x}"
+
+    def send(self, message: msgspec.Struct) -> float:
+        assert self.ws is not None
+        return self.ws.send_text(ENCODER.encode(message))
+
+    def command(self, command: Any, command_id: str | None = None) -> tuple[str, float]:
+        """Send a command without waiting; returns its id and send time."""
+        command_id = command_id or self.next_id()
+        sent = self.send(SendCommand(id=command_id, command=command, nonce=command_id))
+        return command_id, sent
+
+    async def request(self, message: Any, timeout: float = 60.0) -> tuple[Msg, float, float]:
+        """Send a message with an ``id`` and wait for its reply: (reply, sent, arrived)."""
+        future: asyncio.Future[tuple[Msg, float]] = asyncio.get_running_loop().create_future()
+        self.pending[message.id] = future
+        sent = self.send(message)
+        reply, arrived = await asyncio.wait_for(future, timeout)
+        return reply, sent, arrived
+
+    async def run(self, command: Any, timeout: float = 60.0) -> Msg:
+        command_id = self.next_id()
+        reply, _, _ = await self.request(
+            SendCommand(id=command_id, command=command, nonce=command_id), timeout
+        )
+        return reply
+
+    async def state_at(self, at: int | None, timeout: float = 120.0) -> tuple[Msg, float, float]:
+        return await self.request(GetState(id=self.next_id(), at=at), timeout)
+
+    def follow(self, after: int) -> None:
+        self.last_position = after
+        self.send(Follow(after=after))
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.ws is not None:
+            await self.ws.close()
+
+    @property
+    def open(self) -> bool:
+        return self.ws is not None and self.ws.open
+
+
+async def open_session(base: str, table_id: str, token: str, name: str = "") -> Session:
+    parts = urlsplit(base)
+    session = Session(name)
+    session.ws = await connect(
+        parts.hostname or "127.0.0.1",
+        parts.port or 80,
+        f"/ws/tables/{table_id}",
+        session.on_message,
+        token=token,
+    )
+    session.ws.closed.add_done_callback(session._on_closed)
+    await asyncio.wait_for(session.welcome, 30)
+    return session
+
+
+async def open_many(base: str, table_id: str, tokens: list[str], concurrency: int = 64) -> list[Session]:
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(i: int, token: str) -> Session:
+        async with gate:
+            return await open_session(base, table_id, token, name=str(i))
+
+    return list(await asyncio.gather(*(one(i, t) for i, t in enumerate(tokens))))

@@ -1,0 +1,118 @@
+"""The benchmark harness's own logic: ratios, targets, the table and the JSON
+document. No timing, no I/O but a temporary file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.report import (
+    AT_LEAST,
+    AT_MOST,
+    GOALS,
+    Goal,
+    evaluate,
+    evaluate_all,
+    fmt,
+    goals_table,
+    percentile,
+    result_document,
+    selected,
+    write_json,
+)
+
+THROUGHPUT = Goal("GX", "x", "GX.events_per_s", "CX.events_per_s", AT_LEAST, 0.6)
+LATENCY = Goal("GY", "y", "GY.p99_ms", "CY.p50_ms", AT_MOST, 8.0)
+ABSOLUTE = Goal("GZ", "z", "GZ.kib_per_conn", None, AT_MOST, 100.0)
+
+
+def test_a_throughput_goal_holds_when_the_ratio_reaches_the_target() -> None:
+    assert evaluate(THROUGHPUT, {"GX.events_per_s": 60.0, "CX.events_per_s": 100.0}).holds is True
+    row = evaluate(THROUGHPUT, {"GX.events_per_s": 59.0, "CX.events_per_s": 100.0})
+    assert row.ratio == pytest.approx(0.59) and row.holds is False
+
+
+def test_a_latency_goal_holds_when_the_ratio_stays_under_the_target() -> None:
+    row = evaluate(LATENCY, {"GY.p99_ms": 1.6, "CY.p50_ms": 0.2})
+    assert row.ratio == pytest.approx(8.0) and row.holds is True
+    assert evaluate(LATENCY, {"GY.p99_ms": 1.7, "CY.p50_ms": 0.2}).holds is False
+
+
+def test_an_absolute_goal_compares_the_figure_itself_and_has_no_ratio() -> None:
+    row = evaluate(ABSOLUTE, {"GZ.kib_per_conn": 34.0})
+    assert (row.ratio, row.holds, row.target) == (None, True, "<= 100 KiB")
+    assert evaluate(ABSOLUTE, {"GZ.kib_per_conn": 101.0}).holds is False
+
+
+@pytest.mark.parametrize(
+    "figures",
+    [
+        {},
+        {"GX.events_per_s": 5.0},
+        {"CX.events_per_s": 5.0},
+        {"GX.events_per_s": 5.0, "CX.events_per_s": 0.0},
+    ],
+)
+def test_a_missing_figure_or_calibration_is_not_measured_rather_than_failed(
+    figures: dict[str, float],
+) -> None:
+    row = evaluate(THROUGHPUT, figures)
+    assert row.holds is None and row.status == "not measured"
+
+
+def test_every_goal_of_the_brief_is_there_with_its_target() -> None:
+    targets = {g.id: (g.figure, g.calibration, g.kind, g.target) for g in GOALS}
+    assert targets == {
+        "G1": ("G1.events_per_s", "C2.xadd_per_s", AT_LEAST, 0.15),
+        "G2": ("G2.cpu_us_per_delivery", "C5.cpu_us_per_recipient", AT_MOST, 1.5),
+        "G4 p50": ("G4.p50_ms", "C7.p50_ms", AT_MOST, 6.0),
+        "G4 p99": ("G4.p99_ms", "C7.p50_ms", AT_MOST, 8.0),
+        "G5": ("G5.p99_ms", "C5.p50_ms", AT_MOST, 1.5),
+        "G6": ("G6.events_per_s", "C3.events_per_s", AT_LEAST, 0.6),
+        "G7": ("G7.p99_ms", "C7.p50_ms", AT_MOST, 50.0),
+        "G8": ("G8.kib_per_conn", None, AT_MOST, 100.0),
+        "G9": ("G9.events_per_s_always", "G1.events_per_s", AT_LEAST, 0.9),
+    }
+
+
+def test_nearest_rank_percentiles() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert (percentile(values, 50), percentile(values, 99), percentile(values, 100)) == (50.0, 99.0, 100.0)
+    assert percentile([3.0], 99) == 3.0
+    with pytest.raises(ValueError):
+        percentile([], 50)
+
+
+def test_numbers_are_shown_with_sensible_precision() -> None:
+    assert fmt(None) == "-"
+    assert fmt(56068.2, "ev/s") == "56,068 ev/s"
+    assert fmt(0.1404, "ms") == "0.140 ms"
+    assert fmt(12.34, "us") == "12.3 us"
+
+
+def test_the_table_has_one_line_per_goal_and_says_which_fail() -> None:
+    figures = {"G1.events_per_s": 240.0, "C2.xadd_per_s": 56000.0, "G8.kib_per_conn": 30.0}
+    table = goals_table(evaluate_all(figures)).splitlines()
+    assert len(table) == 2 + len(GOALS)
+    g1 = next(line for line in table if line.startswith("G1 "))
+    assert "FAILS" in g1 and "0.4%" in g1 and ">= 15%" in g1
+    assert "holds" in next(line for line in table if line.startswith("G8 "))
+
+
+def test_the_json_document_round_trips(tmp_path: Path) -> None:
+    figures = {"G6.events_per_s": 70.0, "C3.events_per_s": 100.0}
+    document = result_document({"mode": "quick"}, figures, {"G6": {"events": 10}}, ["a note"])
+    path = write_json(document, tmp_path / "results" / "run.json")
+    loaded = json.loads(path.read_text())
+    g6 = next(goal for goal in loaded["goals"] if goal["goal"] == "G6")
+    assert (g6["ratio"], g6["status"]) == (0.7, "holds")
+    assert loaded["units"]["G6.events_per_s"] == "ev/s" and loaded["notes"] == ["a note"]
+
+
+def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
+    assert selected("c3,G9, g8") == {"C2", "G1", "G5"}
+    assert len(selected(None)) == 10
+    with pytest.raises(SystemExit):
+        selected("G3")
