@@ -31,6 +31,7 @@ from domain.table import may_do, view_record
 from domain.wire import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_TOO_BIG,
+    CLOSE_TRY_AGAIN,
     CLOSE_UNAUTHORIZED,
     CLOSE_UNKNOWN_TABLE,
     INBOUND_DECODER,
@@ -392,23 +393,19 @@ class Connection:
         self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
 
 
-async def table_socket(websocket: WebSocket) -> None:
-    s = services(websocket)
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
-        await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
-        return
-    await websocket.accept()
-    table_id = websocket.path_params["table_id"]
+async def admit(websocket: WebSocket, s: Services, table_id: str) -> Connection | None:
+    """Check the table and the token, join the table's feed and say welcome; or
+    close the socket with the documented code and return None."""
     meta = await s.store.meta(table_id)
     if meta is None:
         await websocket.close(CLOSE_UNKNOWN_TABLE, "no such table")
-        return
+        return None
     feed = await s.tables.feed(table_id)
     token = token_from(websocket.headers, websocket.query_params)
     viewer = await authenticate(s.store, table_id, feed.state, token)
     if viewer is None:
         await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
-        return
+        return None
     connection = Connection(websocket, s, table_id, meta.epoch)
     connection.subscriber = await s.hub.subscribe(table_id, viewer, connection.send, connection.close)
     assert connection.subscriber.feed is not None
@@ -426,6 +423,24 @@ async def table_socket(websocket: WebSocket) -> None:
             combatants=owned,
         )
     )
+    return connection
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    s = services(websocket)
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
+        await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
+        return
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    try:
+        connection = await admit(websocket, s, table_id)
+    except RedisError:
+        log.warning("Redis unavailable while admitting a client to %s", table_id)
+        await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
+        return
+    if connection is None:
+        return
     try:
         while True:
             message = await websocket.receive()
@@ -445,7 +460,8 @@ async def table_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        await s.hub.unsubscribe(connection.subscriber)
+        if connection.subscriber is not None:
+            await s.hub.unsubscribe(connection.subscriber)
 
 
 # --- the app ----------------------------------------------------------------

@@ -19,6 +19,12 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
 
+POOL_SIZE = 64
+"""Connections to a standalone Redis; more requests wait for one."""
+POOL_WAIT_SECONDS = 10.0
+BURST_POOL_SIZE = 512
+"""Sentinel and Cluster pools refuse past their size instead of waiting: keep it large."""
+
 
 def _hosts(netloc: str, default_port: int) -> list[tuple[str, int]]:
     hosts = []
@@ -44,19 +50,34 @@ def connect(url: str) -> Any:
             raise ValueError("a Sentinel URL names the master: redis+sentinel://host:26379/mymaster/0")
         service, db = segments[0], int(segments[1]) if len(segments) > 1 else 0
         password = _password(parts.netloc)
-        sentinel = Sentinel(  # type: ignore[no-untyped-call]
-            _hosts(parts.netloc, 26379), sentinel_kwargs={"password": password} if password else {}
+        # Every new connection to the master asks a Sentinel where it is: its pool
+        # must stand the same bursts as the master's.
+        sentinel_kwargs: dict[str, Any] = {"max_connections": BURST_POOL_SIZE}
+        if password:
+            sentinel_kwargs["password"] = password
+        sentinel = Sentinel(_hosts(parts.netloc, 26379), sentinel_kwargs=sentinel_kwargs)  # type: ignore[no-untyped-call]
+        client = sentinel.master_for(
+            service,
+            db=db,
+            password=password,
+            ssl=parts.scheme.startswith("rediss"),
+            max_connections=BURST_POOL_SIZE,
         )
-        client = sentinel.master_for(service, db=db, password=password, ssl=parts.scheme.startswith("rediss"))
         client.fracas_sentinels = sentinel.sentinels  # closed with the client, see close()
         return client
     if parts.scheme in ("redis+cluster", "rediss+cluster"):
         nodes = [ClusterNode(host, port) for host, port in _hosts(parts.netloc, 6379)]
         # Reads stay on the primaries: a replica may not hold the event just appended.
         return RedisCluster(
-            startup_nodes=nodes, password=_password(parts.netloc), ssl=parts.scheme.startswith("rediss")
+            startup_nodes=nodes,
+            password=_password(parts.netloc),
+            ssl=parts.scheme.startswith("rediss"),
+            max_connections=BURST_POOL_SIZE,
         )
-    return aioredis.Redis.from_url(url)
+    # A burst of clients (a hundred handshakes at once) must wait for a connection,
+    # not fail: a blocking pool, bounded so Redis is never flooded.
+    pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT_SECONDS)
+    return aioredis.Redis.from_pool(pool)
 
 
 async def close(client: Any) -> None:

@@ -65,3 +65,15 @@ async def test_two_replicas_on_one_redis_write_one_table_without_gap_and_both_se
         for client in (a, b):
             positions = [(await client.next_event(timeout=20)).position for _ in range(51)]
             assert positions == list(range(1, 52))
+
+
+async def test_a_burst_of_connections_all_get_in(admin: Admin, server: str) -> None:
+    created = await admin.create_table("Affluence", "vda")
+    async with Admin(server, created["gm_token"]) as gm:
+        spectator = (await gm.invite(created["table_id"], "spectator", "overlay"))["token"]
+    clients = [TableClient(server, created["table_id"], spectator) for _ in range(150)]
+    try:
+        welcomes = await asyncio.gather(*(client.connect() for client in clients))
+        assert all(w.role == "spectator" and w.head == 2 for w in welcomes)
+    finally:
+        await asyncio.gather(*(client.close() for client in clients))
