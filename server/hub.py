@@ -45,6 +45,7 @@ class Batch:
     def __init__(self, records: list[Recorded]) -> None:
         self.records = records
         self._frames: dict[str, str] = {}
+        self._public = all(r.audience == EVERYONE for r in records)
 
     def frame_for(self, viewer: Viewer) -> str:
         # Viewers who may see the same records get the same frame: every player
@@ -202,9 +203,7 @@ class Feed:
             page = await self.hub.store.read(self.table_id, self.state.position, 500)
             if not page:
                 return self.state
-            state = self.state
-            for record in page:
-                state = await self.hub.projector.fold(self.table_id, state, record)
+            state = await self.hub.projector.fold(self.table_id, self.state, page)
             self._publish(page, state)
 
     async def accept(self, records: list[Recorded], states: dict[int, TableState]) -> None:
@@ -215,11 +214,8 @@ class Feed:
                 await self._catch_up()
                 return
             every = self.hub.projector.every
-            for record in records:
-                if record.position % every == 0:
-                    await self.hub.store.save_snapshot(
-                        self.table_id, STATE_LAYOUT, record.position, states[record.position]
-                    )
+            snapshots = [states[r.position] for r in records if r.position % every == 0]
+            await self.hub.store.save_snapshots(self.table_id, STATE_LAYOUT, snapshots)
             self._publish(records, states[records[-1].position])
 
     def _publish(self, records: list[Recorded], state: TableState) -> None:

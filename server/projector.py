@@ -45,30 +45,34 @@ class Projector:
         cached = self._cache.get((table_id, position))
         if cached is not None:
             return cached
-        state = await self._nearest_snapshot(table_id, position)
-        async for record in self.store.read_all(table_id, after=state.position, upto=position):
-            state = await self.fold(table_id, state, record)
+        state = await self._nearest(table_id, position)
+        async for page in self.store.pages(table_id, after=state.position, upto=position):
+            state = await self.fold(table_id, state, page)
         self._remember(table_id, state)
         return state
 
-    async def fold(self, table_id: str, state: TableState, record: Recorded) -> TableState:
-        """One step of the projection, fetching the rewind target when needed, and
-        saving a snapshot when the position is a multiple of ``every``."""
-        event = record.event
-        earlier = await self.state_at(table_id, event.to) if isinstance(event, Rewound) else None
-        state = evolve(state, record.position, event, earlier)
-        if record.position % self.every == 0:
-            await self.store.save_snapshot(table_id, STATE_LAYOUT, record.position, state)
+    async def fold(self, table_id: str, state: TableState, records: list[Recorded]) -> TableState:
+        """Fold a page of records, fetching rewind targets when needed, and keep a
+        snapshot at every multiple of ``every``."""
+        snapshots = []
+        for record in records:
+            event = record.event
+            earlier = await self.state_at(table_id, event.to) if isinstance(event, Rewound) else None
+            state = evolve(state, record.position, event, earlier)
+            if record.position % self.every == 0:
+                snapshots.append(state)
+        await self.store.save_snapshots(table_id, STATE_LAYOUT, snapshots)
         return state
 
-    async def _nearest_snapshot(self, table_id: str, position: int) -> TableState:
-        base = position - position % self.every
-        while base > 0:
-            cached = self._cache.get((table_id, base))
-            if cached is not None:
-                return cached
-            raw = await self.store.load_snapshot(table_id, STATE_LAYOUT, base)
-            if raw is not None:
-                return STATE_DECODER.decode(raw)
-            base -= self.every
-        return EMPTY
+    async def _nearest(self, table_id: str, position: int) -> TableState:
+        """The closest known state at or below ``position``: in memory or in Redis."""
+        best = EMPTY
+        for (table, at), state in self._cache.items():
+            if table == table_id and best.position < at <= position:
+                best = state
+        raw = await self.store.nearest_snapshot(table_id, STATE_LAYOUT, position)
+        if raw is not None:
+            stored = STATE_DECODER.decode(raw)
+            if stored.position > best.position:
+                best = stored
+        return best

@@ -7,7 +7,8 @@ Keys of table ``t`` all carry the hash tag ``{t}`` so they share a cluster slot:
     fracas:{t}:secret     the table's seed (never leaves the server until close)
     fracas:{t}:commands   hash: sender:command id -> "first:last" positions
     fracas:{t}:tokens     hash: principal -> SHA-256 of its token secret
-    fracas:{t}:snapshots  hash: "<layout>:<position>" -> encoded state (a cache)
+    fracas:{t}:snapshots:<layout>
+                          sorted set: encoded states scored by position (a cache)
     fracas:{t}:bell       pub/sub channel: the new head after each append
 
 Positions start at 1 and have no gaps; the stream is never trimmed and no
@@ -18,6 +19,7 @@ decides again. A command id already applied returns its first result.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -271,13 +273,42 @@ class RedisEventStore:
 
     # --- snapshots (a cache of the projection) ---
 
-    async def save_snapshot(self, table_id: str, layout: str, position: int, state: msgspec.Struct) -> None:
-        field = f"{layout}:{position}"
-        await self.redis.hsetnx(key(table_id, "snapshots"), field, ENCODER.encode(state))
+    async def save_snapshots(self, table_id: str, layout: str, states: Sequence[msgspec.Struct]) -> None:
+        """Keep these states (each knows its position) for later reads; one call."""
+        if not states:
+            return
+        snapshots = key(table_id, f"snapshots:{layout}")
+        pipe = self.redis.pipeline(transaction=False)
+        for state in states:
+            pipe.zadd(snapshots, {ENCODER.encode(state): state.position}, nx=True)  # type: ignore[attr-defined]
+        await pipe.execute()
 
-    async def load_snapshot(self, table_id: str, layout: str, position: int) -> bytes | None:
-        value = await self.redis.hget(key(table_id, "snapshots"), f"{layout}:{position}")
-        return None if value is None else bytes(value) if isinstance(value, bytes) else value.encode()
+    async def nearest_snapshot(self, table_id: str, layout: str, position: int) -> bytes | None:
+        """The kept state at the highest position not above ``position``, if any."""
+        found: Any = await self.redis.zrevrangebyscore(
+            key(table_id, f"snapshots:{layout}"), position, 1, start=0, num=1
+        )
+        return bytes(found[0]) if found else None
+
+    async def pages(
+        self, table_id: str, after: int = 0, upto: int | None = None, size: int = PAGE
+    ) -> AsyncIterator[list[Recorded]]:
+        """Pages of records after ``after``, the next one read while the caller
+        works on the current one."""
+        pending: asyncio.Task[list[Recorded]] | None = asyncio.ensure_future(
+            self.read(table_id, after, size, upto)
+        )
+        try:
+            while pending is not None:
+                page = await pending
+                pending = None
+                if len(page) == size:
+                    pending = asyncio.ensure_future(self.read(table_id, page[-1].position, size, upto))
+                if page:
+                    yield page
+        finally:
+            if pending is not None:
+                pending.cancel()
 
     # --- tokens ---
 

@@ -61,7 +61,9 @@ async def test_two_replicas_on_one_redis_write_one_table_without_gap_and_both_se
                 for name, client in (("a", a), ("b", b))
             )
         )
-        assert all(isinstance(x, Accepted) for x in answers), [x for x in answers if not isinstance(x, Accepted)][:3]
+        assert all(isinstance(x, Accepted) for x in answers), [
+            x for x in answers if not isinstance(x, Accepted)
+        ][:3]
         for client in (a, b):
             positions = [(await client.next_event(timeout=20)).position for _ in range(51)]
             assert positions == list(range(1, 52))

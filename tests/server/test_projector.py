@@ -8,7 +8,7 @@ import random
 import pytest
 
 from domain.errors import Refused
-from server.projector import STATE_LAYOUT, Projector
+from server.projector import STATE_DECODER, STATE_LAYOUT, Projector
 from server.store import RedisEventStore
 from tests.domain.builders import Table
 from tests.domain.test_properties import command_for
@@ -54,5 +54,6 @@ async def test_state_at_every_position_from_redis_equals_the_live_fold(
     cold = Projector(store, every=7, cache_size=1)  # snapshots from Redis, almost no cache
     for p in range(0, head + 1):
         assert await cold.state_at(table_id, p) == table.timeline.state_at(p)
-    assert await store.load_snapshot(table_id, STATE_LAYOUT, 7) is not None
-    assert await store.load_snapshot(table_id, "another-layout", 7) is None
+    kept = await store.nearest_snapshot(table_id, STATE_LAYOUT, 13)
+    assert kept is not None and STATE_DECODER.decode(kept).position == 7
+    assert await store.nearest_snapshot(table_id, "another-layout", 13) is None
