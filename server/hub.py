@@ -22,7 +22,7 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from domain.base import Viewer, admits
+from domain.base import EVERYONE, Viewer, admits
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
@@ -50,11 +50,12 @@ class Batch:
     def frame_for(self, viewer: Viewer) -> str:
         # Viewers who may see the same records get the same frame: every player
         # shares one for public events, whatever their id.
-        key = (
-            "gm"
-            if viewer.is_gm
-            else "".join("1" if admits(r.audience, viewer) else "0" for r in self.records)
-        )
+        if viewer.is_gm:
+            key = "gm"
+        elif self._public:
+            key = "all"
+        else:
+            key = "".join("1" if admits(r.audience, viewer) else "0" for r in self.records)
         frame = self._frames.get(key)
         if frame is None:
             frame = self._frames[key] = encode_events(self.records, viewer)
