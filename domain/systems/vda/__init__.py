@@ -15,6 +15,7 @@ from domain.systems.vda.commands import COMMAND_TYPES
 from domain.systems.vda.decide import decide
 from domain.systems.vda.events import EVENT_TYPES
 from domain.systems.vda.evolve import evolve
+from domain.systems.vda.rules.sheet import check_sheet
 from domain.systems.vda.state import VdaOptions, VdaSheet, VdaState
 from domain.systems.vda.view import options_for, redact
 from domain.systems.wod import PoolSpec, plain_pool_roll
@@ -34,4 +35,5 @@ SYSTEM = System(
     plain_roll=plain_pool_roll,
     redact=redact,
     options_for=options_for,
+    check_sheet=check_sheet,
 )

@@ -304,3 +304,106 @@ EQUIPMENT_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
 )
 
 COMMAND_TYPES = (*COMMAND_TYPES, *EQUIPMENT_COMMAND_TYPES)
+
+
+# --- the gaze, two weapons, stake rulings, grenade initiative, item wear (issue 4, 2nd pass) --
+
+
+class CatchGaze(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.CatchGaze"):
+    """Try to catch ``target``'s gaze for a gaze power (VDA-GAZE-01/02/04): the reflexive
+    roll of the round (VDA-GAZE-05), or, when the table spends the power action on it, the
+    active one (VDA-GAZE-06, option ``tactics.gaze_active_action``)."""
+
+    combatant: str
+    target: str
+    power: str
+    skill: Literal["etiquette", "intimidation"] = "intimidation"
+    mode: Literal["reflexive", "active"] = "reflexive"
+
+
+class DetectGazeIntent(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.DetectGazeIntent"
+):
+    """VDA-GAZE-06: the target of an active gaze guesses the intent (Perception + Empathy or Occult)."""
+
+    combatant: str
+    attacker: str
+    skill: Literal["empathy", "occult"] = "empathy"
+
+
+class AvertGaze(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AvertGaze"):
+    """VDA-GAZE-03: fight without looking opponents in the eyes (``on``), or look again."""
+
+    combatant: str
+    on: bool = True
+
+
+class CloseEyes(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.CloseEyes"):
+    """VDA-GAZE-07: close the eyes once the intent is understood (``on``), or open them."""
+
+    combatant: str
+    on: bool = True
+
+
+class AdjustGaze(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AdjustGaze"):
+    """GM: set a gaze attack's progress, capture or understood intent, with a reason."""
+
+    attacker: str
+    target: str
+    progress: int | None = None
+    captured: bool | None = None
+    understood: bool | None = None
+    reason: str
+
+
+class TakeTwoWeaponStance(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.TakeTwoWeaponStance"
+):
+    """VDA-TWO-02/03: fight with two offensive weapons under the riskier option (``on``)."""
+
+    combatant: str
+    weapons: list[str] = []
+    on: bool = True
+
+
+class RuleStake(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RuleStake"):
+    """GM: a stake is in or out of a vampire's heart (a « Cœur osseux » ruling, a stake
+    pulled out), with a reason (VDA-STAKE-01/04)."""
+
+    target: str
+    staked: bool
+    reason: str
+
+
+class DrawGrenadeInitiative(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.DrawGrenadeInitiative"
+):
+    """GM: draw the d10 initiative of a grenade in its round (VDA-GREN-01)."""
+
+    grenade: str
+
+
+class WearItem(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.WearItem"):
+    """GM: a supernatural effect damages an item (VDA-RES-08: Entropy, Potence or Fortitude
+    powers), by the resistance points the GM rules, with a reason."""
+
+    combatant: str
+    item: str
+    loss: int
+    source: Literal["entropy", "potence", "fortitude", "other"] = "other"
+    reason: str
+
+
+TACTICS_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
+    CatchGaze,
+    DetectGazeIntent,
+    AvertGaze,
+    CloseEyes,
+    AdjustGaze,
+    TakeTwoWeaponStance,
+    RuleStake,
+    DrawGrenadeInitiative,
+    WearItem,
+)
+
+COMMAND_TYPES = (*COMMAND_TYPES, *TACTICS_COMMAND_TYPES)

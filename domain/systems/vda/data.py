@@ -310,6 +310,8 @@ _G = [
         resistance_modifier=5, vandalism_bonus=2,
         tags=frozenset({IGNORES_SHIELD, FIRST_OUTNUMBERING, AUTO_VANDALISM}),
     ),
+    # VDA-MELEE-12: the lance and the boar spear counter a charge, impale, and the lance
+    # anchors against a horse (their polearm advantages, VDA-MOD-06).
     MeleeWeapon(
         id="lance", name="Lance", name_en="Lance", size="G",
         damage_bonus=3, difficulty=6, initiative=3, resources=1,
@@ -392,6 +394,7 @@ _THROWN = [
 
 _BOWS = [
     # A bow's « Force + N » is the bow's own strength + N (VDA-BOW-03).
+    # VDA-BOW-04: ranges 30, 60, 60 and 90 m; the crossbows cancel 1 and 3 armour dice.
     RangedWeapon(
         id="arc_court", name="Arc court", name_en="Short bow", kind="bow",
         margin_class="thrown_or_bow", damage_bonus=0, difficulty=6, range_m=30,
@@ -430,6 +433,7 @@ _BOWS = [
 # roll's difficulty (catalogue VDA-FIRE-05). Reloading: 2 actions, 1 with
 # cartridges.
 _FIREARMS = [
+    # VDA-FIRE-01: the pistol.
     RangedWeapon(
         id="pistolet", name="Pistolet", name_en="Pistol", kind="firearm",
         margin_class="firearm", damage_dice=2, difficulty=6, range_m=15, armour_cancel=1,
@@ -437,6 +441,7 @@ _FIREARMS = [
         reload_actions=2, reload_actions_cartridge=1,
         initiative_difficulty=6, initiative_difficulty_lock=5, lock_resources=4,
     ),
+    # VDA-FIRE-02: the musket, 30 m, 3 dice, cancels 3 armour dice, Stealth malus 1.
     RangedWeapon(
         id="fusil", name="Fusil", name_en="Musket", kind="firearm",
         margin_class="firearm", damage_dice=3, difficulty=6, range_m=30, armour_cancel=3,
@@ -444,7 +449,8 @@ _FIREARMS = [
         reload_actions=2, reload_actions_cartridge=1,
         initiative_difficulty=6, initiative_difficulty_lock=5, lock_resources=4,
     ),
-    # « Tromblon (et autres fusils ?) : ? portée 15 mètres » — the range carries a "?".
+    # VDA-FIRE-03: « Tromblon (et autres fusils ?) : ? portée 15 mètres » — the range carries
+    # a "?"; no armour cancellation is given (0, catalogue default).
     RangedWeapon(
         id="tromblon", name="Tromblon", name_en="Blunderbuss", kind="firearm",
         margin_class="firearm", damage_dice=2, difficulty=6, range_m=15, stealth_malus=1,

@@ -7,7 +7,18 @@ from typing import Any
 from domain.base import Context, Emitted
 from domain.errors import CheckFailed
 from domain.systems.vda import commands as c
-from domain.systems.vda.handlers import budget, declare, equipment, gm, grapple, resolve, round, surprise
+from domain.systems.vda.handlers import (
+    budget,
+    declare,
+    equipment,
+    gaze,
+    gm,
+    grapple,
+    resolve,
+    round,
+    surprise,
+)
+from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.scene import Scene
 
 
@@ -24,6 +35,8 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
             return declare.declare_action(scene, ctx, command)
         case c.ResolveAction() if grapple.routes(scene, command.combatant):
             return grapple.resolve_grapple(scene, ctx, command, ctx.roller)
+        case c.ResolveAction() if gaze.routes(scene, command.combatant):
+            return gaze.resolve_gaze(scene, ctx, command, ctx.roller)
         case c.ResolveAction():
             return resolve.resolve_action(scene, ctx, command, ctx.roller)
         case c.AllocateDefence():
@@ -71,4 +84,23 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
             return equipment.detonate_grenade(scene, ctx, command, ctx.roller)
         case c.ClearDeafness():
             return equipment.clear_deafness(scene, ctx, command)
+        # the gaze, two weapons, stake rulings, grenade initiative, item wear (issue 4, 2nd pass)
+        case c.CatchGaze():
+            return gaze.catch_gaze(scene, ctx, command, ctx.roller)
+        case c.DetectGazeIntent():
+            return gaze.detect_intent(scene, ctx, command, ctx.roller)
+        case c.AvertGaze():
+            return gaze.avert_gaze(scene, ctx, command)
+        case c.CloseEyes():
+            return gaze.close_eyes(scene, ctx, command)
+        case c.AdjustGaze():
+            return gaze.adjust_gaze(scene, ctx, command)
+        case c.TakeTwoWeaponStance():
+            return two.take_stance(scene, ctx, command)
+        case c.RuleStake():
+            return equipment.rule_stake(scene, ctx, command)
+        case c.DrawGrenadeInitiative():
+            return equipment.draw_grenade_initiative(scene, ctx, command, ctx.roller)
+        case c.WearItem():
+            return equipment.wear_item(scene, ctx, command)
     raise CheckFailed("table.command-system", f"{type(command).__name__} is not a vda command")

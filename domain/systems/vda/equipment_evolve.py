@@ -78,15 +78,18 @@ def _resistance(state: VdaState, e: ev.ResistanceReduced) -> VdaState:
 
 
 def _stake(state: VdaState, e: ev.StakeChecked) -> VdaState:
-    return _with(state, e.target, staked=True) if e.success else state
+    from domain.systems.vda.tactics_evolve import stake_checked
+
+    return stake_checked(state, e)
 
 
 def _stuck(state: VdaState, e: ev.WeaponStuck) -> VdaState:
     found = _fighter(state, e.owner).items.get(e.item, Item())
-    state = _item(
-        state, e.owner, e.item, replace(found, location="stuck", stuck_in=e.target, grip_weakened=False)
-    )
-    entry = StuckWeapon(owner=e.owner, item=e.item, target=e.target, pool=e.pool)
+    if not e.projectile:
+        state = _item(
+            state, e.owner, e.item, replace(found, location="stuck", stuck_in=e.target, grip_weakened=False)
+        )
+    entry = StuckWeapon(owner=e.owner, item=e.item, target=e.target, pool=e.pool, projectile=e.projectile)
     others = [s for s in state.stuck if not (s.owner == e.owner and s.item == e.item)]
     return replace(state, stuck=[*others, entry])
 
@@ -94,6 +97,8 @@ def _stuck(state: VdaState, e: ev.WeaponStuck) -> VdaState:
 def _stuck_reduced(state: VdaState, e: ev.StuckPoolReduced) -> VdaState:
     if e.freed:
         stuck = [s for s in state.stuck if not (s.owner == e.owner and s.item == e.item)]
+        if any(s.projectile for s in state.stuck if s.owner == e.owner and s.item == e.item):
+            return replace(state, stuck=stuck)  # an arrow or a bolt: the bow never left the hand
         found = _fighter(state, e.owner).items.get(e.item, Item())
         # Freed by its owner it is back in hand; by anyone else it falls (VDA-STUCK-04).
         place = "held" if e.combatant == e.owner else "ground"

@@ -179,6 +179,9 @@ class OrientationRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.Orientatio
     source: Literal["action", "initiative", "power"]
     roll: PoolRoll | None = None
     answers: int = 0
+    difficulty: list[Modifier] = []
+    """The gesture's difficulty terms: the base 4, outnumbering (VDA-ORI-02), Obfuscate and
+    « Arcane de combat » (VDA-ORI-04); empty for a power (VDA-ORI-03) and in older logs."""
 
 
 class CriticalFailure(VdaEvent, frozen=True, kw_only=True, tag="vda.CriticalFailure"):
@@ -287,6 +290,10 @@ class AmbushResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.AmbushResolve
     awareness_difficulty: int = 8
     defence_cap: int | None = None
     """Dice for a defence and blood points for the surprise; None when detected."""
+    stealth_modifiers: list[Modifier] = []
+    """What the ambusher's gear takes off its Stealth pool (VDA-CONC-02, armour included)."""
+    perception_modifiers: list[Modifier] = []
+    """What the target's armour takes off its Perception pool (VDA-ARMOR-04)."""
     can_react: bool = True
 
 
@@ -595,6 +602,8 @@ class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
     unsoaked: int
     success: bool
     stuck: bool = False
+    awaiting_ruling: bool = False
+    """A « Cœur osseux » (VDA-STAKE-01): the stake waits for the GM's ``vda.RuleStake``."""
 
 
 class WeaponStuck(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponStuck"):
@@ -604,6 +613,8 @@ class WeaponStuck(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponStuck"):
     item: str
     target: str
     pool: int
+    projectile: bool = False
+    """An arrow or a bolt (VDA-STUCK-01 option ``tactics.stuck_projectiles``): the bow stays in hand."""
 
 
 class StuckPoolReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.StuckPoolReduced"):
@@ -681,3 +692,122 @@ EQUIPMENT_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
 )
 
 EVENT_TYPES = (*EVENT_TYPES, *EQUIPMENT_EVENT_TYPES)
+
+
+# --- the gaze, two weapons, stake rulings, grenade initiative (issue 4, 2nd pass) -----
+
+
+class GazeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeRolled"):
+    """VDA-GAZE-01..06: a gaze attempt: automatic (``roll`` None), Charisma (reflexive) or
+    Manipulation (active) + Etiquette or Intimidation; ``progress`` must exceed ``needed``."""
+
+    attacker: str
+    target: str
+    power: str
+    mode: Literal["reflexive", "physical", "power"]
+    sequence: int
+    pool: list[Modifier] = []
+    difficulty: list[Modifier] = []
+    roll: PoolRoll | None = None
+    averting: bool = False
+    progress: int = 0
+    needed: int = 0
+    skill: str = ""
+
+
+class GazeCaptured(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeCaptured"):
+    """VDA-GAZE-01/02/04: the attacker holds the target's gaze; its gaze power may work."""
+
+    attacker: str
+    target: str
+    power: str
+    rule: str
+
+
+class GazeIntentRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeIntentRolled"):
+    """VDA-GAZE-06: the target's Perception + (Empathy or Occult) against an active gaze."""
+
+    combatant: str
+    attacker: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    understood: bool
+
+
+class GazeAverted(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeAverted"):
+    """VDA-GAZE-03: the combatant stops (``on``) or resumes looking opponents in the eyes."""
+
+    combatant: str
+    on: bool
+
+
+class EyesClosed(VdaEvent, frozen=True, kw_only=True, tag="vda.EyesClosed"):
+    """VDA-GAZE-07: the combatant closes (``on``) or opens its eyes."""
+
+    combatant: str
+    on: bool
+
+
+class GazeAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeAdjusted"):
+    """GM override of a gaze attack (progress, capture, understood intent)."""
+
+    attacker: str
+    target: str
+    progress: int | None = None
+    captured: bool | None = None
+    understood: bool | None = None
+    reason: str = ""
+
+
+class TwoWeaponStanceChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.TwoWeaponStanceChanged"):
+    """VDA-TWO-02/03: the two-weapon option taken (``on``) with a bought style, or dropped."""
+
+    combatant: str
+    on: bool
+    weapons: list[str] = []
+    style: Literal["small_pair", "small_medium", "twin_glaives"] | None = None
+    round: int = 0
+    sequence: int = 0
+
+
+class TwosCountedAsOnes(VdaEvent, frozen=True, kw_only=True, tag="vda.TwosCountedAsOnes"):
+    """VDA-TWO-04: under the two-weapon option every two 2s of the roll count as a 1:
+    ``ones`` and ``successes`` are the roll's counts after that."""
+
+    combatant: str
+    twos: int
+    ones: int
+    successes: int
+
+
+class StakeRuled(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeRuled"):
+    """The GM's ruling: a stake is in (a « Cœur osseux » that gave way) or out (VDA-STAKE-04)."""
+
+    target: str
+    staked: bool
+    reason: str = ""
+
+
+class GrenadeInitiativeDrawn(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeInitiativeDrawn"):
+    """VDA-GREN-01: the d10 initiative at which the grenade explodes in sequence 1."""
+
+    grenade: str
+    roll: PoolRoll
+    initiative: int
+
+
+TACTICS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    GazeRolled,
+    GazeCaptured,
+    GazeIntentRolled,
+    GazeAverted,
+    EyesClosed,
+    GazeAdjusted,
+    TwoWeaponStanceChanged,
+    TwosCountedAsOnes,
+    StakeRuled,
+    GrenadeInitiativeDrawn,
+)
+
+EVENT_TYPES = (*EVENT_TYPES, *TACTICS_EVENT_TYPES)

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.systems.vda import equipment_evolve, grapple_evolve
+from domain.systems.vda import equipment_evolve, grapple_evolve, tactics_evolve
 from domain.systems.vda import events as ev
 from domain.systems.vda.state import (
     AmbushState,
@@ -33,6 +33,8 @@ NO_SEQUENCE = SequenceState(number=0)
 def evolve(state: VdaState, event: Any) -> VdaState:
     # Situation, surprise attack and equipment events: equipment_evolve.py.
     handler = _HANDLERS.get(type(event)) or equipment_evolve.HANDLERS.get(type(event))
+    # Gaze, two-weapon, stake-ruling and grenade-initiative events: tactics_evolve.py.
+    handler = handler or tactics_evolve.HANDLERS.get(type(event))
     # The grapple, bite and Kiss events and their effects on others (grapple_evolve.py).
     return grapple_evolve.follow(state, handler(state, event) if handler else state, event)
 

@@ -27,6 +27,9 @@ class Charge(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Or the successes of a straight-line run (25 m for 5)."""
     mount_strength: int | None = None
     mount_potence: int = 0
+    initiative_bonus: bool = False
+    """VDA-CHARGE-04: a charge begun mid-round adds the larger weapon's initiative bonus to
+    the charger's current score (« peut »: the charger's choice)."""
 
 
 class Circumstances(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -43,6 +46,12 @@ class Circumstances(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """VDA-MOD-05: the adversaries are organised enough to outnumber this combatant."""
     turbidity: int = 0
     """VDA-WATER-01: murky water adds to Perception rolls underwater."""
+    obfuscate: int = 0
+    """VDA-ORI-02/04: what Obfuscate in play adds to this combatant's 2-dice orientation
+    rolls (the seeds give no number: the GM's ruling)."""
+    combat_arcane: int = 0
+    """VDA-ORI-04: what an « Arcane de combat » in play adds to those rolls (undefined by the
+    seeds: the GM's ruling)."""
 
 
 class Item(msgspec.Struct, frozen=True, kw_only=True):
@@ -74,6 +83,8 @@ class StuckWeapon(msgspec.Struct, frozen=True, kw_only=True):
     item: str
     target: str
     pool: int
+    projectile: bool = False
+    """An arrow or a bolt: its bow never left the owner's hand (VDA-STUCK-01)."""
 
 
 class PendingGrenade(msgspec.Struct, frozen=True, kw_only=True):

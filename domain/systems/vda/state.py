@@ -15,6 +15,8 @@ from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, Pendi
 from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.vda.rules.equipment_options import EquipmentOptions
 from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions
+from domain.systems.vda.rules.tactics_options import TacticsOptions
+from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
 from domain.systems.wod import Attributes, Kind
 
 Pool = Literal["blood", "willpower", "anger", "rage"]
@@ -69,11 +71,24 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     weapons: list[str] = []
     """Weapon ids of ``domain.systems.vda.data``."""
     armour: str | None = None
+    bows: dict[str, int] = {}
+    """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated
+    here is as strong as the archer's Strength."""
     powers: dict[str, VdaPower] = {}
     """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
     self_control: int = 0
     """Maîtrise de soi (0: none, e.g. a road of Instinct), for the Kiss (VDA-BITE-06)."""
     instinct: int = 0
+    sight_primary: bool = True
+    """VDA-GAZE-07: sight is the main sense (closed eyes then cost +3 on active rolls)."""
+    two_weapon_styles: list[TwoWeaponStyle] = []
+    """VDA-TWO-02: the two-weapon styles bought like fields of expertise."""
+    specialties: dict[str, list[str]] = {}
+    """Specialties by ability (``{"melee": ["glaive"]}``, VDA-TWO-02's twin glaives)."""
+    bony_heart: bool = False
+    """« Cœur osseux » (VDA-STAKE-01): the seeds name it without rules; a stake waits for the GM."""
+    magic_items: dict[str, MagicItem] = {}
+    """VDA-RES-06: the sheet's magic weapons and armour, by item id."""
 
 
 # --- options: every default the catalogue picked where the seeds are unclear ----
@@ -99,6 +114,9 @@ class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fi
     """VDA-ACT-04/07: activating one Celerity dot costs one blood point."""
     rage_pays_like_anger: bool = True
     """VDA-POW-03: Rage pays a power activation like Anger."""
+    anger_needs_mental_control: bool = True
+    """VDA-POW-08: an Anger or Rage pool needs a dot in the Mental Control block (Rage also
+    Animalism), checked on the sheet (seed 001 only)."""
     reiteration: bool = True
     """VDA-POW-06: 001's reiteration by discipline block (5/7/9)."""
     skill_repeat_every_reuse: bool = True
@@ -122,6 +140,8 @@ class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fi
     """The grapple and bite readings (``rules/grapple_core.py``)."""
     equipment: EquipmentOptions = msgspec.field(default_factory=EquipmentOptions)
     """Disarm, stake, stuck weapons, vandalism, resistance, grenades (``rules/equipment_options.py``)."""
+    tactics: TacticsOptions = msgspec.field(default_factory=TacticsOptions)
+    """The gaze, the two-weapon styles and the equipment gaps (``rules/tactics_options.py``)."""
 
 
 # --- the combat state -----------------------------------------------------------
@@ -183,6 +203,9 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Vandalism: the target's item struck (its weapon, shield or armour id)."""
     damage_attribute: Literal["strength", "dexterity"] = "strength"
     """A disarm's damage may use Dexterity instead of Strength (VDA-DISARM-01)."""
+    gaze: str | None = None
+    """An active gaze action (VDA-GAZE-06, kind ``other``): the gaze power whose eye contact
+    it seeks in ``target``; ``skill`` is etiquette or intimidation, rolled with Manipulation."""
 
     @property
     def offensive(self) -> bool:
@@ -378,3 +401,5 @@ class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
     """Weapons stuck in a vampire's body (VDA-STUCK)."""
     grenades: list[PendingGrenade] = []
     """Thrown grenades that have not exploded yet (VDA-GREN)."""
+    tactics: TacticsBoard = msgspec.field(default_factory=TacticsBoard)
+    """Gaze attacks, averted and closed eyes, two-weapon stances, stake rulings (``tactics.py``)."""

@@ -10,8 +10,17 @@ from msgspec.structs import replace
 from domain.base import Context, Viewer, admits
 from domain.errors import Refused
 from domain.systems.vda.grapple_view import describe_grapples
-from domain.systems.vda.handlers import budget, declare, equipment, grapple, resolve, round, surprise
-from domain.systems.vda.rules import physical
+from domain.systems.vda.handlers import (
+    budget,
+    declare,
+    equipment,
+    gaze,
+    grapple,
+    resolve,
+    round,
+    surprise,
+    two_weapons,
+)
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaState
 
@@ -44,14 +53,19 @@ def options_for(source: Any, combatant: str) -> list[str]:
         "vda.RollInitiative": lambda: round.check_initiative(scene, combatant),
         "vda.DeclareAction": lambda: declare.check_turn(scene, combatant),
         "vda.ResolveAction": lambda: _check_resolve(scene, combatant),
-        "vda.AllocateDefence": lambda: _check_allocation(scene, combatant),
-        "vda.UsePower": lambda: budget.check_power_step(scene, combatant),
+        "vda.AllocateDefence": lambda: resolve.check_allocation(scene, combatant, {}),
+        "vda.UsePower": lambda: budget.check_any_power(scene, combatant),
         "vda.SkipPower": lambda: budget.check_power_step(scene, combatant),
         "vda.SpendForAction": lambda: _check_any_spend(scene, combatant),
         "vda.ActivateCelerity": lambda: budget.check_celerity(scene, combatant, 1),
         "vda.SurpriseDefence": lambda: surprise.check_defence(scene, combatant),
         "vda.SurpriseAttack": lambda: surprise.check_attack(scene, combatant),
         "vda.ClearDeafness": lambda: equipment.check_clear_deafness(scene, combatant, 1),
+        "vda.CatchGaze": lambda: gaze.check_any_catch(scene, combatant),
+        "vda.DetectGazeIntent": lambda: gaze.check_any_detect(scene, combatant),
+        "vda.AvertGaze": lambda: gaze.check_avert_toggle(scene, combatant),
+        "vda.CloseEyes": lambda: gaze.check_close_toggle(scene, combatant),
+        "vda.TakeTwoWeaponStance": lambda: two_weapons.check_any_stance(scene, combatant),
         "vda.ReleaseGrapple": lambda: grapple.check_release(scene, combatant),
         "vda.ShortenEcstasy": lambda: grapple.check_shorten(scene, combatant),
     }
@@ -69,6 +83,9 @@ def options_for(source: Any, combatant: str) -> list[str]:
 def _check_resolve(scene: Scene, combatant: str) -> object:
     if grapple.routes(scene, combatant):
         return grapple.check_resolve(scene, combatant)
+    if gaze.routes(scene, combatant):
+        gaze.check_resolve(scene, combatant)
+        return None
     return resolve.check_resolve(scene, combatant)
 
 
@@ -86,17 +103,8 @@ def _grapple_declarations(scene: Scene, combatant: str) -> dict[str, Callable[[]
     }
 
 
-def _check_allocation(scene: Scene, combatant: str) -> None:
-    seq = scene.state.sequence
-    physical.require_defence_split(seq, scene.fighter(combatant), combatant, {}) if seq else _refuse()
-
-
 def _check_any_spend(scene: Scene, combatant: str) -> None:
     try:
         budget.check_spend(scene, combatant, "anger")
     except Refused:
         budget.check_spend(scene, combatant, "rage")
-
-
-def _refuse() -> None:
-    raise Refused("VDA-SEQ-01", "no sequence is running")

@@ -553,6 +553,9 @@ def test_vda_gren_06__the_blast_by_zone_then_deafening() -> None:
     t.send(c.StartRound())
     t.initiative("alma", [7, 7, 7, 2, 2])
     t.initiative("bors", [7, 2, 2, 2, 2])
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])  # VDA-GREN-01: before everyone
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.declare("bors", act("none"))
     events = scripted(
         t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal", "alma": "moderate"}), [8] * 4
     )

@@ -74,7 +74,7 @@ def test_vda_act_04__celerity_adds_a_physical_and_a_power_action() -> None:
 
 
 def test_vda_act_05__a_point_of_anger_buys_an_action_for_the_round() -> None:
-    t = solo(anger=2)
+    t = solo(anger=2, dominate=1)
     roll_alma(t)
     assert t.send(c.SpendForAction(combatant="alma")) == [
         ev.ResourceSpent(

@@ -8,6 +8,8 @@ from domain.systems.vda.rules.orientation import orientation_levels
 from domain.systems.vda.state import Modifier, VdaPower
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
+BASE_4 = Modifier(rule="VDA-ORI-02", value=4, why="geste d'orientation")
+
 
 def rolled_duel(t: Table) -> None:
     t.start()
@@ -33,7 +35,7 @@ def test_vda_ori_02__an_orientation_gesture_takes_2_dice_at_difficulty_4(duel: T
     assert events[0].pool[-1] == Modifier(rule="VDA-ORI-02", value=-2, why="geste d'orientation")
     assert events[0].roll.dice == 1
     assert events[1] == ev.OrientationRolled(
-        combatant="alma", source="action", roll=roll([4, 3], 4, first=1), answers=1
+        combatant="alma", source="action", roll=roll([4, 3], 4, first=1), answers=1, difficulty=[BASE_4]
     )
 
 
@@ -90,7 +92,7 @@ def test_vda_minor_04__orientation_as_a_minor_act_at_initiative(duel: Table) -> 
     duel.start()
     events = duel.initiative("alma", [7, 7, 7, 4, 1], minor_acts=["orientation"])
     assert events[1] == ev.OrientationRolled(
-        combatant="alma", source="initiative", roll=roll([4, 1], 4, first=3), answers=0
+        combatant="alma", source="initiative", roll=roll([4, 1], 4, first=3), answers=0, difficulty=[BASE_4]
     )
 
 

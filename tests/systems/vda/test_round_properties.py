@@ -25,14 +25,25 @@ WEAPONS = {"bors": "lance", "cleo": "dague_de_chasse"}
 POWERS = {
     "terror": VdaPower(discipline="presence"),
     "zulo": VdaPower(discipline="vicissitude", grants_physical=1),
+    "regard": VdaPower(discipline="dominate", level=2, requires="gaze"),
 }
 
 
 def new_table() -> Table:
     t = Table()
     t.add("alma", sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8))
-    t.add("bors", sheet(melee=2, brawl=2, dodge=1, weapons=["lance"], kind="mortal"))
-    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, weapons=["dague_de_chasse"]))
+    t.add(
+        "bors",
+        sheet(
+            melee=2,
+            brawl=2,
+            dodge=1,
+            kind="mortal",
+            weapons=["lance", "dague_de_chasse", "couteau"],
+            two_weapon_styles=["small_pair"],
+        ),
+    )
+    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse"]))
     return t
 
 
@@ -58,6 +69,9 @@ def action(data: st.DataObject, cid: str) -> Any:
         return act("defend", skill="dodge", defence="dodge")
     if kind == "move":
         return act("move", skill="athletics", orientation=data.draw(st.booleans()))
+    if cid == "alma" and data.draw(st.booleans()):
+        # VDA-GAZE-06: an active gaze as the physical action.
+        return act("other", skill="intimidation", attribute="manipulation", target=target, gaze="regard")
     return act("none")
 
 
@@ -101,6 +115,19 @@ def command_for(data: st.DataObject, tag: str, cid: str, t: Table | None = None)
             return c.SurpriseAttack(combatant=cid, action=action(data, cid))
         case "vda.ClearDeafness":
             return c.ClearDeafness(combatant=cid)
+        case "vda.CatchGaze":
+            others = [i for i in IDS if i != cid]
+            return c.CatchGaze(combatant=cid, target=data.draw(st.sampled_from(others)), power="regard")
+        case "vda.DetectGazeIntent":
+            return c.DetectGazeIntent(combatant=cid, attacker="alma")
+        case "vda.AvertGaze":
+            return c.AvertGaze(combatant=cid, on=data.draw(st.booleans()))
+        case "vda.CloseEyes":
+            return c.CloseEyes(combatant=cid, on=data.draw(st.booleans()))
+        case "vda.TakeTwoWeaponStance":
+            return c.TakeTwoWeaponStance(
+                combatant=cid, weapons=["dague_de_chasse", "couteau"], on=data.draw(st.booleans())
+            )
         case _:
             return c.ActivateCelerity(combatant=cid)
 
@@ -126,6 +153,10 @@ def test_random_legal_play_folds_and_replays_to_the_same_state(data: st.DataObje
             )
             choices.append(
                 c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test")
+            )
+            choices.append(c.RuleStake(target=cid, staked=data.draw(st.booleans()), reason="test"))
+            choices.append(
+                c.AdjustGaze(attacker="alma", target=cid, understood=data.draw(st.booleans()), reason="test")
             )
             terrain = data.draw(st.sampled_from(["none", "minus_one_die", "plus_one_difficulty"]))
             cover = data.draw(st.integers(0, 3))

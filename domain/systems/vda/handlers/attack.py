@@ -8,7 +8,7 @@ from domain.dice import PoolRoll, Roller
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon, find_weapon
-from domain.systems.vda.handlers import equipment, situation
+from domain.systems.vda.handlers import bows, equipment, situation
 from domain.systems.vda.handlers.situation import weapon_of
 from domain.systems.vda.rules import physical, resistance
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
@@ -80,6 +80,7 @@ def striker_of(scene: Scene, cid: str, action: PhysicalAction) -> Striker:
     return Striker(
         strength=scene.trait(cid, attribute),
         potence=a.disciplines.get("potence", 0),
+        bow_strength=bows.striker_bow_strength(scene, cid, action),
         weapon_resistance=equipment.weapon_resistance(scene, cid, action),
         potence_tokens_used=fighter.potence_tokens,
         fortitude=a.disciplines.get("fortitude", 0),

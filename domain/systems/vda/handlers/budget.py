@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from domain.base import Context, Emitted
-from domain.errors import require
+from domain.errors import Refused, RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import ActivateCelerity, SkipPower, SpendForAction, UsePower
 from domain.systems.vda.handlers import grapple
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
-from domain.systems.vda.rules import actions, ambush, powers, sequence
+from domain.systems.vda.rules import actions, ambush, powers, sequence, stake
 from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import VdaPower
 
 
 def check_spend(scene: Scene, combatant: str, pool: str) -> None:
@@ -71,19 +72,45 @@ def check_power_step(scene: Scene, combatant: str) -> int:
     return seq.number
 
 
+def check_power(scene: Scene, combatant: str, power_id: str) -> tuple[VdaPower, bool]:
+    """VDA-POW-01/02/04/05/06: the power is on the sheet, uses a power action, is unused this
+    round (or reiterated) and a power slot is open. Returns it and whether it is a reiteration."""
+    stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
+    sheet, fighter = scene.sheet(combatant), scene.fighter(combatant)
+    power = powers.require_known_power(sheet, combatant, power_id)
+    reiteration = powers.require_unused_this_round(fighter, sheet, power_id, power, scene.options)
+    powers.require_power_slot(fighter, combatant)
+    return power, reiteration
+
+
+def check_any_power(scene: Scene, combatant: str) -> None:
+    """Whether some power of the sheet may be used now: the guards of ``use_power``."""
+    check_power_step(scene, combatant)
+    refusal: Refused = RuleViolation("VDA-POW-01", f"{combatant!r} has no power that uses a power action")
+    for power_id in scene.sheet(combatant).powers:
+        try:
+            check_power(scene, combatant, power_id)
+            return
+        except Refused as refused:
+            refusal = refused
+    raise refusal
+
+
 def use_power(scene: Scene, ctx: Context | None, command: UsePower) -> list[Emitted]:
     cid = command.combatant
     require_controls(ctx, cid)
     number = check_power_step(scene, cid)
-    sheet, fighter = scene.sheet(cid), scene.fighter(cid)
-    power = powers.require_known_power(sheet, cid, command.power)
-    reiteration = powers.require_unused_this_round(fighter, sheet, command.power, power, scene.options)
-    powers.require_power_slot(fighter, cid)
+    fighter = scene.fighter(cid)
+    power, reiteration = check_power(scene, cid, command.power)
     payment = powers.activation_payment(fighter, command.paid_by, scene.options)
     bill = powers.costs(payment, power)
     powers.require_payable(scene, cid, bill)
     emitted = [
-        Emitted(ev.ResourceSpent(combatant=cid, pool=pool, amount=amount, purpose=command.power, rule="VDA-POW-03"))
+        Emitted(
+            ev.ResourceSpent(
+                combatant=cid, pool=pool, amount=amount, purpose=command.power, rule="VDA-POW-03"
+            )
+        )
         for pool, amount in bill.items()
     ]
     used = ev.PowerUsed(

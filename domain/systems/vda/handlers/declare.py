@@ -7,10 +7,19 @@ from domain.base import Context, Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
-from domain.systems.vda.handlers import grapple, situation
+from domain.systems.vda.handlers import bows, charge, gaze, grapple, situation
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
-from domain.systems.vda.rules import actions, dive, initiative, minor, physical, ranged_defence, sequence
+from domain.systems.vda.rules import (
+    actions,
+    dive,
+    initiative,
+    minor,
+    physical,
+    ranged_defence,
+    sequence,
+    stake,
+)
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -39,7 +48,12 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
     situation.require_declarable(scene, combatant, action)
+    charge.check_mid_round_charge(scene, seq, combatant, action)
+    bows.check_bow(scene, combatant, action)
     grapple.check_declare(scene, combatant, action)
+    gaze.check_declare(scene, combatant, action)  # VDA-GAZE-06
+    if action.kind != "none":
+        stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
 
 
 def declare_action(scene: Scene, ctx: Context | None, command: DeclareAction) -> list[Emitted]:
@@ -85,4 +99,13 @@ def consequences(scene: Scene, declared: dict[str, PhysicalAction]) -> list[Emit
                 reason="passe à l'offensive après s'être jeté à couvert",
             )
             emitted.append(Emitted(adjusted))
+        score = next(
+            (
+                e.event.score
+                for e in reversed(emitted)
+                if isinstance(e.event, ev.InitiativeAdjusted) and e.event.combatant == cid
+            ),
+            fighter.initiative,
+        )
+        emitted += charge.mid_round_charge(scene, cid, action, score)
     return emitted

@@ -17,15 +17,19 @@ from domain.systems.vda.commands import (
     AdjustItem,
     ClearDeafness,
     DetonateGrenade,
+    DrawGrenadeInitiative,
     RuleGrenadeProblem,
+    RuleStake,
     SetCircumstances,
+    WearItem,
 )
-from domain.systems.vda.data import RangedWeapon, Weapon, find_weapon
+from domain.systems.vda.data import Weapon, find_weapon
 from domain.systems.vda.gear import Deafness
 from domain.systems.vda.handlers.access import require_controls, require_gm
+from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import disarm as dis
 from domain.systems.vda.rules import grenades as gren
-from domain.systems.vda.rules import resistance, stake
+from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
 from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.general import clamped_difficulty, dice, total
@@ -37,13 +41,14 @@ from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
+    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
     options = scene.options
     return resistance.max_resistance(
         item,
         options.equipment.maker_crafts,
         options.damage,
         body_crafting=scene.trait(owner, "body_crafting"),
-    )
+    ) + resistance.magic_resistance(scene.sheet(owner).magic_items.get(item))
 
 
 def current_resistance(scene: Scene, owner: str, item: str) -> int:
@@ -52,7 +57,9 @@ def current_resistance(scene: Scene, owner: str, item: str) -> int:
 
 
 def lose_resistance(scene: Scene, owner: str, item: str, loss: list[Modifier]) -> list[Emitted]:
-    """VDA-RES-02: the loss comes off the current resistance; at 0 the item is destroyed."""
+    """VDA-RES-02: the loss comes off the current resistance; at 0 the item is destroyed.
+    VDA-RES-06: a magic item takes its dots off every loss."""
+    loss = [*loss, *resistance.magic_loss_reduction(scene.sheet(owner).magic_items.get(item))]
     amount = resistance.total_loss(loss)
     if amount == 0:
         return []
@@ -171,6 +178,7 @@ def stake_checks(
         for mode in modes
     ]
     chosen = next((c for c in checks if c.success), None) or next((c for c in checks if c.stuck), checks[0])
+    awaiting = stake.stake_awaits_ruling(sheet.bony_heart, chosen.success)
     checked = ev.StakeChecked(
         attacker=attacker,
         target=target,
@@ -183,16 +191,20 @@ def stake_checks(
         unsoaked=resolution.unsoaked,
         success=chosen.success,
         stuck=chosen.stuck,
+        awaiting_ruling=awaiting,
     )
     emitted = [Emitted(checked)]
-    melee_item = action.weapon is not None and action.weapon in scene.sheet(attacker).weapons
-    if chosen.stuck and melee_item and not isinstance(weapon, RangedWeapon):
-        assert action.weapon is not None
+    found = stake.stuck_item(
+        weapon, action.weapon, scene.sheet(attacker).weapons, scene.options.tactics.stuck_projectiles
+    )
+    if chosen.stuck and found is not None:
+        item, projectile = found
         stuck = ev.WeaponStuck(
             owner=attacker,
-            item=action.weapon,
+            item=item,
             target=target,
             pool=stake.stuck_pool(resolution.unsoaked, soaked),
+            projectile=projectile,
         )
         emitted.append(Emitted(stuck))
     return emitted
@@ -317,7 +329,84 @@ def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -
     return [Emitted(reduced)]
 
 
+def unstick_minor(scene: Scene, cid: str, action: PhysicalAction, roller: Roller) -> list[Emitted]:
+    """VDA-STUCK-04: 2 dice taken from a simple action, at 5, work a stuck weapon loose (the
+    one in the actor's body, else in its target)."""
+    if "unstick" not in action.minor_acts:
+        return []
+    found = stake.unstick_site(scene.state.stuck, cid, action.target)
+    if found is None:
+        return []
+    roll = roll_pool(
+        roller,
+        stake.STUCK_MINOR_ACT_DICE,
+        stake.STUCK_REMOVAL_DIFFICULTY,
+        ones_cancel=scene.options.ones_cancel,
+    )
+    per_success = scene.options.tactics.stuck_minor_act == "per_success"
+    left = stake.pool_after_minor_removal(found.pool, roll, per_success)
+    reduced = ev.StuckPoolReduced(
+        combatant=cid,
+        owner=found.owner,
+        item=found.item,
+        target=found.target,
+        roll=roll,
+        pool=left,
+        freed=left == 0,
+    )
+    return [Emitted(reduced)]
+
+
+def rule_stake(scene: Scene, ctx: Context | None, command: RuleStake) -> list[Emitted]:
+    """GM: a stake in a « Cœur osseux » holds or not (VDA-STAKE-01), or a stake is pulled out
+    (VDA-STAKE-04), with a reason."""
+    require_gm(ctx, "rule on a stake")
+    check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
+    scene.sheet(command.target)
+    waiting = command.target in scene.state.tactics.stake_rulings
+    require(
+        waiting or scene.fighter(command.target).staked != command.staked,
+        "VDA-STAKE-04",
+        f"{command.target!r} is already {'staked' if command.staked else 'free of any stake'}",
+    )
+    ruled = ev.StakeRuled(target=command.target, staked=command.staked, reason=command.reason)
+    return after(scene, [Emitted(ruled)])
+
+
+def wear_item(scene: Scene, ctx: Context | None, command: WearItem) -> list[Emitted]:
+    """GM: VDA-RES-08, a supernatural effect (Entropy, Potence, Fortitude) damages an item by
+    the points the GM rules; wood and magic still count (VDA-RES-05/06)."""
+    require_gm(ctx, "wear an item")
+    check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
+    sheet = scene.sheet(command.combatant)
+    check(
+        command.item in sheet.weapons or command.item == sheet.armour,
+        "vda.item-unknown",
+        f"{command.combatant!r} has no {command.item!r}",
+    )
+    require(command.loss >= 1, "VDA-RES-08", "a supernatural wear takes at least 1 point")
+    require(
+        resistance.item_state(scene.fighter(command.combatant), command.item).location != "destroyed",
+        "VDA-RES-02",
+        f"{command.item!r} is already destroyed",
+    )
+    loss = resistance.supernatural_loss(command.item, command.loss, command.source, command.reason)
+    return lose_resistance(scene, command.combatant, command.item, loss)
+
+
 # --- grenades -------------------------------------------------------------------------
+
+
+def draw_grenade_initiative(
+    scene: Scene, ctx: Context | None, command: DrawGrenadeInitiative, roller: Roller
+) -> list[Emitted]:
+    """VDA-GREN-01: the d10 that says when, in sequence 1, the grenade explodes."""
+    require_gm(ctx, "draw a grenade's initiative")
+    grenade = gren.require_pending(scene.state, command.grenade)
+    gren.require_initiative_drawable(scene.state, grenade)
+    roll = roll_pool(roller, 1, 2, ones_cancel=False)
+    drawn = ev.GrenadeInitiativeDrawn(grenade=grenade.id, roll=roll, initiative=gren.initiative_of(roll))
+    return [Emitted(drawn)]
 
 
 def throw_grenade(
@@ -364,6 +453,8 @@ def detonate_grenade(
     require_gm(ctx, "detonate a grenade")
     grenade = gren.require_pending(scene.state, command.grenade)
     gren.require_explosion_due(scene.state, grenade)
+    if scene.options.tactics.grenade_initiative_d10:
+        gren.require_initiative_reached(scene.state, grenade)
     for cid in [*command.zones, *command.dodging]:
         scene.sheet(cid)
     emitted: list[Emitted] = []
@@ -456,6 +547,7 @@ def set_circumstances(scene: Scene, ctx: Context | None, command: SetCircumstanc
     scene.sheet(command.combatant)
     require(0 <= command.circumstances.cover <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
     require(command.circumstances.turbidity >= 0, "VDA-WATER-01", "murky water only adds difficulty")
+    orientation.require_obscuring_rulings(command.circumstances)  # VDA-ORI-04
     ruled = ev.CircumstancesSet(
         combatant=command.combatant, circumstances=command.circumstances, reason=command.reason
     )

@@ -15,9 +15,12 @@ from domain.systems.vda.commands import (
     GiveRuling,
     SetCondition,
 )
+from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
 from domain.systems.vda.handlers.access import require_gm
-from domain.systems.vda.rules import ambush
+from domain.systems.vda.rules import ambush, equipment, resistance
+from domain.systems.vda.rules.general import total
 from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import Modifier
 
 
 def _require_reason(reason: str) -> None:
@@ -88,11 +91,20 @@ def resolve_ambush(scene: Scene, ctx: Context | None, command: Ambush, roller: R
     ambush.require_before_first_round(scene.state)
     a, t = command.ambusher, command.target
     opposed = scene.options.ambush_opposed_difficulty
-    stealth = roll_pool(roller, scene.trait(a, "dexterity") + scene.trait(a, "stealth"), opposed)
-    perception = roll_pool(roller, scene.trait(t, "perception") + scene.trait(t, "alertness"), opposed)
+    hiding, seeing = ambush_gear_terms(scene, a), ambush_armour_terms(scene, t)
+    stealth_dice = scene.trait(a, "dexterity") + scene.trait(a, "stealth") + total(hiding)
+    stealth = roll_pool(roller, max(0, stealth_dice), opposed)
+    perception_dice = scene.trait(t, "perception") + scene.trait(t, "alertness") + total(seeing)
+    perception = roll_pool(roller, max(0, perception_dice), opposed)
     if ambush.detected(stealth, perception):
         resolved = ev.AmbushResolved(
-            ambusher=a, target=t, stealth=stealth, perception=perception, detected=True
+            ambusher=a,
+            target=t,
+            stealth=stealth,
+            perception=perception,
+            detected=True,
+            stealth_modifiers=hiding,
+            perception_modifiers=seeing,
         )
         return [Emitted(resolved)]
     difficulty = ambush.awareness_difficulty(command.expectation)
@@ -107,5 +119,28 @@ def resolve_ambush(scene: Scene, ctx: Context | None, command: Ambush, roller: R
         awareness_difficulty=difficulty,
         defence_cap=ambush.defence_cap(awareness),
         can_react=ambush.can_react(awareness),
+        stealth_modifiers=hiding,
+        perception_modifiers=seeing,
     )
     return [Emitted(resolved)]
+
+
+def ambush_gear_terms(scene: Scene, ambusher: str) -> list[Modifier]:
+    """VDA-CONC-02 on the ambush's last Stealth roll: the weapons the ambusher carries and
+    its armour (VDA-ARMOR-04) cost Stealth dice."""
+    fighter, sheet = scene.fighter(ambusher), scene.sheet(ambusher)
+    carried = [
+        w
+        for item in sheet.weapons
+        if resistance.in_hand(fighter, item)
+        and isinstance(w := find_weapon(item), MeleeWeapon | RangedWeapon)
+    ]
+    worn = ARMOURS.get(sheet.armour) if sheet.armour and resistance.in_hand(fighter, sheet.armour) else None
+    return equipment.stealth_modifiers(carried, worn).pool
+
+
+def ambush_armour_terms(scene: Scene, target: str) -> list[Modifier]:
+    """VDA-ARMOR-04 on the target's Perception roll against the ambush."""
+    fighter, sheet = scene.fighter(target), scene.sheet(target)
+    worn = ARMOURS.get(sheet.armour) if sheet.armour and resistance.in_hand(fighter, sheet.armour) else None
+    return equipment.armour_roll_modifiers(worn, "perception").pool

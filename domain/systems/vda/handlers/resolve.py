@@ -9,10 +9,10 @@ from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
-from domain.systems.vda.handlers import attack, equipment, situation
+from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
 from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
-from domain.systems.vda.handlers.round import minor_act_effects
+from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
 from domain.systems.vda.rules import (
     dive,
     general,
@@ -122,6 +122,7 @@ def resolve_action(
         general.clamped_difficulty(difficulty),
         ones_cancel=scene.options.ones_cancel,
     )
+    read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
         combatant=cid,
         sequence=seq.number,
@@ -131,18 +132,15 @@ def resolve_action(
         difficulty=difficulty,
         roll=roll,
         target=action.target,
-        rear_eligible=physical.rear_eligible(roll) if action.defensive else 0,
+        rear_eligible=physical.rear_eligible(read) if action.defensive else 0,
     )
-    emitted = [Emitted(rolled)]
+    emitted = [Emitted(rolled), *counted]
+    roll = read
     emitted += minor_act_effects(scene, cid, action.minor_acts, roller, source="action")
     if action.orientation:
-        gesture = roll_pool(roller, orientation.GESTURE_DICE, orientation.gesture_difficulty(scene.options))
-        emitted.append(
-            Emitted(
-                ev.OrientationRolled(combatant=cid, source="action", roll=gesture, answers=gesture.successes)
-            )
-        )
+        emitted.append(roll_orientation(scene, cid, roller, "action", len(physical.attackers_of(seq, cid))))
     emitted += equipment.regrip(scene, cid, action)
+    emitted += equipment.unstick_minor(scene, cid, action, roller)  # VDA-STUCK-04, 2 dice
     grenade = isinstance(weapon := situation.weapon_of(action), RangedWeapon) and weapon.kind == "grenade"
     if general.is_critical_failure(roll, action.offensive, scene.options.critical_on_net_successes):
         emitted += critical_failure(scene, cid, roll.ones)
@@ -199,11 +197,17 @@ def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
     return [*emitted, Emitted(adjusted)]
 
 
+def check_allocation(scene: Scene, combatant: str, allocations: dict[str, int]) -> SequenceState:
+    """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes."""
+    seq = sequence.require_sequence_running(scene.state)
+    physical.require_defence_split(seq, scene.fighter(combatant), combatant, allocations)
+    return seq
+
+
 def allocate_defence(scene: Scene, ctx: Context | None, command: AllocateDefence) -> list[Emitted]:
     cid = command.combatant
     require_controls(ctx, cid)
-    seq = sequence.require_sequence_running(scene.state)
-    physical.require_defence_split(seq, scene.fighter(cid), cid, command.allocations)
+    seq = check_allocation(scene, cid, command.allocations)
     return [
         Emitted(
             ev.DefenceAllocated(combatant=cid, sequence=seq.number, allocations=dict(command.allocations))

@@ -12,6 +12,8 @@ from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import start_sequence
+from domain.systems.vda.handlers.equipment import deafness_terms
+from domain.systems.vda.handlers.gaze import averting_at_initiative
 from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
 from domain.systems.vda.rules.general import clamped_difficulty, dice, total
 from domain.systems.vda.scene import Scene
@@ -62,6 +64,9 @@ def roll_initiative(
     minor.require_dice_for_minor_acts(total(pool), command.minor_acts)
     pool += minor.minor_act_cost(command.minor_acts)
     difficulty = initiative.initiative_difficulty(scene, cid, command.larger_weapon_charge)
+    deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
+    pool += deaf_pool
+    difficulty += deaf_difficulty
     roll = roll_pool(
         roller, dice(pool), clamped_difficulty(difficulty), ones_cancel=scene.options.ones_cancel
     )
@@ -80,6 +85,7 @@ def roll_initiative(
         )
     ]
     emitted += minor_act_effects(scene, cid, command.minor_acts, roller, source="initiative")
+    emitted += averting_at_initiative(scene, cid, roll.successes)  # VDA-GAZE-03
     return emitted + order_when_all_rolled(dataclasses.replace(scene, state=fold(scene.state, emitted)))
 
 
@@ -95,11 +101,24 @@ def minor_act_effects(scene: Scene, cid: str, acts: list[str], roller: Roller, s
             )
         )
     if "orientation" in acts:
-        roll = roll_pool(roller, orientation.GESTURE_DICE, orientation.gesture_difficulty(scene.options))
-        emitted.append(
-            Emitted(ev.OrientationRolled(combatant=cid, source=source, roll=roll, answers=roll.successes))  # type: ignore[arg-type]
-        )
+        emitted.append(roll_orientation(scene, cid, roller, source))
     return emitted
+
+
+def roll_orientation(scene: Scene, cid: str, roller: Roller, source: str, opponents: int = 0) -> Emitted:
+    """VDA-ORI-02/04, VDA-MINOR-04: the 2-dice orientation roll, its difficulty term by term."""
+    difficulty = orientation.gesture_difficulty_terms(
+        scene.options, scene.fighter(cid).circumstances, opponents
+    )
+    roll = roll_pool(roller, orientation.GESTURE_DICE, clamped_difficulty(difficulty))
+    rolled = ev.OrientationRolled(
+        combatant=cid,
+        source=source,  # type: ignore[arg-type]
+        roll=roll,
+        answers=roll.successes,
+        difficulty=difficulty,
+    )
+    return Emitted(rolled)
 
 
 def order_when_all_rolled(scene: Scene) -> list[Emitted]:

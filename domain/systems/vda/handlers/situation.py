@@ -19,7 +19,8 @@ from domain.systems.vda.data import (
     Weapon,
     find_weapon,
 )
-from domain.systems.vda.rules import equipment, ranged, resistance, targeting
+from domain.systems.vda.handlers import bows
+from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules.attack import Situation
@@ -75,6 +76,12 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
             "VDA-STUCK-04",
             f"no weapon is stuck in {where!r}",
         )
+    if "unstick" in action.minor_acts:
+        require(
+            stake.unstick_site(scene.state.stuck, combatant, action.target) is not None,
+            "VDA-STUCK-04",
+            f"no weapon is stuck in {combatant!r} or its target",
+        )
     if not action.offensive:
         return
     weapon = weapon_of(action)
@@ -110,7 +117,8 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
 def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """What weighs on any roll of the actor: on the ground (VDA-PRONE-01), under water
     (VDA-WATER-01/02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
-    (VDA-GREN-10) and a weakened grip on the weapon (VDA-DISARM-03)."""
+    (VDA-GREN-10), a weakened grip on the weapon (VDA-DISARM-03), averted or closed eyes
+    (VDA-GAZE-03/07) and the two-weapon option (VDA-TWO-03)."""
     fighter = scene.fighter(combatant)
     found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
     weapon = weapon_of(action)
@@ -136,6 +144,8 @@ def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     weak = action.weapon is not None and resistance.item_state(fighter, action.weapon).grip_weakened
     if weak and "regrip" not in action.minor_acts:
         found += terms("VDA-DISARM-03", difficulty=1)
+    found += gaze.eyes_terms(scene.state.tactics, combatant, scene.sheet(combatant).sight_primary)
+    found += two_weapons.stance_terms(two_weapons.active_stance(scene.state, combatant), action)
     return found
 
 
@@ -190,6 +200,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
             )
         if action.distance_m is not None:
             found += ranged.beyond_range_modifiers(action.distance_m, max_range(scene, combatant, weapon))
+        found += bows.heavy_shot_terms(scene, combatant, action)
     return found
 
 

@@ -115,3 +115,49 @@ def deafness_after_blood(found: Deafness, points: int) -> Deafness | None:
     difficulty = max(0, found.difficulty - points)
     dice = max(0, found.dice - max(0, points - found.difficulty))
     return Deafness(difficulty=difficulty, dice=dice) if difficulty or dice else None
+
+
+def require_initiative_drawable(state: VdaState, grenade: PendingGrenade) -> None:
+    """VDA-GREN-01: the grenade's d10 initiative is drawn once, in the round it explodes.
+
+    000 « Grenades » (« explosion à une initiative aléatoire pendant la 1ère séquence du
+    round suivant »)."""
+    require(grenade.problem != "pending", "VDA-GREN-03", "the GM first rules what the fuse did")
+    require(grenade.initiative is None, "VDA-GREN-01", f"grenade {grenade.id!r} already has its initiative")
+    require(
+        state.round == grenade.explodes_round and state.phase in ("initiative", "sequence"),
+        "VDA-GREN-01",
+        f"grenade {grenade.id!r} draws its initiative in round {grenade.explodes_round}",
+    )
+
+
+def require_initiative_reached(state: VdaState, grenade: PendingGrenade) -> None:
+    """VDA-GREN-01: with its d10 drawn, the grenade explodes in sequence 1 once every
+    combatant with a higher score has resolved its physical action (equal scores are
+    simultaneous; the catalogue's default)."""
+    require(
+        grenade.initiative is not None,
+        "VDA-GREN-01",
+        f"draw grenade {grenade.id!r}'s initiative first (vda.DrawGrenadeInitiative)",
+    )
+    seq = state.sequence
+    if seq is None or state.round > grenade.explodes_round:
+        return
+    require(seq.step != "declare", "VDA-GREN-01", "the declarations of sequence 1 come first")
+    faster = [
+        cid
+        for cid, action in seq.declared.items()
+        if action.kind != "none"
+        and cid not in seq.done_physical
+        and state.fighters[cid].initiative > (grenade.initiative or 0)
+    ]
+    require(
+        not faster,
+        "VDA-GREN-01",
+        f"grenade {grenade.id!r} explodes at initiative {grenade.initiative}: {', '.join(faster)} act first",
+    )
+
+
+def initiative_of(roll: PoolRoll) -> int:
+    """VDA-GREN-01: the catalogue's default draw: the d10's face is the grenade's score."""
+    return roll.faces[0]

@@ -143,6 +143,23 @@ def mid_round_charge_bonus(weapon: MeleeWeapon, options: DamageOptions) -> int:
     return max(0, weapon.initiative)
 
 
+def require_mid_round_charge(sequence: int, mine: Weapon, theirs: list[Weapon]) -> None:
+    """VDA-CHARGE-04: the initiative bonus of a charge is claimed mid-round (a charge begun
+    after sequence 1, whose charge was known at the initiative roll, VDA-CHARGE-03), and only
+    by the holder of the larger weapon (VDA-CHARGE-09) against every weapon the target holds.
+
+    000 « Charger à pied ou à cheval › Avantages » (« En cours de round, le bonus en dés de
+    l'arme peut aussi être ajouté au score d'initiative courant »): « peut », the charger's
+    choice (``Charge.initiative_bonus``).
+    """
+    require(sequence >= 2, "VDA-CHARGE-04", "in sequence 1 the charge's advantage was the initiative roll's")
+    require(
+        all(larger_weapon(mine, other) == "first" for other in theirs),
+        "VDA-CHARGE-04",
+        "only the larger weapon (size, then initiative bonus) adds its bonus",
+    )
+
+
 def charge_bashing_on_foot(kind: Kind) -> int:
     """VDA-CHARGE-05: a charge on foot adds 1 bashing after soak, still 1 against a vampire.
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.errors import require
+from domain.systems.vda.gear import Circumstances
 from domain.systems.vda.state import Modifier, PhysicalAction, VdaOptions
 
 Level = Literal["full", "zone", "partial", "none"]
@@ -42,6 +44,55 @@ def gesture_cost(action: PhysicalAction) -> Modifier | None:
 def gesture_difficulty(options: VdaOptions) -> int:
     """VDA-ORI-02: the 2 dice are rolled at difficulty 4; each success answers one question."""
     return options.orientation_difficulty
+
+
+def outnumbering_difficulty(opponents: int) -> Modifier | None:
+    """VDA-ORI-02: outnumbering (« le surnombre ») raises the gesture's difficulty, +1 per
+    opponent beyond the first.
+
+    Seed 000 « Orientation » gives no number; the catalogue's default mirrors VDA-MOD-05.
+    The opponents are those declared against the combatant in the sequence.
+    """
+    if opponents <= 1:
+        return None
+    return Modifier(rule="VDA-ORI-02", value=opponents - 1, why=f"surnombre ({opponents} adversaires)")
+
+
+def obscured_difficulty(circumstances: Circumstances) -> list[Modifier]:
+    """VDA-ORI-04: the 2-dice orientation stays subject to Obfuscate and « Arcane de combat ».
+
+    Seed 000 « Orientation » (« L'orientation à 2 dés reste soumise aux effets de
+    l'Obfuscate et de l'Arcane de combat »); 001 « Orientation ». Neither seed says by how
+    much, nor what an « Arcane de combat » is: both are the GM's rulings on the combatant's
+    surroundings (``Circumstances.obfuscate``, ``combat_arcane``, set by
+    ``vda.SetCircumstances``). An orienting power (VDA-ORI-03) is not affected.
+    """
+    terms: list[Modifier] = []
+    if circumstances.obfuscate:
+        terms.append(Modifier(rule="VDA-ORI-04", value=circumstances.obfuscate, why="Obfuscate"))
+    if circumstances.combat_arcane:
+        terms.append(Modifier(rule="VDA-ORI-04", value=circumstances.combat_arcane, why="Arcane de combat"))
+    return terms
+
+
+def require_obscuring_rulings(circumstances: Circumstances) -> None:
+    """VDA-ORI-04 (and VDA-ORI-02): Obfuscate and « Arcane de combat » only raise the difficulty."""
+    require(
+        circumstances.obfuscate >= 0 and circumstances.combat_arcane >= 0,
+        "VDA-ORI-04",
+        "Obfuscate and « Arcane de combat » only add to the orientation's difficulty",
+    )
+
+
+def gesture_difficulty_terms(
+    options: VdaOptions, circumstances: Circumstances, opponents: int = 0
+) -> list[Modifier]:
+    """The 2-dice orientation roll's difficulty, term by term: the base (VDA-ORI-02,
+    VDA-MINOR-04), outnumbering (VDA-ORI-02), Obfuscate and « Arcane de combat » (VDA-ORI-04)."""
+    terms = [Modifier(rule="VDA-ORI-02", value=gesture_difficulty(options), why="geste d'orientation")]
+    if crowd := outnumbering_difficulty(opponents):
+        terms.append(crowd)
+    return terms + obscured_difficulty(circumstances)
 
 
 def invalidates_orientation(action: PhysicalAction) -> bool:

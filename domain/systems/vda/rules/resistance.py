@@ -24,6 +24,7 @@ from domain.systems.vda.gear import Item
 from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.vda.rules.equipment_options import EquipmentOptions
 from domain.systems.vda.state import Fighter, Modifier
+from domain.systems.vda.tactics import MagicItem
 
 NO_ITEM = Item()
 
@@ -188,3 +189,30 @@ def parry_wear(item: str, options: EquipmentOptions) -> list[Modifier]:
     if not (shield and options.shield_wears_on_parry):
         return []
     return [Modifier(rule="VDA-VAND-06", value=1, why="parade au bouclier"), *wooden_loss(item)]
+
+
+def magic_resistance(item: MagicItem | None) -> int:
+    """VDA-RES-06: a magic item adds its creator's level in the magic discipline to its
+    resistance.
+
+    000 « Résistance » (« au score de résistance est ajouté le niveau dans la discipline
+    magique du créateur »)."""
+    return item.creator_level if item is not None else 0
+
+
+def magic_loss_reduction(item: MagicItem | None) -> list[Modifier]:
+    """VDA-RES-06: a magic item takes its cost in dots off every resistance loss.
+
+    000 « Résistance » (« les objets magiques soustraient leur coût en rond d'objet
+    magique de toute perte de point de résistance »)."""
+    if item is None or item.dots == 0:
+        return []
+    return [Modifier(rule="VDA-RES-06", value=-item.dots, why="objet magique")]
+
+
+def supernatural_loss(item: str, loss: int, source: str, reason: str) -> list[Modifier]:
+    """VDA-RES-08: Entropy, Potence or Fortitude powers damage equipment; the seed gives no
+    amount, so the GM rules it (``vda.WearItem``); wood still loses 1 more (VDA-RES-05).
+
+    000 « Résistance » › « Effet surnaturel abîmant l'équipement »."""
+    return [Modifier(rule="VDA-RES-08", value=loss, why=f"{source}: {reason}"), *wooden_loss(item)]

@@ -14,6 +14,8 @@ import msgspec
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import IMPALING, MeleeWeapon, RangedWeapon, Weapon
+from domain.systems.vda.gear import StuckWeapon
+from domain.systems.vda.state import VdaState
 from domain.systems.wod import Kind
 
 StakeMode = Literal["targeted", "lucky4", "lucky5"]
@@ -122,3 +124,57 @@ def pool_after_removal(pool: int, roll: PoolRoll) -> int:
     """VDA-STUCK-04: each success of a removal at difficulty 5 takes 1 from the pool; at 0
     the weapon comes free. 000 « Arme coincée »."""
     return max(0, pool - roll.successes)
+
+
+def require_not_paralysed(state: VdaState, combatant: str) -> None:
+    """VDA-STAKE-04: a staked vampire is paralysed until the stake is out: it declares no
+    action but « none », uses no power, tries no gaze.
+
+    000 « Pieu dans le cœur » gives only the success conditions; the consequence is V20's
+    (option ``tactics.staked_paralysed``)."""
+    fighter = state.fighters.get(combatant)
+    staked = fighter is not None and fighter.staked
+    require(
+        not (staked and state.options.tactics.staked_paralysed),
+        "VDA-STAKE-04",
+        f"{combatant!r} has a stake through the heart: paralysed",
+    )
+
+
+def stake_awaits_ruling(bony_heart: bool, success: bool) -> bool:
+    """VDA-STAKE-01: « (voir aussi « Cœur osseux ») »: the seeds name the bony heart without
+    its rules, so a stake that meets the thresholds on such a heart waits for the GM's
+    ruling (``vda.RuleStake``) instead of staking at once."""
+    return bony_heart and success
+
+
+PROJECTILES = {"bow": "fleche", "crossbow": "carreau"}
+"""VDA-STUCK-01: what stays in the body when a bow or crossbow shot sticks."""
+
+
+def stuck_item(
+    weapon: Weapon, declared: str | None, sheet_weapons: list[str], projectiles: bool
+) -> tuple[str, bool] | None:
+    """VDA-STUCK-01: what stays stuck: the hand weapon of the sheet, or (option
+    ``tactics.stuck_projectiles``) the arrow or bolt of an impaling bow or crossbow shot
+    (« flèche ou carreau », 000 « Coup d'éclat »). Returns (item, is a projectile)."""
+    if isinstance(weapon, RangedWeapon):
+        item = PROJECTILES.get(weapon.kind)
+        return (item, True) if projectiles and item is not None and IMPALING in weapon.tags else None
+    if declared is not None and declared in sheet_weapons:
+        return declared, False
+    return None
+
+
+def unstick_site(stuck: list[StuckWeapon], combatant: str, target: str | None) -> StuckWeapon | None:
+    """VDA-STUCK-04: the weapon a 2-dice removal works on: one stuck in the actor's own body,
+    else one stuck in the action's target."""
+    own = next((s for s in stuck if s.target == combatant), None)
+    return own or next((s for s in stuck if target is not None and s.target == target), None)
+
+
+def pool_after_minor_removal(pool: int, roll: PoolRoll, per_success: bool) -> int:
+    """VDA-STUCK-04: « 2 dés pris sur une action simple, difficulté 5, pour réduire la
+    réserve »: 1 per success by default (option: 1 on any success)."""
+    taken = roll.successes if per_success else min(1, roll.successes)
+    return max(0, pool - taken)

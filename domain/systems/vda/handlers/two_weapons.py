@@ -1,0 +1,90 @@
+"""The two-weapon option in the round (VDA-TWO-01..04): ``vda.TakeTwoWeaponStance`` before
+the combatant's first declaration of the round (or of the sequence, by option); the
+option's terms on its rolls (``handlers/situation.py``) and its 2s counted as 1s
+(``handlers/resolve.py``)."""
+
+from __future__ import annotations
+
+from domain.base import Context, Emitted
+from domain.dice import PoolRoll
+from domain.errors import Refused, require
+from domain.systems.vda import events as ev
+from domain.systems.vda.commands import TakeTwoWeaponStance
+from domain.systems.vda.handlers.access import require_controls
+from domain.systems.vda.rules import resistance, stake, two_weapons
+from domain.systems.vda.rules.modifiers import Terms
+from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import PhysicalAction
+
+
+def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
+    """VDA-TWO-03: the stance is taken for the round before declaring (for a sequence,
+    by option); VDA-TWO-01/02: two carried offensive weapons of a bought style."""
+    state = scene.state
+    require(cid in state.combatants and state.round >= 1, "VDA-TWO-03", f"{cid!r} is not fighting a round")
+    require(state.phase in ("initiative", "sequence"), "VDA-TWO-03", "the stance is taken during a round")
+    stake.require_not_paralysed(state, cid)
+    seq = state.sequence
+    declared = seq is not None and (cid in seq.declared or cid in seq.sealed)
+    per_round = state.options.tactics.two_weapon_stance_scope == "round"
+    started = scene.fighter(cid).physical_used > 0 if per_round else declared
+    require(
+        not started,
+        "VDA-TWO-03",
+        f"{cid!r} already declared: the stance is taken for the whole "
+        + ("round" if per_round else "sequence"),
+    )
+    number = seq.number if seq is not None else 1
+    if not on:
+        current = two_weapons.active_stance(state, cid)
+        require(current is not None, "VDA-TWO-03", f"{cid!r} holds no two-weapon stance")
+        return ev.TwoWeaponStanceChanged(combatant=cid, on=False, round=state.round, sequence=number)
+    sheet, fighter = scene.sheet(cid), scene.fighter(cid)
+    found = two_weapons.stance_weapons(sheet, cid, weapons)
+    for item in weapons:
+        resistance.require_in_hand(fighter, cid, item)
+    style = two_weapons.require_style(sheet, cid, found)
+    return ev.TwoWeaponStanceChanged(
+        combatant=cid, on=True, weapons=list(weapons), style=style, round=state.round, sequence=number
+    )
+
+
+def check_any_stance(scene: Scene, cid: str) -> None:
+    """``options_for``: the stance is open with two of the sheet's weapons."""
+    sheet = scene.sheet(cid)
+    require(bool(sheet.two_weapon_styles), "VDA-TWO-02", f"{cid!r} has bought no two-weapon style")
+    pairs = [[a, b] for i, a in enumerate(sheet.weapons) for b in sheet.weapons[i + 1 :]]
+    require(bool(pairs), "VDA-TWO-01", f"{cid!r} carries fewer than two weapons")
+    last: Refused | None = None
+    for pair in pairs:
+        try:
+            check_stance(scene, cid, pair, True)
+            return
+        except Refused as refused:
+            last = refused
+    assert last is not None
+    raise last
+
+
+def take_stance(scene: Scene, ctx: Context | None, command: TakeTwoWeaponStance) -> list[Emitted]:
+    require_controls(ctx, command.combatant)
+    return [Emitted(check_stance(scene, command.combatant, command.weapons, command.on))]
+
+
+def stance_terms(scene: Scene, cid: str, action: PhysicalAction) -> Terms:
+    """VDA-TWO-03 on one of the combatant's rolls."""
+    return two_weapons.stance_terms(two_weapons.active_stance(scene.state, cid), action)
+
+
+def counted(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> tuple[PoolRoll, list[Emitted]]:
+    """VDA-TWO-04: the roll as the rules read it under the option (2s as 1s), and the event
+    that says so; the roll itself (``ActionRolled``) keeps its dice as they fell."""
+    stance = two_weapons.active_stance(scene.state, cid)
+    if not two_weapons.under_option(stance, action):
+        return roll, []
+    read = two_weapons.twos_as_ones(roll, scene.options.ones_cancel)
+    if read is roll:
+        return roll, []
+    twos = sum(1 for face in roll.faces if face == 2)
+    counted_event = ev.TwosCountedAsOnes(combatant=cid, twos=twos, ones=read.ones, successes=read.successes)
+    return read, [Emitted(counted_event)]

@@ -1,0 +1,42 @@
+"""What a ``vda`` character may have (not what it does): checked when a combatant joins
+the table or its sheet changes (``System.check_sheet``), never in combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import require
+from domain.systems.vda.rules.powers import block_score
+from domain.systems.vda.state import VdaOptions, VdaSheet
+
+MENTAL_CONTROL = "mental_control"
+
+
+def require_anger_or_rage_allowed(sheet: VdaSheet, options: VdaOptions) -> None:
+    """VDA-POW-08: only the Mental Control block gives the Anger (Colère) or Rage advantage,
+    and Rage needs Animalism.
+
+    Seed 001 « Blocs de discipline » › « Contrôle mental » (« Le bloc donne accès à un
+    avantage : Rage (si on a Animalisme) Colère pour les autres »). Catalogue default: at
+    least one dot in the block (Dominate, Presence, Animalism). Anger is not refused to an
+    Animalism user: the seeds' own Rorsh pays with Anger and calms his pack with Animalism.
+    Option ``anger_needs_mental_control`` (000 never gates the pools).
+    """
+    if not options.anger_needs_mental_control or (sheet.anger <= 0 and sheet.rage <= 0):
+        return
+    require(
+        block_score(sheet, MENTAL_CONTROL) > 0,
+        "VDA-POW-08",
+        "Colère et Rage viennent du bloc Contrôle mental (Domination, Présence, Animalisme)",
+    )
+    require(
+        sheet.rage <= 0 or sheet.disciplines.get("animalism", 0) > 0,
+        "VDA-POW-08",
+        "la Rage demande l'Animalisme (sinon, c'est la Colère)",
+    )
+
+
+def check_sheet(sheet: Any, options: Any) -> None:
+    """Every sheet rule of ``vda`` (the table calls this on ``AddCombatant`` and its updates)."""
+    if isinstance(sheet, VdaSheet):
+        require_anger_or_rage_allowed(sheet, options if isinstance(options, VdaOptions) else VdaOptions())
