@@ -161,7 +161,8 @@ def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> 
         time.sleep(1.5)
         fracas(
             "send",
-            '{"type": "RollDice", "combatant": "rorsh", "label": "Attaque", "spec": {"type": "pool", "dice": 3}}',
+            '{"type": "RollDice", "combatant": "rorsh", "label": "Attaque",'
+            ' "spec": {"type": "pool", "dice": 3}}',
             "--dice",
             "8,2,1",
             env=player,

@@ -39,9 +39,7 @@ def _resolve(faces: Sequence[int], **kwargs: Any) -> tuple[AttackResolution, Scr
 
 
 def test_vda_def_02__a_cancelled_attack_rolls_nothing() -> None:
-    result, roller = _resolve(
-        [], weapon=MELEE_WEAPONS["lance"], attack_successes=2, defence_successes=2
-    )
+    result, roller = _resolve([], weapon=MELEE_WEAPONS["lance"], attack_successes=2, defence_successes=2)
     assert not result.hit and result.margin == 0
     assert result.damage_roll is None and result.soak_roll is None
     assert result.health == HealthLoss()
@@ -237,8 +235,13 @@ def test_vda_def_01__defence_turns_soak_dice_automatic_but_not_against_aggravate
     """Claws of a power (aggravated, Str +1): armour and Stamina do not soak, Fortitude does,
     and the defence converts nothing (VDA-DEF-01)."""
     claws = NaturalWeapon(
-        id="griffes", name="Griffes", name_en="Claws", damage_bonus=1, difficulty=6,
-        damage_type="aggravated", wound="slashing",
+        id="griffes",
+        name="Griffes",
+        name_en="Claws",
+        damage_bonus=1,
+        difficulty=6,
+        damage_type="aggravated",
+        wound="slashing",
     )
     result, _ = _resolve(
         [6, 6, 6, 6, 2],
@@ -270,8 +273,11 @@ def test_vda_def_03__soak_only_option_keeps_the_margin_but_converts_soak() -> No
 def test_vda_melee_07__a_size_m_weapon_without_stats_is_refused() -> None:
     with pytest.raises(RuleViolation) as refused:
         resolve_attack(
-            ScriptedRoller([]), striker=Striker(strength=3), target=MORTAL,
-            weapon=MELEE_WEAPONS["epee"], attack_successes=2,
+            ScriptedRoller([]),
+            striker=Striker(strength=3),
+            target=MORTAL,
+            weapon=MELEE_WEAPONS["epee"],
+            attack_successes=2,
         )
     assert refused.value.rule == "VDA-MELEE-07"
 
@@ -373,7 +379,8 @@ def test_vda_forpot_02__on_a_bare_zone_the_fortitude_token_removes_a_harmful_soa
     Fortitude 2 gives one token, spent on it. Unsoaked 1, lethal."""
     vampire = Target(kind="vampire", stamina=2, fortitude=2, armour=ARMOURS["maille"])
     kwargs: dict[str, Any] = dict(
-        weapon=MELEE_WEAPONS["couteau"], attack_successes=2,
+        weapon=MELEE_WEAPONS["couteau"],
+        attack_successes=2,
         situation=Situation(vulnerable_zone=True),
     )
     spent, _ = _resolve([6, 6, 4, 1, 3], target=vampire, **kwargs)

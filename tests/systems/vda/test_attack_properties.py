@@ -66,8 +66,12 @@ def test_resolve_attack_accounts_for_every_level(
     faces: list[int],
 ) -> None:
     kwargs = dict(
-        striker=striker, target=target, weapon=weapon, attack_successes=attack,
-        defence_successes=defence, situation=situation,
+        striker=striker,
+        target=target,
+        weapon=weapon,
+        attack_successes=attack,
+        defence_successes=defence,
+        situation=situation,
     )
     result, roller = _run(faces * 2, **kwargs)
 

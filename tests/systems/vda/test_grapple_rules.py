@@ -35,7 +35,8 @@ def fight(options: VdaOptions | None = None, **bors: Any) -> Table:
     """Alma, a player's vampire (Dex 3, Str 3, Brawl 3, Potence 1), and Bors, a mortal
     (Dex 2, Str 2, Brawl 2, Melee 2) carrying a hunting dagger, a pilum and a lance."""
     t = Table(options)
-    t.add("alma", sheet(dex=3, strength=3, brawl=3, potence=1, athletics=2, dodge=2, anger=2, dominate=1), player="ann")
+    alma = sheet(dex=3, strength=3, brawl=3, potence=1, athletics=2, dodge=2, anger=2, dominate=1)
+    t.add("alma", alma, player="ann")
     traits: dict[str, Any] = dict(
         kind="mortal",
         dex=2,

@@ -147,7 +147,9 @@ def test_random_legal_play_folds_and_replays_to_the_same_state(data: st.DataObje
             )
             choices.append(
                 c.AdjustGrapple(
-                    grappler=cid, target=data.draw(st.sampled_from(IDS)), delta=data.draw(st.integers(-3, 6)),
+                    grappler=cid,
+                    target=data.draw(st.sampled_from(IDS)),
+                    delta=data.draw(st.integers(-3, 6)),
                     reason="test",
                 )
             )

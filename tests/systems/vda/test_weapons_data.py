@@ -76,7 +76,12 @@ def test_vda_melee_02__hunting_dagger() -> None:
     """« Dague de chasse, Force +2, Difficulté 6, Initiative +1, Dissimulation +1, Ressource 3 »."""
     w = MELEE_WEAPONS["dague_de_chasse"]
     assert (w.size, w.damage_bonus, w.difficulty, w.initiative, w.concealment, w.resources) == (
-        "P", 2, 6, 1, 1, 3,
+        "P",
+        2,
+        6,
+        1,
+        1,
+        3,
     )
     assert w.wound == "piercing" and w.damage_type == "lethal"
 
@@ -144,10 +149,18 @@ def test_vda_melee_07__size_m_weapons_have_no_stats_but_the_pilum() -> None:
 def test_vda_res_01__resistance_modifiers_of_the_tables() -> None:
     """« Glaive et le Kopesh : + 3 », « Epée à deux mains : + 5 », « Hache à deux mains et
     Rapière : -3 », « Bouclier : + 6 », « Armure de plaque : + 4 », « Maille de Damas : - 3 »."""
-    mods = {i: MELEE_WEAPONS[i].resistance_modifier for i in
-            ("glaive", "kopesh", "epee_a_deux_mains", "hache_a_deux_mains", "rapiere", "bouclier")}
-    assert mods == {"glaive": 3, "kopesh": 3, "epee_a_deux_mains": 5, "hache_a_deux_mains": -3,
-                    "rapiere": -3, "bouclier": 6}
+    mods = {
+        i: MELEE_WEAPONS[i].resistance_modifier
+        for i in ("glaive", "kopesh", "epee_a_deux_mains", "hache_a_deux_mains", "rapiere", "bouclier")
+    }
+    assert mods == {
+        "glaive": 3,
+        "kopesh": 3,
+        "epee_a_deux_mains": 5,
+        "hache_a_deux_mains": -3,
+        "rapiere": -3,
+        "bouclier": 6,
+    }
     assert ARMOURS["plaque"].resistance_modifier == 4
     assert ARMOURS["maille_de_damas"].resistance_modifier == -3
 
@@ -237,8 +250,15 @@ def test_vda_bow_03_04__bows_and_crossbows() -> None:
     (annule 3)."""
     r = RANGED_WEAPONS
     rows = {
-        i: (r[i].damage_bonus, r[i].damage_dice, r[i].difficulty, r[i].actions_per_shot,
-            r[i].resources, r[i].range_m, r[i].armour_cancel)
+        i: (
+            r[i].damage_bonus,
+            r[i].damage_dice,
+            r[i].difficulty,
+            r[i].actions_per_shot,
+            r[i].resources,
+            r[i].range_m,
+            r[i].armour_cancel,
+        )
         for i in ("arc_court", "arc_long", "arbalete_legere", "arbalete_lourde")
     }
     assert rows == {
