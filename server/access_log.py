@@ -16,7 +16,15 @@ class AccessLog:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
+        if scope["type"] == "websocket":
+            # A socket sends thousands of frames: log the session, not each frame.
+            started = time.perf_counter()
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                self._log(scope, "WS", (time.perf_counter() - started) * 1000)
+            return
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
@@ -26,17 +34,15 @@ class AccessLog:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-            elif message["type"] == "websocket.accept":
-                status = 101
-            elif message["type"] == "websocket.close" and not status:
-                status = 403
             await send(message)
 
         try:
             await self.app(scope, receive, sending)
         finally:
-            client = scope.get("client")
-            peer = f"{client[0]}" if client else "-"
-            method = scope.get("method", "WS")
-            elapsed = (time.perf_counter() - started) * 1000
-            log.info("%s %s %s %s %.1fms", peer, method, scope["path"], status, elapsed)
+            self._log(scope, status, (time.perf_counter() - started) * 1000)
+
+    @staticmethod
+    def _log(scope: Scope, status: int | str, elapsed_ms: float) -> None:
+        client = scope.get("client")
+        peer = f"{client[0]}" if client else "-"
+        log.info("%s %s %s %s %.1fms", peer, scope.get("method", "GET"), scope["path"], status, elapsed_ms)

@@ -353,7 +353,9 @@ class Hub:
                     channel = message["channel"].decode()
                     table_id = channel[len("fracas:{") : channel.rindex("}")]
                     feed = self.feeds.get(table_id)
-                    if feed is not None:
+                    # The bell carries the new head: this process's own appends have
+                    # already moved its feed there, and need no read.
+                    if feed is not None and int(message["data"]) > feed.state.position:
                         feed.poke()
                 if loop.time() - last_poll > SAFETY_POLL_SECONDS:
                     last_poll = loop.time()
