@@ -342,9 +342,16 @@ def evolve(
         return TableState(position=position, admin=admin, fight=Fight(system=system.initial(event.options)))
     if state.admin is None or state.fight is None:
         return replace(state, position=position)
-    admin = _evolve_admin(state.admin, position, event)
-    fight = _evolve_fight(state.admin, state.fight, position, event)
+    # Most events touch the fight only: a set lookup spares them the admin's match.
+    admin = _evolve_admin(state.admin, position, event) if type(event) in _ADMIN_EVENTS else state.admin
+    fight = _evolve_fight(state.fight, position, event)
     return TableState(position=position, admin=admin, fight=fight)
+
+
+_ADMIN_EVENTS = frozenset(
+    {PlayerInvited, SpectatorInvited, InviteRevoked, TableClosed, DiceRolled, RollRevealed}
+)
+_SYSTEM_OF_EVENT = {event_type: system for system in SYSTEMS.values() for event_type in system.event_types}
 
 
 def _evolve_admin(admin: Admin, position: int, event: Event) -> Admin:
@@ -367,7 +374,7 @@ def _evolve_admin(admin: Admin, position: int, event: Event) -> Admin:
     return admin
 
 
-def _evolve_fight(admin: Admin, fight: Fight, position: int, event: Event) -> Fight:
+def _evolve_fight(fight: Fight, position: int, event: Event) -> Fight:
     match event:
         case CombatantAdded(combatant=c) | CombatantUpdated(combatant=c):
             return replace(fight, combatants={**fight.combatants, c.id: c})
@@ -382,8 +389,8 @@ def _evolve_fight(admin: Admin, fight: Fight, position: int, event: Event) -> Fi
         case RollRevealed(position=p, label=label, roll=roll):
             last = LastRoll(position=p, roller="gm", combatant=None, label=label, roll=roll)
             return replace(fight, last_roll=last)
-    system = SYSTEMS[admin.system]
-    if type(event) in system.event_types:
+    system = _SYSTEM_OF_EVENT.get(type(event))
+    if system is not None:
         return replace(fight, system=system.evolve(fight.system, event))
     return fight
 
