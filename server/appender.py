@@ -22,7 +22,7 @@ from domain.errors import CheckFailed, Refused
 from domain.events import Recorded, Rewound
 from domain.play import execute
 from domain.table import TableState, evolve
-from server.hub import Hub
+from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import Conflict, DuplicateCommand, RedisEventStore
 
@@ -153,7 +153,7 @@ class Appender:
                     pending.settle(result)
                 return
             try:
-                await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
+                await self._write(feed, decision, head)
             except Conflict:
                 # Another replica wrote first. A replica whose own writes keep its head
                 # current needs no read before writing, so under a burst it would win
@@ -169,10 +169,19 @@ class Appender:
                 continue
             for pending, result in decision.accepted:
                 pending.settle(result)
-            await feed.accept(decision.records, decision.states)
             return
         for pending in batch:
             pending.settle(Busy())
+
+    async def _write(self, feed: Feed, decision: Decision, head: TableState) -> None:
+        """Append the batch and hand it to the feed. While the append is in flight the
+        feed knows its own bell is coming, and does not read the stream for it."""
+        feed.writing_until = decision.records[-1].position
+        try:
+            await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
+            await feed.accept(decision.records, decision.states)
+        finally:
+            feed.writing_until = 0
 
     async def _settle_refusals(self, refused: list[tuple[Pending, Refused]]) -> None:
         """A refused command may be the retry of one already applied (its state has

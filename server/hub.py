@@ -184,6 +184,9 @@ class Feed:
         self._refresh_lock = asyncio.Lock()
         self._dirty = False
         self._poker: asyncio.Task[None] | None = None
+        self.writing_until = 0
+        """The last position of this process's append in flight (0: none); its
+        bell may ring before the append's answer comes back."""
         self.last_used = asyncio.get_running_loop().time()
 
     async def pages(self, after: int, upto: int) -> Any:
@@ -193,6 +196,10 @@ class Feed:
                 return
             yield page
             after = page[-1].position
+
+    @property
+    def known_head(self) -> int:
+        return max(self.state.position, self.writing_until)
 
     async def refresh(self) -> TableState:
         """Fold every event written since the last one seen and hand them out."""
@@ -353,9 +360,9 @@ class Hub:
                     channel = message["channel"].decode()
                     table_id = channel[len("fracas:{") : channel.rindex("}")]
                     feed = self.feeds.get(table_id)
-                    # The bell carries the new head: this process's own appends have
-                    # already moved its feed there, and need no read.
-                    if feed is not None and int(message["data"]) > feed.state.position:
+                    # The bell carries the new head: a bell for this process's own
+                    # append (in flight or done) needs no read.
+                    if feed is not None and int(message["data"]) > feed.known_head:
                         feed.poke()
                 if loop.time() - last_poll > SAFETY_POLL_SECONDS:
                     last_poll = loop.time()
