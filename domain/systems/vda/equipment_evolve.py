@@ -139,6 +139,11 @@ def _exploded(state: VdaState, e: ev.GrenadeExploded) -> VdaState:
     return replace(state, grenades=[g for g in state.grenades if g.id != e.grenade])
 
 
+def _parry_hurt(state: VdaState, e: ev.NaturalParryHurt) -> VdaState:
+    health = _fighter(state, e.combatant).health
+    return _with(state, e.combatant, health=replace(health, bashing=health.bashing + e.bashing))
+
+
 def _deafened(state: VdaState, e: ev.Deafened) -> VdaState:
     return _with(state, e.combatant, deafness=e.deafness)
 
@@ -158,4 +163,5 @@ HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.GrenadeDodged: _dodged,
     ev.GrenadeExploded: _exploded,
     ev.Deafened: _deafened,
+    ev.NaturalParryHurt: _parry_hurt,
 }

@@ -811,3 +811,24 @@ TACTICS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
 )
 
 EVENT_TYPES = (*EVENT_TYPES, *TACTICS_EVENT_TYPES)
+
+
+# --- VDA-VAND-10: the parrier's own hurt -------------------------------------------
+
+
+class NaturalParryHurt(VdaEvent, frozen=True, kw_only=True, tag="vda.NaturalParryHurt"):
+    """VDA-VAND-10: a combatant who parried with a natural weapon takes the resistance the
+    weapon lost as bashing damage: Fortitude soaks automatically (VDA-FORPOT-06), Stamina
+    rolls for the rest, and a vampire halves what is left (VDA-GEN-03)."""
+
+    combatant: str
+    item: str
+    levels: int
+    automatic_soak: int = 0
+    soak: PoolRoll | None = None
+    bashing: int = 0
+
+
+VANDALISM_EVENT_TYPES: tuple[type[VdaEvent], ...] = (NaturalParryHurt,)
+
+EVENT_TYPES = (*EVENT_TYPES, *VANDALISM_EVENT_TYPES)

@@ -10,6 +10,7 @@ from typing import Any
 from domain.errors import CheckFailed
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.data import NaturalWeapon
 from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item
 from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import resistance, stake
@@ -408,6 +409,52 @@ def test_vda_vand_07__the_two_handed_axe_wears_the_armour_it_hits() -> None:
     [reduced] = of(events, ev.ResistanceReduced)
     # Mail 2 × 2 + 3 = 7; the axe's loss: 2 (Strength 3 adds nothing).
     assert (reduced.combatant, reduced.item, reduced.resistance) == ("bors", "maille", 7 - 2)
+
+
+def test_vda_vand_10__parrying_an_axe_with_the_fists_hurts_the_parrier_in_bashing() -> None:
+    t = fight(
+        alma=sheet(melee=3, strength=5, potence=5, weapons=["hache_a_deux_mains"]),
+        bors=sheet(kind="vampire", brawl=2, dex=2, fortitude=1),
+    )
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="hache_a_deux_mains"))
+    t.declare("bors", act("defend", skill="brawl", defence="parry", weapon="poings", target="alma"))
+    t.resolve("bors", [9, 9, 9, 2])  # three successes parry the axe entirely
+    events = t.resolve("alma", [9, 9, 2, 2, 2, 2] + [8])  # two hits; then Stamina 1 soaks
+    [resolved] = of(events, ev.AttackResolved)
+    assert not resolved.resolution.hit
+    [reduced] = of(events, ev.ResistanceReduced)
+    # VDA-VAND-07: the axe wears the fists that parried it: 2 + (5 + 5) / 5 = 4.
+    assert (reduced.combatant, reduced.item, resistance.total_loss(reduced.loss)) == ("bors", "poings", 4)
+    [hurt] = of(events, ev.NaturalParryHurt)
+    # 4 bashing: Fortitude 1 soaks one, the Stamina die one more, the vampire halves 2 to 1.
+    assert hurt == ev.NaturalParryHurt(
+        combatant="bors", item="poings", levels=4, automatic_soak=1, soak=roll([8], 6, first=6), bashing=1
+    )
+    assert t.state.fighters["bors"].health.bashing == 1
+
+
+def test_vda_vand_10__a_natural_weapons_aggravated_levels_reduce_its_loss() -> None:
+    claws = NaturalWeapon(
+        id="griffes", name="Griffes", name_en="Claws", damage_bonus=1, difficulty=6, aggravated_capacity=2
+    )
+    axe = resistance.find_weapon("hache_a_deux_mains")
+    assert axe is not None
+    terms = resistance.vandalism_loss(
+        "griffes", 5, 5, axe, False, EquipmentOptions(), claws.aggravated_capacity
+    )
+    # Xin Tao: 4 points of loss, 2 soaked by the claws' aggravated levels; he takes 2 bashing,
+    # which his Fortitude 5 soaks automatically.
+    assert resistance.total_loss(terms) == 2
+    assert resistance.natural_parry_bashing(claws, 2) == 2
+    assert resistance.natural_parry_soak(2, 5) == (2, 0)
+    assert resistance.natural_parry_bashing(axe, 2) == 0
+
+
+def test_vda_stuck_03__a_stuck_weapons_pool_lowers_the_stake_thresholds_down_to_1() -> None:
+    assert stake.thresholds("targeted", 3, 0, 1) == (3, 3)
+    assert stake.thresholds("targeted", 3, 1, 1) == (2, 2)
+    assert stake.thresholds("targeted", 3, 5, 1) == (1, 1)
+    assert stake.thresholds("targeted", 3, 5, 2) == (2, 2)
 
 
 # --- VDA-DISARM --------------------------------------------------------------------------

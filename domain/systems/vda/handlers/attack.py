@@ -132,7 +132,7 @@ def damage(
     )
     emitted.append(Emitted(resolved))
     emitted += equipment.stake_checks(scene, attacker, action, weapon, roll, resolution)
-    emitted += equipment.wear(scene, seq, attacker, action, weapon, defence, resolution.hit)
+    emitted += equipment.wear(scene, seq, attacker, action, weapon, defence, resolution.hit, roller)
     return emitted
 
 

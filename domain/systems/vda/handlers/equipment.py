@@ -23,7 +23,7 @@ from domain.systems.vda.commands import (
     SetCircumstances,
     WearItem,
 )
-from domain.systems.vda.data import Weapon, find_weapon
+from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness
 from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import after
@@ -32,6 +32,7 @@ from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
 from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
+from domain.systems.vda.rules.damage import bashing_taken
 from domain.systems.vda.rules.general import clamped_difficulty, dice, total
 from domain.systems.vda.rules.grenades import Zone
 from domain.systems.vda.scene import Scene
@@ -101,9 +102,12 @@ def wear(
     weapon: Weapon,
     defence: int,
     hit: bool,
+    roller: Roller,
 ) -> list[Emitted]:
     """VDA-VAND-06: a shield that parried this attack loses 1; VDA-VAND-07: the two-handed
-    axe and sword wear the item that parried them, else (on a hit) the worn armour."""
+    axe and sword wear the item that parried them, else (on a hit) the worn armour;
+    VDA-VAND-10: a parrying natural weapon loses less by its aggravated levels, and its
+    owner takes the loss as bashing damage."""
     target = action.target or ""
     parry = seq.declared.get(target)
     parried_with = parry.weapon if parry is not None and parry.defence == "parry" and defence > 0 else None
@@ -118,6 +122,7 @@ def wear(
     if item is None or not resistance.in_hand(scene.fighter(target), item):
         return emitted
     a = scene.sheet(attacker)
+    natural = find_weapon(item) if item == parried_with else None
     loss = resistance.vandalism_loss(
         item,
         a.attributes.strength,
@@ -125,9 +130,43 @@ def wear(
         weapon,
         deliberate=False,
         options=scene.options.equipment,
+        aggravated_capacity=natural.aggravated_capacity if isinstance(natural, NaturalWeapon) else 0,
     )
     scene = _folded(scene, emitted)
-    return emitted + lose_resistance(scene, target, item, [_as(m, "VDA-VAND-07") for m in loss])
+    worn = lose_resistance(scene, target, item, [_as(m, "VDA-VAND-07") for m in loss])
+    return emitted + worn + parrier_hurt(scene, target, natural, worn, roller)
+
+
+def parrier_hurt(
+    scene: Scene, parrier: str, natural: Weapon | None, worn: list[Emitted], roller: Roller
+) -> list[Emitted]:
+    """VDA-VAND-10: the resistance a parrying natural weapon lost comes back as bashing
+    damage to its owner: Fortitude soaks automatically (VDA-FORPOT-06), Stamina rolls
+    for the rest (A-6), a vampire halves what is left (VDA-GEN-03)."""
+    lost = sum(resistance.total_loss(e.event.loss) for e in worn if isinstance(e.event, ev.ResistanceReduced))
+    levels = resistance.natural_parry_bashing(natural, lost)
+    if levels == 0 or natural is None:
+        return []
+    sheet, options = scene.sheet(parrier), scene.options.damage
+    automatic, left = resistance.natural_parry_soak(levels, sheet.disciplines.get("fortitude", 0))
+    soak = None
+    if left:
+        soak = roll_pool(
+            roller,
+            sheet.attributes.stamina,
+            options.soak_difficulty,
+            ones_cancel=options.ones_cancel_on_damage_and_soak,
+        )
+        left = max(0, left - soak.successes)
+    hurt = ev.NaturalParryHurt(
+        combatant=parrier,
+        item=natural.id,
+        levels=levels,
+        automatic_soak=automatic,
+        soak=soak,
+        bashing=bashing_taken(left, sheet.kind),
+    )
+    return [Emitted(hurt)]
 
 
 def _as(term: Modifier, rule: str) -> Modifier:

@@ -169,6 +169,26 @@ def vandalism_loss(
     return terms
 
 
+def natural_parry_bashing(weapon: Weapon | None, loss: int) -> int:
+    """VDA-VAND-10: who parries with a natural weapon takes its resistance loss as bashing damage.
+
+    Every natural weapon, not only the aggravated ones (the catalogue's default); the
+    damage is then soaked like any bashing (:func:`natural_parry_soak`). 000 « Vandalisme
+    contre les armes naturelles » (« Celui qui pare avec de telles armes prend aussi en
+    dommage de type contusion les dommages en résistance infligés à l'arme »)."""
+    return max(0, loss) if isinstance(weapon, NaturalWeapon) else 0
+
+
+def natural_parry_soak(levels: int, fortitude: int) -> tuple[int, int]:
+    """VDA-VAND-10: Fortitude soaks the parrier's bashing automatically (VDA-FORPOT-06).
+
+    Returns (automatic soak, levels left for the Stamina soak roll).
+    000 « … armes naturelles » (Xin Tao: « avec son 5 en Fortitude il encaisse
+    automatiquement ces dommages »)."""
+    automatic = min(levels, max(0, fortitude))
+    return automatic, levels - automatic
+
+
 def total_loss(terms: list[Modifier]) -> int:
     return max(0, sum(term.value for term in terms))
 
