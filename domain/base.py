@@ -31,11 +31,16 @@ def gm_and(player_id: str) -> str:
     return f"player:{player_id}"
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """Base of every event, table-level or of a rule system."""
+class Event(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type"):
+    """Base of every event, table-level or of a rule system.
+
+    Events, commands, rolls and states are immutable trees that never hold a
+    cycle, so they are not tracked by the garbage collector (``gc=False``):
+    long sessions hold many of them, and tracking them made collections pause
+    the server."""
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+class Command(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type", forbid_unknown_fields=True):
     """Base of every command, table-level or of a rule system."""
 
 

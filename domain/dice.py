@@ -137,7 +137,7 @@ class ScriptedRoller:
 # --- what happened ---------------------------------------------------------
 
 
-class PoolRoll(msgspec.Struct, frozen=True, kw_only=True, tag="pool"):
+class PoolRoll(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="pool"):
     """A d10 pool against a difficulty (vda, vtm)."""
 
     dice: int
@@ -155,7 +155,7 @@ class PoolRoll(msgspec.Struct, frozen=True, kw_only=True, tag="pool"):
     scripted: bool = False
 
 
-class KeepRoll(msgspec.Struct, frozen=True, kw_only=True, tag="keep"):
+class KeepRoll(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="keep"):
     """Roll-and-keep d10s whose 10s explode (7th Sea)."""
 
     rolled: int
@@ -173,7 +173,7 @@ class KeepRoll(msgspec.Struct, frozen=True, kw_only=True, tag="keep"):
     scripted: bool = False
 
 
-class D6Roll(msgspec.Struct, frozen=True, kw_only=True, tag="d6"):
+class D6Roll(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="d6"):
     """A pool of d6 counting sixes (Vaesen, Year Zero)."""
 
     dice: int

@@ -19,7 +19,7 @@ from domain.dice import Roll
 from domain.systems import SYSTEM_EVENTS, Options, Sheet
 
 
-class Combatant(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Combatant(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
     side: str = ""
@@ -142,7 +142,7 @@ TABLE_EVENTS: tuple[type[Event], ...] = (
 AnyEvent: Any = Union[(*TABLE_EVENTS, *SYSTEM_EVENTS)]  # noqa: UP007
 
 
-class Recorded(msgspec.Struct, frozen=True, kw_only=True):
+class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """An event as the log holds it: its position and where it came from."""
 
     position: int

@@ -62,24 +62,24 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 MAX_TEXT = 2000
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     id: str
     name: str
     combatants: list[str]
 
 
-class Spectator(msgspec.Struct, frozen=True, kw_only=True):
+class Spectator(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     id: str
     name: str
 
 
-class SecretRoll(msgspec.Struct, frozen=True, kw_only=True):
+class SecretRoll(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     label: str
     roll: Roll
     salt: str
 
 
-class Admin(msgspec.Struct, frozen=True, kw_only=True):
+class Admin(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """What rewinding never touches."""
 
     table_id: str
@@ -96,14 +96,14 @@ class Admin(msgspec.Struct, frozen=True, kw_only=True):
     seed: str = ""
 
 
-class Note(msgspec.Struct, frozen=True, kw_only=True):
+class Note(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     position: int
     author: str
     text: str
     secret: bool = False
 
 
-class LastRoll(msgspec.Struct, frozen=True, kw_only=True):
+class LastRoll(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     position: int
     roller: str
     combatant: str | None
@@ -111,7 +111,7 @@ class LastRoll(msgspec.Struct, frozen=True, kw_only=True):
     roll: Roll
 
 
-class Fight(msgspec.Struct, frozen=True, kw_only=True):
+class Fight(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """What rewinding restores."""
 
     combatants: dict[str, Combatant] = {}
@@ -121,7 +121,7 @@ class Fight(msgspec.Struct, frozen=True, kw_only=True):
     system: SystemState
 
 
-class TableState(msgspec.Struct, frozen=True, kw_only=True):
+class TableState(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     position: int = 0
     admin: Admin | None = None
     fight: Fight | None = None

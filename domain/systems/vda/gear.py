@@ -16,7 +16,7 @@ CoverRuling = Literal["dice_and_difficulty", "dice", "difficulty"]
 Location = Literal["held", "ground", "stuck", "destroyed"]
 
 
-class Charge(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Charge(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
     """A declared charge (VDA-CHARGE-01/02/05..07). The seeds give no horse, so a mounted
     charge may name its mount's Strength and Potence (VDA-HORSE-02)."""
 
@@ -32,7 +32,7 @@ class Charge(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     the charger's current score (« peut »: the charger's choice)."""
 
 
-class Circumstances(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Circumstances(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
     """The GM's rulings on a combatant's surroundings, where the seed leaves them to the
     Storyteller; they last until the GM changes them."""
 
@@ -54,7 +54,7 @@ class Circumstances(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     seeds: the GM's ruling)."""
 
 
-class Item(msgspec.Struct, frozen=True, kw_only=True):
+class Item(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """An item of a combatant whose state changed in the fight (absent: in hand, whole)."""
 
     resistance: int | None = None
@@ -68,7 +68,7 @@ class Item(msgspec.Struct, frozen=True, kw_only=True):
     """VDA-DISARM-03: +1 difficulty on every roll with it until a 2-dice regrip."""
 
 
-class Deafness(msgspec.Struct, frozen=True, kw_only=True):
+class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VDA-GREN-09..11: initiative and Perception maluses, until the scene ends or blood
     buys them off."""
 
@@ -76,7 +76,7 @@ class Deafness(msgspec.Struct, frozen=True, kw_only=True):
     dice: int = 0
 
 
-class StuckWeapon(msgspec.Struct, frozen=True, kw_only=True):
+class StuckWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VDA-STUCK-01/02: a weapon left in a vampire's body, and the pool it makes."""
 
     owner: str
@@ -87,7 +87,7 @@ class StuckWeapon(msgspec.Struct, frozen=True, kw_only=True):
     """An arrow or a bolt: its bow never left the owner's hand (VDA-STUCK-01)."""
 
 
-class PendingGrenade(msgspec.Struct, frozen=True, kw_only=True):
+class PendingGrenade(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VDA-GREN-01..04: a thrown grenade waiting to explode."""
 
     id: str

@@ -28,7 +28,7 @@ GrappleMove = Literal["contact", "weapon_defence", "escape", "flee", "control", 
 """The grapple's actions (VDA-GRAP, VDA-BITE-03), declared as ``PhysicalAction.grapple``."""
 
 
-class Struct(msgspec.Struct, frozen=True, kw_only=True):
+class Struct(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     pass
 
 
