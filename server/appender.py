@@ -112,26 +112,50 @@ class Appender:
         self._on_idle = on_idle
         self.queue: list[Pending] = []
         self._task: asyncio.Task[None] | None = None
+        self._busy = False
 
-    def submit(self, pending: Pending) -> None:
+    async def run(self, pending: Pending) -> Result:
+        """Queue a command and wait for its answer. A command that finds no write
+        under way writes itself, in the caller's task (no hop to another task);
+        commands that come meanwhile are written by a task of their own."""
         self.queue.append(pending)
-        if self._task is None or self._task.done():
+        if not self._busy:
+            self._busy = True
+            batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
+            try:
+                await self._commit_settling(batch)
+            finally:
+                self._hand_over()
+        return await pending.future
+
+    def _hand_over(self) -> None:
+        if self.queue:
             self._task = asyncio.create_task(self._drain(), name=f"appender:{self.table_id}")
+        else:
+            self._busy = False
+            self._on_idle(self)
 
     async def _drain(self) -> None:
         try:
             while self.queue:
                 batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
-                try:
-                    await self._commit(batch)
-                except BaseException as exc:  # the store failed: every waiting command hears it
-                    for pending in batch:
-                        pending.settle(exc)
-                    if isinstance(exc, asyncio.CancelledError):
-                        raise
+                await self._commit_settling(batch)
         finally:
-            if not self.queue:
+            self._busy = False
+            if self.queue:  # only if this task was cancelled mid-way
+                self._busy = True
+                self._hand_over()
+            else:
                 self._on_idle(self)
+
+    async def _commit_settling(self, batch: list[Pending]) -> None:
+        try:
+            await self._commit(batch)
+        except BaseException as exc:  # the store failed: every command of the batch hears it
+            for pending in batch:
+                pending.settle(exc)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
 
     async def _commit(self, batch: list[Pending]) -> None:
         """Decide the batch on the head this process knows and write it: one call to

@@ -90,8 +90,9 @@ class Tables:
                 table_id, self.store, self.hub, self.projector, lambda: self.seed(table_id), self._idle
             )
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        appender.submit(Pending(sender, command_id, command, nonce, expected_head, dice, now(), future))
-        return await future
+        return await appender.run(
+            Pending(sender, command_id, command, nonce, expected_head, dice, now(), future)
+        )
 
     def _idle(self, appender: Appender) -> None:
         if self._appenders.get(appender.table_id) is appender:
