@@ -87,3 +87,51 @@ async def test_frames_are_encoded_once_per_kind_of_viewer() -> None:
     assert "secret" in b.frame_for(GM)
     assert "secret" not in b.frame_for(alice) and "secret" not in b.frame_for(bob)
     assert msgspec.json.decode(b.frame_for(alice))["events"][0]["event"]["type"] == "Hidden"
+
+
+async def test_a_batch_for_an_idle_socket_is_written_at_once_in_the_fan_out() -> None:
+    socket = StuckSocket()
+    socket.release.set()
+    subscriber = Subscriber(GM, socket.send, socket.close, queue_size=4)
+    subscriber.following = True
+    await asyncio.sleep(0)  # the writer now waits on its empty queue
+    subscriber.deliver(batch(1))
+    assert [r.position for r in OUTBOUND_DECODER.decode(socket.sent[0]).events] == [1]  # no await needed
+    assert subscriber.queue.empty() and subscriber.last_sent == 1
+    subscriber.shut(1000, "")
+
+
+async def test_a_send_that_must_wait_is_finished_by_the_writer_before_later_batches() -> None:
+    socket = StuckSocket()
+    subscriber = Subscriber(GM, socket.send, socket.close, queue_size=8)
+    subscriber.following = True
+    await asyncio.sleep(0)
+    subscriber.deliver(batch(1))  # starts, then waits for the socket
+    subscriber.deliver(batch(2))  # queued behind it
+    subscriber.offer('{"type":"accepted","id":"x","first":2,"last":2,"duplicate":false}')
+    assert socket.sent == []
+    socket.release.set()
+    await asyncio.sleep(0.01)
+    kinds = [OUTBOUND_DECODER.decode(f) for f in socket.sent]
+    assert [r.position for m in kinds[:2] for r in m.events] == [1, 2]
+    assert kinds[2].id == "x"
+    subscriber.shut(1000, "")
+
+
+async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber() -> None:
+    async def broken(frame: str) -> None:
+        raise ConnectionResetError("gone")
+
+    fine, closed = StuckSocket(), StuckSocket()
+    fine.release.set()
+    dead = Subscriber(Viewer(role="spectator", id="s"), broken, closed.close, queue_size=4)
+    alive = Subscriber(GM, fine.send, fine.close, queue_size=4)
+    for s in (dead, alive):
+        s.following = True
+    await asyncio.sleep(0)
+    for s in (dead, alive):
+        s.deliver(batch(1))
+    await asyncio.sleep(0.01)
+    assert dead.closed.is_set() and not alive.closed.is_set()
+    assert len(fine.sent) == 1
+    alive.shut(1000, "")
