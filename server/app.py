@@ -21,6 +21,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from domain.base import Viewer
@@ -266,8 +267,9 @@ async def command(request: Request) -> Response:
 class Connection:
     """One WebSocket client of one table."""
 
-    def __init__(self, websocket: WebSocket, s: Services, table_id: str, epoch: str) -> None:
+    def __init__(self, websocket: WebSocket, send: Send, s: Services, table_id: str, epoch: str) -> None:
         self.websocket = websocket
+        self._asgi_send = send
         self.s = s
         self.table_id = table_id
         self.epoch = epoch
@@ -276,7 +278,9 @@ class Connection:
         self._commands: set[asyncio.Task[None]] = set()
 
     async def send(self, frame: str) -> None:
-        await self.websocket.send_text(frame)
+        # Straight to the ASGI server: a fan-out sends thousands of these, and the
+        # WebSocket wrapper's checks are for the handshake and the close.
+        await self._asgi_send({"type": "websocket.send", "text": frame})
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -393,7 +397,7 @@ class Connection:
         self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
 
 
-async def admit(websocket: WebSocket, s: Services, table_id: str) -> Connection | None:
+async def admit(websocket: WebSocket, send: Send, s: Services, table_id: str) -> Connection | None:
     """Check the table and the token, join the table's feed and say welcome; or
     close the socket with the documented code and return None."""
     meta = await s.store.meta(table_id)
@@ -406,7 +410,7 @@ async def admit(websocket: WebSocket, s: Services, table_id: str) -> Connection 
     if viewer is None:
         await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
         return None
-    connection = Connection(websocket, s, table_id, meta.epoch)
+    connection = Connection(websocket, send, s, table_id, meta.epoch)
     connection.subscriber = await s.hub.subscribe(table_id, viewer, connection.send, connection.close)
     assert connection.subscriber.feed is not None
     admin = connection.subscriber.feed.state.admin
@@ -426,7 +430,15 @@ async def admit(websocket: WebSocket, s: Services, table_id: str) -> Connection 
     return connection
 
 
-async def table_socket(websocket: WebSocket) -> None:
+class TableSocket:
+    """The WebSocket endpoint ``/ws/tables/{table_id}``, as a plain ASGI app so that
+    frames can go to the server's ``send`` directly."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await table_socket(WebSocket(scope, receive=receive, send=send), send)
+
+
+async def table_socket(websocket: WebSocket, send: Send) -> None:
     s = services(websocket)
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
         await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
@@ -434,7 +446,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     table_id = websocket.path_params["table_id"]
     try:
-        connection = await admit(websocket, s, table_id)
+        connection = await admit(websocket, send, s, table_id)
     except RedisError:
         log.warning("Redis unavailable while admitting a client to %s", table_id)
         await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
@@ -487,6 +499,6 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/events", events),
         Route("/api/tables/{table_id}/state", state),
         Route("/api/tables/{table_id}/commands", command, methods=["POST"]),
-        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        WebSocketRoute("/ws/tables/{table_id}", TableSocket()),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(AccessLog)])
