@@ -336,8 +336,8 @@ class Connection:
             self.reply(Error(code="internal", message="internal error; nothing was changed", id=request_id))
 
     async def dispatch(self, message: Any) -> None:
-        assert self.subscriber is not None
-        feed = await self.s.tables.feed(self.table_id)
+        assert self.subscriber is not None and self.subscriber.feed is not None
+        feed = self.subscriber.feed  # a feed is never dropped while a socket follows it
         viewer = viewer_in(feed.state, self.subscriber.viewer.id)
         if viewer is None:
             self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
