@@ -40,7 +40,9 @@ class Event(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type
     the server."""
 
 
-class Command(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+class Command(
+    msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type", forbid_unknown_fields=True
+):
     """Base of every command, table-level or of a rule system."""
 
 

@@ -95,17 +95,20 @@ def test_hostile_pool_sizes_are_refused() -> None:
 
 
 def test_7s_dice_04__tens_explode_before_keeping() -> None:
+    """7S-DICE-04: tens explode before keeping."""
     roll = roll_keep(ScriptedRoller([10, 7, 3, 9]), 3, 2, target=20)
     assert roll.chains == [[10, 7], [3], [9]]
     assert roll.kept_values == [17, 9] and roll.total == 26 and roll.success is True
 
 
 def test_7s_dice_06__dice_beyond_ten_become_kept_dice_then_bonus() -> None:
+    """7S-DICE-06: dice beyond ten become kept dice then bonus."""
     assert ten_dice_rule(12, 6) == (10, 8, 0)
     assert ten_dice_rule(15, 10) == (10, 10, 50)
 
 
 def test_vae_dice_02__sixes_are_successes() -> None:
+    """VAE-DICE-02: sixes are successes."""
     assert roll_d6(ScriptedRoller([6, 5, 6, 1]), 4).successes == 2
 
 

@@ -32,6 +32,7 @@ def bitten(**bors: Any) -> Table:
 
 
 def test_vda_bite_01__the_fangs_deal_lethal_damage_the_first_level_aggravated() -> None:
+    """VDA-BITE-01: the fangs deal lethal damage the first level aggravated."""
     t = held(3)
     t.declare("alma", BITE)
     t.declare("bors", NOTHING)
@@ -65,6 +66,7 @@ def test_vda_bite_02__biting_ones_grappler_is_at_5_plus_the_threshold_malus() ->
 
 
 def test_vda_bite_03__drinking_at_the_next_action_moves_blood_per_strength_success() -> None:
+    """VDA-BITE-03: drinking at the next action moves blood per strength success."""
     t = bitten()
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)
@@ -83,6 +85,7 @@ def test_vda_bite_03__no_drinking_without_biting_at_the_previous_action() -> Non
 
 
 def test_vda_bite_04__a_third_of_the_maximum_pool_per_round() -> None:
+    """VDA-BITE-04: a third of the maximum pool per round."""
     assert bite.drink_limit(10) == 3 and bite.drink_amount(5, 3, 10) == 3
     t = bitten()
     t.declare("alma", DRINK)
@@ -118,6 +121,7 @@ def test_vda_bite_06__a_vampire_failing_self_control_cannot_react_for_8_minus_wi
 
 
 def test_vda_bite_06__self_control_keeps_a_vampire_out_of_the_ecstasy() -> None:
+    """VDA-BITE-06: self control keeps a vampire out of the ecstasy."""
     t = bitten(kind="vampire", self_control=2)
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)
@@ -127,6 +131,7 @@ def test_vda_bite_06__self_control_keeps_a_vampire_out_of_the_ecstasy() -> None:
 
 
 def test_vda_bite_06__other_damage_ends_the_ecstasy() -> None:
+    """VDA-BITE-06: other damage ends the ecstasy."""
     t = bitten()
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)
@@ -137,6 +142,7 @@ def test_vda_bite_06__other_damage_ends_the_ecstasy() -> None:
 
 
 def test_vda_bite_06__the_ecstasy_ends_with_the_grapple() -> None:
+    """VDA-BITE-06: the ecstasy ends with the grapple."""
     t = bitten()
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)

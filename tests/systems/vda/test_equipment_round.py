@@ -75,6 +75,7 @@ def test_vda_tgt_02__the_targeted_zone_costs_one_plus_the_armour_malus_on_the_ro
 
 
 def test_vda_stake_01__the_heart_is_a_zone_a_declaration_may_aim_at() -> None:
+    """VDA-STAKE-01: the heart is a zone a declaration may aim at."""
     t = fight()
     heart = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="heart")
     assert [type(e) for e in t.declare("alma", heart)] == [ev.ActionDeclared]
@@ -162,6 +163,7 @@ def test_vda_charge_01__a_charge_needs_its_run_up() -> None:
 
 
 def test_vda_charge_05__a_charge_on_foot_adds_one_bashing_through_the_round() -> None:
+    """VDA-CHARGE-05: a charge on foot adds one bashing through the round."""
     t = fight(alma=sheet(melee=3, strength=1, weapons=["lance"]))
     t.declare(
         "alma", act("attack", skill="melee", target="bors", weapon="lance", charge=Charge(rounds_moved=1))
@@ -261,6 +263,7 @@ def test_vda_amb_06__an_unaware_target_cannot_defend_the_surprise() -> None:
 
 
 def test_vda_gen_02__by_option_no_net_success_with_a_1_is_a_critical_failure() -> None:
+    """VDA-GEN-02: by option no net success with a 1 is a critical failure."""
     cancelled = roll([8, 1, 3], 6)
     assert not is_critical_failure(cancelled, offensive=True)
     assert is_critical_failure(cancelled, offensive=True, on_net_successes=True)
@@ -270,6 +273,7 @@ def test_vda_gen_02__by_option_no_net_success_with_a_1_is_a_critical_failure() -
 
 
 def test_vda_res_01__weapon_resistance_is_bonus_plus_crafts_plus_its_modifier() -> None:
+    """VDA-RES-01: weapon resistance is bonus plus crafts plus its modifier."""
     options = VdaOptions().damage
     assert resistance.max_resistance("dague_de_chasse", 3, options) == 5
     assert resistance.max_resistance("epee_a_deux_mains", 3, options) == 13
@@ -277,6 +281,7 @@ def test_vda_res_01__weapon_resistance_is_bonus_plus_crafts_plus_its_modifier() 
 
 
 def test_vda_res_04__armour_and_shields_are_twice_their_dice_plus_crafts_plus_modifier() -> None:
+    """VDA-RES-04: armour and shields are twice their dice plus crafts plus modifier."""
     options = VdaOptions().damage
     assert resistance.max_resistance("plaque", 3, options) == 2 * 4 + 3 + 4
     assert resistance.max_resistance("maille", 3, options) == 2 * 2 + 3
@@ -305,6 +310,7 @@ def test_vda_res_07__a_botched_attack_costs_the_weapon_one_resistance_per_1() ->
 
 
 def test_vda_res_03__a_damaged_weapons_bonus_is_capped_by_its_resistance() -> None:
+    """VDA-RES-03: a damaged weapons bonus is capped by its resistance."""
     t = fight()
     t.send(
         c.AdjustItem(
@@ -380,6 +386,7 @@ def test_vda_vand_04_05_08_10__the_loss_formula_term_by_term() -> None:
 
 
 def test_vda_vand_09__natural_weapon_resistance() -> None:
+    """VDA-VAND-09: natural weapon resistance."""
     claws = resistance.find_weapon("poings")
     assert resistance.natural_weapon_resistance(4, 5, claws) == 9  # type: ignore[arg-type]
 
@@ -399,6 +406,7 @@ def test_vda_vand_06__a_shield_that_parries_loses_a_point() -> None:
 
 
 def test_vda_vand_07__the_two_handed_axe_wears_the_armour_it_hits() -> None:
+    """VDA-VAND-07: the two handed axe wears the armour it hits."""
     t = fight(
         alma=sheet(melee=3, strength=3, weapons=["hache_a_deux_mains"]),
         bors=sheet(kind="mortal", melee=2, armour="maille"),
@@ -412,6 +420,7 @@ def test_vda_vand_07__the_two_handed_axe_wears_the_armour_it_hits() -> None:
 
 
 def test_vda_vand_10__parrying_an_axe_with_the_fists_hurts_the_parrier_in_bashing() -> None:
+    """VDA-VAND-10: parrying an axe with the fists hurts the parrier in bashing."""
     t = fight(
         alma=sheet(melee=3, strength=5, potence=5, weapons=["hache_a_deux_mains"]),
         bors=sheet(kind="vampire", brawl=2, dex=2, fortitude=1),
@@ -434,6 +443,7 @@ def test_vda_vand_10__parrying_an_axe_with_the_fists_hurts_the_parrier_in_bashin
 
 
 def test_vda_vand_10__a_natural_weapons_aggravated_levels_reduce_its_loss() -> None:
+    """VDA-VAND-10: a natural weapons aggravated levels reduce its loss."""
     claws = NaturalWeapon(
         id="griffes", name="Griffes", name_en="Claws", damage_bonus=1, difficulty=6, aggravated_capacity=2
     )
@@ -451,6 +461,7 @@ def test_vda_vand_10__a_natural_weapons_aggravated_levels_reduce_its_loss() -> N
 
 
 def test_vda_stuck_03__a_stuck_weapons_pool_lowers_the_stake_thresholds_down_to_1() -> None:
+    """VDA-STUCK-03: a stuck weapons pool lowers the stake thresholds down to 1."""
     assert stake.thresholds("targeted", 3, 0, 1) == (3, 3)
     assert stake.thresholds("targeted", 3, 1, 1) == (2, 2)
     assert stake.thresholds("targeted", 3, 5, 1) == (1, 1)
@@ -468,6 +479,7 @@ def disarm_fight() -> Table:
 
 
 def test_vda_disarm_04__three_net_successes_drop_the_weapon() -> None:
+    """VDA-DISARM-04: three net successes drop the weapon."""
     t = disarm_fight()
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="disarm"))
     t.declare("bors", act("none"))
@@ -479,6 +491,7 @@ def test_vda_disarm_04__three_net_successes_drop_the_weapon() -> None:
 
 
 def test_vda_disarm_03__one_or_two_net_successes_weaken_the_grip() -> None:
+    """VDA-DISARM-03: one or two net successes weaken the grip."""
     from domain.systems.vda.rules.disarm import disarm_result
 
     assert [disarm_result(n) for n in (0, 1, 2, 3)] == ["none", "weakened", "weakened", "disarmed"]
@@ -496,6 +509,7 @@ def test_vda_disarm_02__fortitude_lowers_the_reflexive_difficulty_and_potence_ad
 
 
 def test_vda_disarm_01__the_disarms_damage_may_use_dexterity() -> None:
+    """VDA-DISARM-01: the disarms damage may use dexterity."""
     t = fight(
         alma=sheet(melee=3, dex=4, strength=1, weapons=["dague_de_chasse"]),
         bors=sheet(kind="mortal", weapons=["couteau"]),
@@ -521,6 +535,7 @@ def test_vda_disarm_01__the_disarms_damage_may_use_dexterity() -> None:
 
 
 def test_vda_stake_01__a_heart_shot_with_3_successes_and_enough_unsoaked_damage_stakes() -> None:
+    """VDA-STAKE-01: a heart shot with 3 successes and enough unsoaked damage stakes."""
     t = fight(alma=sheet(melee=3, strength=4, weapons=["pieu"]), bors=sheet(kind="vampire", melee=1))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
     t.declare("bors", act("none"))
@@ -531,6 +546,7 @@ def test_vda_stake_01__a_heart_shot_with_3_successes_and_enough_unsoaked_damage_
 
 
 def test_vda_stake_02_03__lucky_strike_thresholds() -> None:
+    """VDA-STAKE-02, VDA-STAKE-03: lucky strike thresholds."""
     assert stake.thresholds("lucky4", 2, 0, 1) == (4, 4)
     assert stake.thresholds("lucky5", 6, 0, 1) == (5, 6)
     assert stake.thresholds("targeted", 1, 2, 1) == (1, 1)  # VDA-STUCK-03
@@ -540,17 +556,20 @@ def test_vda_stake_02_03__lucky_strike_thresholds() -> None:
 
 
 def test_vda_stake_05__the_hand_stake_has_provisional_stats() -> None:
+    """VDA-STAKE-05: the hand stake has provisional stats."""
     pieu = resistance.find_weapon("pieu")
     assert pieu is not None and pieu.damage_bonus == 1 and "damage_bonus" in pieu.defaults
 
 
 def test_vda_stuck_01_02__soaked_with_a_1_the_weapon_stays_in_with_its_pool() -> None:
+    """VDA-STUCK-01, VDA-STUCK-02: soaked with a 1 the weapon stays in with its pool."""
     check = stake.check_stake("targeted", roll([9, 9, 9], 6), 3, 5, 2, 3, roll([1, 8, 8], 6), 0, 0, 1)
     assert (check.success, check.stuck) == (False, True)
     assert stake.stuck_pool(2, 3) == 3
 
 
 def test_vda_stuck_04__working_the_weapon_loose() -> None:
+    """VDA-STUCK-04: working the weapon loose."""
     assert stake.pool_after_removal(3, roll([5, 6, 2], 5)) == 1
 
 
@@ -558,6 +577,7 @@ def test_vda_stuck_04__working_the_weapon_loose() -> None:
 
 
 def test_vda_gren_01_02__the_throw_sets_the_hits_and_explodes_next_round() -> None:
+    """VDA-GREN-01, VDA-GREN-02: the throw sets the hits and explodes next round."""
     t = fight(alma=sheet(athletics=2, weapons=["grenade"]))
     t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
     t.declare("bors", act("none"))
@@ -569,11 +589,13 @@ def test_vda_gren_01_02__the_throw_sets_the_hits_and_explodes_next_round() -> No
 
 
 def test_vda_gren_03__two_1s_make_a_problem_the_gm_rules() -> None:
+    """VDA-GREN-03: two 1s make a problem the gm rules."""
     assert gren.has_problem(roll([8, 1, 1, 9], 6))
     assert not gren.has_problem(roll([8, 1, 9], 6))
 
 
 def test_vda_gren_04_05__dodges_take_off_hits_and_more_than_5_leave_the_blast() -> None:
+    """VDA-GREN-04, VDA-GREN-05: dodges take off hits and more than 5 leave the blast."""
     grenade = gren.PendingGrenade(id="g", thrower="a", target="b", hits=4, explodes_round=2, dodged={"b": 3})
     assert gren.net_hits(grenade, "b") == 1
     assert gren.zone_after_dodge("lethal", grenade, "b", reaction=3) == "out"
@@ -581,11 +603,13 @@ def test_vda_gren_04_05__dodges_take_off_hits_and_more_than_5_leave_the_blast() 
 
 
 def test_vda_gren_08__fire_makes_one_level_in_two_aggravated_at_most_two() -> None:
+    """VDA-GREN-08: fire makes one level in two aggravated at most two."""
     assert [gren.fire_aggravated(n, "lethal") for n in (1, 2, 5, 9)] == [0, 1, 2, 2]
     assert gren.fire_aggravated(5, "grave") == 1
 
 
 def test_vda_gren_09_11__deafening_by_auspex_less_fortitude() -> None:
+    """VDA-GREN-09, VDA-GREN-11: deafening by auspex less fortitude."""
     assert gren.deafness(0, 0) == Deafness(difficulty=2, dice=1)
     assert gren.deafness(2, 1) == Deafness(difficulty=2, dice=1)
     assert gren.deafness(7, 0) == Deafness(difficulty=5, dice=4)
@@ -593,6 +617,7 @@ def test_vda_gren_09_11__deafening_by_auspex_less_fortitude() -> None:
 
 
 def test_vda_gren_06__the_blast_by_zone_then_deafening() -> None:
+    """VDA-GREN-06: the blast by zone then deafening."""
     t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
     t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
     t.declare("bors", act("none"))

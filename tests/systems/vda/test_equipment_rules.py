@@ -47,6 +47,7 @@ def test_vda_melee_03__small_weapons_parry_others_at_plus_one() -> None:
 
 
 def test_vda_melee_04__parrying_weapons_and_shields_are_defensive() -> None:
+    """VDA-MELEE-04: parrying weapons and shields are defensive."""
     assert eq.is_defensive_weapon(W["dague_de_parade"])
     assert eq.is_defensive_weapon(W["bouclier"])
     assert not eq.is_defensive_weapon(W["dague_de_chasse"])
@@ -54,6 +55,7 @@ def test_vda_melee_04__parrying_weapons_and_shields_are_defensive() -> None:
 
 
 def test_vda_melee_05__club_knockout_only_in_ambush_on_the_weaker_non_vampire() -> None:
+    """VDA-MELEE-05: club knockout only in ambush on the weaker non vampire."""
     assert eq.club_knockout_possible(
         True, attacker_strength=3, target_stamina=2, target_armour_dice=1, target_kind="mortal"
     )
@@ -63,6 +65,7 @@ def test_vda_melee_05__club_knockout_only_in_ambush_on_the_weaker_non_vampire() 
 
 
 def test_vda_melee_05__stamina_at_8_or_unconscious_ghouls_may_pay_willpower() -> None:
+    """VDA-MELEE-05: stamina at 8 or unconscious ghouls may pay willpower."""
     failed = roll_pool(ScriptedRoller([7, 5]), 2, eq.KNOCKOUT_DIFFICULTY)
     resisted = roll_pool(ScriptedRoller([8, 5]), 2, eq.KNOCKOUT_DIFFICULTY)
     assert eq.club_knocks_out(failed, "mortal", ghoul_spends_willpower=False)
@@ -90,6 +93,7 @@ def test_vda_melee_08__size_g_with_the_initiative_against_small_weapons() -> Non
 
 
 def test_vda_res_03__bonus_capped_by_current_resistance() -> None:
+    """VDA-RES-03: bonus capped by current resistance."""
     assert eq.weapon_bonus_capped_by_resistance(5, 3) == 3
     assert eq.weapon_bonus_capped_by_resistance(5, None) == 5
 
@@ -105,6 +109,7 @@ def test_vda_armor_02__damascus_mail_only_in_the_arab_world_before_the_16th_cent
 
 
 def test_vda_armor_03__armour_soaks_lethal_and_bashing_never_aggravated() -> None:
+    """VDA-ARMOR-03: armour soaks lethal and bashing never aggravated."""
     assert eq.armour_soaks("lethal", DEFAULTS)
     assert eq.armour_soaks("bashing", DEFAULTS)
     assert not eq.armour_soaks("aggravated", DEFAULTS)
@@ -118,17 +123,20 @@ def test_vda_armor_04__the_malus_comes_off_stealth_and_perception() -> None:
 
 
 def test_vda_armor_05__coverage_is_the_malus() -> None:
+    """VDA-ARMOR-05: coverage is the malus."""
     assert [eq.armour_coverage(ARMOURS[i]) for i in ("cuir", "maille", "plaque")] == [0, 1, 2]
     assert eq.armour_coverage(None) == 0
 
 
 def test_vda_armor_06__the_malus_soaks_automatically_against_small_and_natural() -> None:
+    """VDA-ARMOR-06: the malus soaks automatically against small and natural."""
     assert eq.armour_malus_automatic_soak(2, armour_dice=4, applies=True) == 2
     assert eq.armour_malus_automatic_soak(2, armour_dice=1, applies=True) == 1
     assert eq.armour_malus_automatic_soak(2, armour_dice=4, applies=False) == 0
 
 
 def test_vda_armor_07__the_shield_armour_bonus_is_a_table_option() -> None:
+    """VDA-ARMOR-07: the shield armour bonus is a table option."""
     assert eq.shield_armour_dice(True, DEFAULTS) == 1
     assert eq.shield_armour_dice(True, DamageOptions(shield_armour_dice=2)) == 2
     assert eq.shield_armour_dice(False, DEFAULTS) == 0
@@ -139,11 +147,13 @@ def test_vda_armor_07__the_shield_armour_bonus_is_a_table_option() -> None:
 
 
 def test_vda_nat_01__everyone_has_head_fists_feet_vampires_fangs_too() -> None:
+    """VDA-NAT-01: everyone has head fists feet vampires fangs too."""
     assert [w.id for w in eq.natural_weapons_of("mortal")] == ["tete", "poings", "pieds"]
     assert [w.id for w in eq.natural_weapons_of("vampire")] == ["tete", "poings", "pieds", "morsure"]
 
 
 def test_vda_nat_02__head_and_fists_minus_two_initiative_dice_plus_two_in_a_grapple() -> None:
+    """VDA-NAT-02: head and fists minus two initiative dice plus two in a grapple."""
     assert eq.natural_initiative_dice(N["poings"], grappling=False) == -2
     assert eq.natural_initiative_dice(N["tete"], grappling=True) == 2
     assert eq.natural_initiative_dice(N["pieds"], grappling=True) == 1
@@ -160,6 +170,7 @@ def test_vda_nat_03__only_a_vampire_holding_its_victim_bites() -> None:
 
 
 def test_vda_conc_01__concealment_adds_to_hiding_and_comes_off_searching() -> None:
+    """VDA-CONC-01: concealment adds to hiding and comes off searching."""
     assert eq.hiding_difficulty(W["stylet"], DEFAULTS) == 4
     assert eq.searching_difficulty(W["stylet"], DEFAULTS) == 8
     assert eq.hiding_difficulty(W["dague_de_chasse"], DEFAULTS) == 7

@@ -92,6 +92,7 @@ def test_vda_gaze_02__charisma_plus_intimidation_at_5_must_beat_the_targets_wits
 
 
 def test_vda_gaze_02__three_successes_do_not_beat_wits_3() -> None:
+    """VDA-GAZE-02: three successes do not beat wits 3."""
     t = gaze_fight()
     assert [type(e) for e in catch(t, [8, 8, 8, 2, 2])] == [ev.GazeRolled]
     assert t.state.tactics.gazes["alma>bors"] == GazePair(power="regard", progress=3, needed=3)
@@ -141,6 +142,7 @@ def test_vda_gaze_04__against_averted_eyes_the_successes_cumulate_at_wits_plus_a
 
 
 def test_vda_gaze_04__looking_again_loses_the_cumulated_successes() -> None:
+    """VDA-GAZE-04: looking again loses the cumulated successes."""
     t = gaze_fight()
     t.send(c.AvertGaze(combatant="bors"))
     catch(t, [8, 8, 8, 2, 2])
@@ -279,6 +281,7 @@ def test_vda_two_03__attacks_at_minus_one_melee_defences_at_plus_one_for_the_rou
 
 
 def test_vda_two_04__two_2s_count_as_a_1_for_the_critical_failure() -> None:
+    """VDA-TWO-04: two 2s count as a 1 for the critical failure."""
     t = fight(alma=duelist(two_weapon_styles=["small_medium"]))
     t.send(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
@@ -306,6 +309,7 @@ def test_vda_stake_04__a_staked_vampire_is_paralysed_until_the_stake_is_out() ->
 
 
 def test_vda_stake_04__staked_after_declaring_the_action_is_lost() -> None:
+    """VDA-STAKE-04: staked after declaring the action is lost."""
     t = fight(bors=sheet(melee=2))
     t.declare("alma", act("none"))
     t.declare("bors", act("attack", skill="melee", target="alma"))
@@ -314,6 +318,7 @@ def test_vda_stake_04__staked_after_declaring_the_action_is_lost() -> None:
 
 
 def test_vda_stake_01__a_bony_heart_waits_for_the_gms_ruling() -> None:
+    """VDA-STAKE-01: a bony heart waits for the gms ruling."""
     t = fight(alma=sheet(melee=5, dex=5, weapons=["pieu"]), bors=sheet(melee=2, bony_heart=True))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
     t.declare("bors", act("none"))
@@ -329,6 +334,7 @@ def test_vda_stake_01__a_bony_heart_waits_for_the_gms_ruling() -> None:
 
 
 def test_vda_stuck_01__arrows_and_bolts_stick_the_bow_stays_in_hand() -> None:
+    """VDA-STUCK-01: arrows and bolts stick the bow stays in hand."""
     bow, lance = find_weapon("arc_court"), find_weapon("lance")
     assert bow is not None and lance is not None
     assert stake.stuck_item(bow, "arc_court", ["arc_court"], True) == ("fleche", True)
@@ -337,6 +343,7 @@ def test_vda_stuck_01__arrows_and_bolts_stick_the_bow_stays_in_hand() -> None:
 
 
 def test_vda_stuck_02__the_pool_is_unsoaked_plus_half_the_soaked() -> None:
+    """VDA-STUCK-02: the pool is unsoaked plus half the soaked."""
     assert stake.stuck_pool(2, 5) == 4
 
 
@@ -386,6 +393,7 @@ def test_vda_gren_01__a_d10_initiative_the_faster_act_before_the_blast() -> None
 
 
 def test_vda_gren_02__the_throw_is_dexterity_plus_athletics_at_6() -> None:
+    """VDA-GREN-02: the throw is dexterity plus athletics at 6."""
     t = fight(alma=sheet(athletics=2, weapons=["grenade"]))
     t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
     t.declare("bors", act("none"))
@@ -395,6 +403,7 @@ def test_vda_gren_02__the_throw_is_dexterity_plus_athletics_at_6() -> None:
 
 
 def test_vda_gren_05__a_dodge_in_reaction_to_the_blast_is_at_9() -> None:
+    """VDA-GREN-05: a dodge in reaction to the blast is at 9."""
     t = grenade_round_two()
     t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
     t.declare("alma", act("defend", skill="dodge", defence="dodge"))
@@ -409,6 +418,7 @@ def test_vda_gren_05__a_dodge_in_reaction_to_the_blast_is_at_9() -> None:
 
 
 def test_vda_gren_07__four_damage_dice_with_firearm_margins() -> None:
+    """VDA-GREN-07: four damage dice with firearm margins."""
     t = grenade_round_two()
     t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
     t.declare("alma", act("defend", skill="dodge", defence="dodge"))
@@ -432,6 +442,7 @@ def test_vda_gren_10__deafening_weighs_on_initiative_and_perception() -> None:
 
 
 def test_vda_gren_11__auspex_deafens_more_through_the_blast() -> None:
+    """VDA-GREN-11: auspex deafens more through the blast."""
     t = grenade_round_two(bors=sheet(kind="mortal", dodge=1, auspex=2))
     t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
     t.declare("alma", act("defend", skill="dodge", defence="dodge"))
@@ -441,6 +452,7 @@ def test_vda_gren_11__auspex_deafens_more_through_the_blast() -> None:
 
 
 def test_vda_gren_12__beyond_its_50_m_a_grenade_throw_is_harder() -> None:
+    """VDA-GREN-12: beyond its 50 m a grenade throw is harder."""
     t = fight(alma=sheet(athletics=2, weapons=["grenade"]))
     throw = act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown", distance_m=60)
     t.declare("alma", throw)

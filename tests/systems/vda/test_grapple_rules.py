@@ -135,6 +135,7 @@ def _weapon_defence(defender_faces: list[int], contact_faces: list[int]) -> list
 
 
 def test_vda_grap_02__a_tie_fails_the_attempt() -> None:
+    """VDA-GRAP-02: a tie fails the attempt."""
     events = _weapon_defence([8, 8, 2, 2, 2], [8, 8, 2, 2, 2, 2])
     assert of(events, ev.GrappleWeaponDefenceResolved) == [
         ev.GrappleWeaponDefenceResolved(
@@ -147,6 +148,7 @@ def test_vda_grap_02__a_tie_fails_the_attempt() -> None:
 
 
 def test_vda_grap_02__the_armed_defender_who_wins_strikes_the_grappler() -> None:
+    """VDA-GRAP-02: the armed defender who wins strikes the grappler."""
     events = _weapon_defence([8, 8, 8, 8, 2], [8, 2, 2, 2, 2, 2, 2, 2])
     assert of(events, ev.GrappleWeaponDefenceResolved)[0].outcome == "defender_strikes"
     [struck] = of(events, ev.AttackResolved)
@@ -159,12 +161,14 @@ def test_vda_grap_02__the_armed_defender_who_wins_strikes_the_grappler() -> None
 
 
 def test_vda_grap_02__the_grappler_who_wins_goes_on_to_contact_strength() -> None:
+    """VDA-GRAP-02: the grappler who wins goes on to contact strength."""
     events = _weapon_defence([8, 2, 2, 2, 2], [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
     assert of(events, ev.GrappleWeaponDefenceResolved)[0].outcome == "through"
     assert of(events, ev.GrappleEstablished)[0].cap == 2
 
 
 def test_vda_grap_03__a_dodge_lowers_the_margin_which_caps_the_value() -> None:
+    """VDA-GRAP-03: a dodge lowers the margin which caps the value."""
     t = fight()
     begin(t)
     t.declare("alma", CONTACT)
@@ -179,6 +183,7 @@ def test_vda_grap_03__a_dodge_lowers_the_margin_which_caps_the_value() -> None:
 
 
 def test_vda_grap_03__no_margin_no_contact() -> None:
+    """VDA-GRAP-03: no margin no contact."""
     t = fight()
     begin(t)
     t.declare("alma", CONTACT)
@@ -247,6 +252,7 @@ def _zero_hold() -> Table:
 
 
 def test_vda_grap_05__a_zero_hold_is_tightened_at_the_very_next_action() -> None:
+    """VDA-GRAP-05: a zero hold is tightened at the very next action."""
     t = _zero_hold()
     t.declare("alma", act("other", skill="brawl", grapple="control", target="bors"))
     events = t.resolve("alma", [8, 8, 2, 2, 2, 2])
@@ -262,6 +268,7 @@ def test_vda_grap_05__another_action_first_loses_the_chance() -> None:
 
 
 def test_vda_grap_06__a_zero_hold_ends_at_the_start_of_the_next_round() -> None:
+    """VDA-GRAP-06: a zero hold ends at the start of the next round."""
     t = fight()
     begin(t)
     t.declare("alma", CONTACT)
@@ -274,6 +281,7 @@ def test_vda_grap_06__a_zero_hold_ends_at_the_start_of_the_next_round() -> None:
 
 
 def test_vda_grap_07__a_negative_remainder_fails_the_attempt() -> None:
+    """VDA-GRAP-07: a negative remainder fails the attempt."""
     t = fight()
     begin(t)
     t.declare("alma", CONTACT)
@@ -308,6 +316,7 @@ def test_vda_grap_08__escape_successes_lower_the_value() -> None:
 
 
 def test_vda_grap_09__the_grappler_keeps_its_opposition_for_the_round() -> None:
+    """VDA-GRAP-09: the grappler keeps its opposition for the round."""
     t = held(3)
     t.declare("alma", act("defend", defence="block", skill="brawl", grapple="oppose", target="bors"))
     t.declare("bors", act("other", skill="brawl", attribute="strength", grapple="escape", target="alma"))
@@ -351,6 +360,7 @@ def test_vda_grap_11__flight_alternates_value_and_movement_and_frees_at_zero() -
 
 
 def test_vda_grap_12__control_raises_the_value_past_the_cap() -> None:
+    """VDA-GRAP-12: control raises the value past the cap."""
     t = held(3)
     t.declare("alma", act("other", skill="brawl", attribute="strength", grapple="control", target="bors"))
     t.declare("bors", NOTHING)
@@ -492,6 +502,7 @@ def test_vda_grap_23__gaze_powers_suffer_like_magic() -> None:
 
 
 def test_vda_grap_24__touch_disciplines_work_normally() -> None:
+    """VDA-GRAP-24: touch disciplines work normally."""
     events = _power_held(4, "vicissitude-1")
     assert of(events, ev.PowerHindered) == []
     assert of(events, ev.PowerUsed)[0].power == "vicissitude-1"
@@ -501,6 +512,7 @@ def test_vda_grap_24__touch_disciplines_work_normally() -> None:
 
 
 def test_vda_grap_14__the_thresholds_are_one_projection_of_the_value() -> None:
+    """VDA-GRAP-14: the thresholds are one projection of the value."""
     assert grapple_thresholds(0, 2) == GrappleEffects(flight=True)
     assert grapple_thresholds(6, 2) == GrappleEffects(
         bite=True,

@@ -25,6 +25,7 @@ def _rule(rule_id: str, call: object) -> None:
 
 
 def test_vda_rmar_01__margin_splits_into_three_tiers_of_the_weapons_dice() -> None:
+    """VDA-RMAR-01: margin splits into three tiers of the weapons dice."""
     tiers = ranged.ranged_margin_tiers(margin=9, weapon_dice=4)
     assert (tiers.first, tiers.second, tiers.third) == (4, 4, 1)
     tiers = ranged.ranged_margin_tiers(margin=3, weapon_dice=4)
@@ -34,6 +35,7 @@ def test_vda_rmar_01__margin_splits_into_three_tiers_of_the_weapons_dice() -> No
 
 
 def test_vda_rmar_02__bows_add_a_die_at_2_and_4_then_convert_per_even_success() -> None:
+    """VDA-RMAR-02: bows add a die at 2 and 4 then convert per even success."""
     tiers = ranged.ranged_margin_tiers(margin=4, weapon_dice=5)  # « +1 dé à 2, puis 1 de plus à 4 »
     assert ranged.thrown_or_bow_margin(tiers, 5) == (7, 0)
     tiers = ranged.ranged_margin_tiers(margin=9, weapon_dice=5)  # tier 2 = 4 → 2 automatic
@@ -41,16 +43,19 @@ def test_vda_rmar_02__bows_add_a_die_at_2_and_4_then_convert_per_even_success() 
 
 
 def test_vda_rmar_03__crossbows_add_the_margin_as_dice_then_a_die_per_even_success() -> None:
+    """VDA-RMAR-03: crossbows add the margin as dice then a die per even success."""
     tiers = ranged.ranged_margin_tiers(margin=7, weapon_dice=4)  # tier 1 = 4, tier 2 = 3
     assert ranged.crossbow_margin(tiers, 4) == (4 + 4 + 1, 0)
 
 
 def test_vda_rmar_04__firearms_add_tier_1_as_successes_and_tier_2_as_dice() -> None:
+    """VDA-RMAR-04: firearms add tier 1 as successes and tier 2 as dice."""
     tiers = ranged.ranged_margin_tiers(margin=3, weapon_dice=2)  # tier 1 = 2, tier 2 = 1
     assert ranged.firearm_margin(tiers, 2) == (3, 2)
 
 
 def test_vda_rmar_05__tier_3_converts_dice_by_armour_or_fortitude() -> None:
+    """VDA-RMAR-05: tier 3 converts dice by armour or fortitude."""
     tiers = ranged.ranged_margin_tiers(margin=8, weapon_dice=2)  # tier 3 = 4
     assert ranged.ranged_conversion(tiers, dice=4, divisor=2) == 2
     assert ranged.ranged_conversion(tiers, dice=1, divisor=1) == 1
@@ -60,6 +65,7 @@ def test_vda_rmar_05__tier_3_converts_dice_by_armour_or_fortitude() -> None:
 
 
 def test_vda_rmar_06__armour_cancellation_removes_armour_dice_only() -> None:
+    """VDA-RMAR-06: armour cancellation removes armour dice only."""
     assert ranged.armour_dice_after_cancellation(4, MUSKET) == 1
     assert ranged.armour_dice_after_cancellation(2, HEAVY_XBOW) == 0
     assert ranged.armour_dice_after_cancellation(2, BOW) == 2
@@ -85,6 +91,7 @@ def test_vda_throw_02__beyond_range_adds_one_per_quarter_from_the_first_metre() 
 
 
 def test_vda_throw_03__potence_becomes_damage_dice_when_thrown() -> None:
+    """VDA-THROW-03: potence becomes damage dice when thrown."""
     assert ranged.thrown_damage_dice(strength=3, weapon_bonus_left=1, potence=2) == 6
 
 
@@ -102,6 +109,7 @@ def test_vda_bow_02__no_bow_stronger_than_the_crafters_crafts() -> None:
 
 
 def test_vda_bow_03__bows_use_their_strength_crossbows_fixed_dice() -> None:
+    """VDA-BOW-03: bows use their strength crossbows fixed dice."""
     assert ranged.weapon_damage_dice(LONG_BOW, bow_strength=3) == 5
     assert ranged.weapon_damage_dice(BOW, bow_strength=3) == 3
     assert ranged.weapon_damage_dice(HEAVY_XBOW, bow_strength=3) == 6
@@ -114,6 +122,7 @@ def test_vda_bow_05__five_dice_or_more_cost_one_difficulty_for_bows_only() -> No
 
 
 def test_vda_bow_06__rate_of_fire() -> None:
+    """VDA-BOW-06: rate of fire."""
     assert ranged.reload_actions_after_shot(BOW) == 0
     assert ranged.reload_actions_after_shot(LONG_BOW) == 1
     assert ranged.reload_actions_after_shot(HEAVY_XBOW) == 2
@@ -124,6 +133,7 @@ def test_vda_bow_06__rate_of_fire() -> None:
 
 
 def test_vda_fire_04__blunderbuss_hits_one_person_per_9_or_10_up_to_three() -> None:
+    """VDA-FIRE-04: blunderbuss hits one person per 9 or 10 up to three."""
     assert ranged.blunderbuss_targets(BLUNDERBUSS, [9, 10, 10, 10, 6], 4, "nines_and_tens") == (3, 4)
     assert ranged.blunderbuss_targets(BLUNDERBUSS, [6, 7, 2], 2, "nines_and_tens") == (1, 2)
 
@@ -136,6 +146,7 @@ def test_vda_fire_04__or_spends_two_successes_per_extra_person_twice_at_most() -
 
 
 def test_vda_fire_05__initiative_6_or_5_with_a_lock() -> None:
+    """VDA-FIRE-05: initiative 6 or 5 with a lock."""
     assert ranged.firearm_initiative_difficulty(PISTOL, lock=False) == 6
     assert ranged.firearm_initiative_difficulty(PISTOL, lock=True) == 5
     assert ranged.firearm_initiative_difficulty(BOW, lock=False) is None
@@ -145,12 +156,14 @@ def test_vda_fire_05__initiative_6_or_5_with_a_lock() -> None:
 
 
 def test_vda_fire_06__reloading_takes_two_actions_one_with_cartridges() -> None:
+    """VDA-FIRE-06: reloading takes two actions one with cartridges."""
     assert ranged.firearm_reload_actions(MUSKET, cartridge=False) == 2
     assert ranged.firearm_reload_actions(MUSKET, cartridge=True) == 1
     assert ranged.reload_actions_after_shot(MUSKET, cartridge=True) == 1
 
 
 def test_vda_fire_07__ones_accumulate_with_use() -> None:
+    """VDA-FIRE-07: ones accumulate with use."""
     assert ranged.accumulated_ones(2, [1, 1, 6, 10]) == 4
 
 

@@ -67,6 +67,7 @@ def test_vda_dmg__an_attack_goes_through_the_damage_pipeline_and_wounds() -> Non
 
 
 def test_vda_init_03__a_renounced_defence_does_not_meet_the_faster_attacker() -> None:
+    """VDA-INIT-03: a renounced defence does not meet the faster attacker."""
     t = fight()
     t.declare("alma", DAGGER)
     t.declare("bors", act("attack", skill="brawl", target="alma"))

@@ -31,11 +31,13 @@ def roll_alma(t: Table) -> list[object]:
 
 
 def test_vda_act_01__one_physical_action_by_default() -> None:
+    """VDA-ACT-01: one physical action by default."""
     t = solo()
     assert ev.ActionsGranted(combatant="alma", physical=1, cap=4, sources=["base"]) in roll_alma(t)
 
 
 def test_vda_act_02__the_cap_is_dex_or_wits_plus_one_when_equal() -> None:
+    """VDA-ACT-02: the cap is dex or wits plus one when equal."""
     assert action_cap(sheet(dex=6, wits=6)) == 7  # Simeon, seed 001
     assert action_cap(sheet(dex=4, wits=2)) == 4
     assert action_cap(sheet(dex=4, wits=2), "lower") == 2
@@ -104,6 +106,7 @@ def test_vda_act_06__a_power_can_grant_a_physical_action() -> None:
 
 
 def test_vda_act_07__one_celerity_point_pays_the_power_action_too() -> None:
+    """VDA-ACT-07: one celerity point pays the power action too."""
     t = solo(celerity=1, powers={"auspex-1": AUSPEX}, auspex=1)
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
@@ -139,6 +142,7 @@ def test_vda_seq_02__the_physical_action_resolves_before_the_power_action(duel: 
 
 
 def test_vda_seq_02__phased_order_resolves_every_physical_action_first() -> None:
+    """VDA-SEQ-02: phased order resolves every physical action first."""
     t = Table(VdaOptions(sequence_order="phased"))
     t.add("alma", sheet(powers={"terror": TERROR}, presence=2)).add("bors", sheet())
     t.start()
@@ -163,6 +167,7 @@ def test_vda_seq_04__no_kth_physical_action_no_place_in_sequence_k() -> None:
 
 
 def test_vda_seq_05__a_new_round_resets_the_round_counters() -> None:
+    """VDA-SEQ-05: a new round resets the round counters."""
     t = solo(athletics=2)
     roll_alma(t)
     t.declare("alma", act("move", skill="athletics"))
@@ -217,6 +222,7 @@ def test_vda_pow_03__an_empty_pool_cannot_pay() -> None:
 
 
 def test_vda_pow_04__each_physical_action_opens_one_power_step() -> None:
+    """VDA-POW-04: each physical action opens one power step."""
     t = solo(powers={"terror": TERROR}, presence=2)
     roll_alma(t)
     assert t.declare("alma", act("none"))[-1] == ev.StepStarted(sequence=1, step="power", combatants=["alma"])
@@ -228,6 +234,7 @@ def test_vda_pow_04__each_physical_action_opens_one_power_step() -> None:
 
 
 def test_vda_pow_05__different_powers_of_one_discipline_in_one_round() -> None:
+    """VDA-POW-05: different powers of one discipline in one round."""
     t = solo(celerity=1, powers={"terror": TERROR, "summon": SUMMON}, presence=4, generation=8)
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
@@ -258,6 +265,7 @@ def test_vda_pow_06__reiteration_from_5_in_the_block() -> None:
 
 
 def test_vda_pow_07__discipline_blocks() -> None:
+    """VDA-POW-07: discipline blocks."""
     assert block_of("auspex") == block_of("obfuscate") == "mental_agility"
     assert block_of("potence") == "physical"
     assert block_of("quietus") is None

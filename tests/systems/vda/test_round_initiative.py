@@ -32,6 +32,7 @@ def test_vda_seq_01__no_action_outside_a_sequence(duel: Table) -> None:
 
 
 def test_vda_init_01__wits_plus_alertness_at_4_successes_are_the_score(duel: Table) -> None:
+    """VDA-INIT-01: wits plus alertness at 4 successes are the score."""
     duel.start()
     events = duel.send(c.RollInitiative(combatant="alma"), dice=[7, 4, 3, 1, 9], as_="ann")
     assert events == [
@@ -46,6 +47,7 @@ def test_vda_init_01__wits_plus_alertness_at_4_successes_are_the_score(duel: Tab
 
 
 def test_vda_init_01__once_everyone_rolled_the_order_is_set_and_sequence_1_opens(duel: Table) -> None:
+    """VDA-INIT-01: once everyone rolled the order is set and sequence 1 opens."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     events = duel.initiative("bors", [5, 3, 3, 2, 2])
@@ -67,6 +69,7 @@ def test_vda_init_01__one_roll_per_round(duel: Table) -> None:
 
 
 def test_vda_init_01__a_player_rolls_only_for_their_combatant(duel: Table) -> None:
+    """VDA-INIT-01: a player rolls only for their combatant."""
     duel.start()
     assert (
         duel.refuse(c.RollInitiative(combatant="bors"), dice=[1] * 5, as_="ann").rule
@@ -97,6 +100,7 @@ def test_vda_init_09__a_weapon_adds_or_removes_initiative_dice() -> None:
 
 
 def test_vda_init_09__fists_roll_initiative_with_two_dice_less() -> None:
+    """VDA-INIT-09: fists roll initiative with two dice less."""
     t = Table().add("alma", sheet())
     t.start()
     assert t.initiative("alma", [7, 7, 7], weapon="poings")[0].roll.dice == 3
@@ -119,6 +123,7 @@ def test_vda_init_05__the_scimitar_bonus_binds_sequence_1() -> None:
 
 
 def test_vda_init_06__a_malus_binds_nothing() -> None:
+    """VDA-INIT-06: a malus binds nothing."""
     t = Table().add("alma", sheet(weapons=["hache_a_deux_mains"]))
     t.start()
     assert t.initiative("alma", [7] * 4, weapon="hache_a_deux_mains")[0].bound_weapon is None
@@ -143,6 +148,7 @@ def test_vda_init_02__the_best_initiative_announces_first(duel: Table) -> None:
 
 
 def test_vda_init_03__attacking_a_faster_opponent_gives_up_defending_against_them(duel: Table) -> None:
+    """VDA-INIT-03: attacking a faster opponent gives up defending against them."""
     both_rolled(duel, [7, 7, 7, 2, 2], [5, 3, 3, 2, 2])
     duel.declare("alma", act("attack", skill="melee", target="bors"))
     events = duel.declare("bors", act("attack", skill="melee", target="alma"))
@@ -154,6 +160,7 @@ def test_vda_init_03__attacking_a_faster_opponent_gives_up_defending_against_the
 
 
 def test_vda_init_03__attacking_a_slower_opponent_costs_nothing(duel: Table) -> None:
+    """VDA-INIT-03: attacking a slower opponent costs nothing."""
     both_rolled(duel, [7, 7, 7, 2, 2], [5, 3, 3, 2, 2])
     assert duel.declare("alma", act("attack", skill="melee", target="bors")) == [
         ev.ActionDeclared(combatant="alma", sequence=1, action=act("attack", skill="melee", target="bors"))
@@ -161,6 +168,7 @@ def test_vda_init_03__attacking_a_slower_opponent_costs_nothing(duel: Table) -> 
 
 
 def test_vda_init_04__fewer_actions_announces_first() -> None:
+    """VDA-INIT-04: fewer actions announces first."""
     t = Table().add("alma", sheet(celerity=1)).add("bors", sheet())
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
@@ -173,6 +181,7 @@ def test_vda_init_04__fewer_actions_announces_first() -> None:
 
 
 def test_vda_init_04__equal_initiative_and_actions_declare_sealed(duel: Table) -> None:
+    """VDA-INIT-04: equal initiative and actions declare sealed."""
     both_rolled(duel, [7, 7, 2, 2, 2], [7, 7, 2, 2, 2])
     attack = act("attack", skill="melee", target="bors")
     first = duel.emitted(c.DeclareAction(combatant="alma", action=attack), as_="ann")
@@ -196,6 +205,7 @@ def test_vda_init_04__equal_initiative_and_actions_declare_sealed(duel: Table) -
 
 
 def test_vda_init_10__a_score_change_reorders_from_the_next_sequence() -> None:
+    """VDA-INIT-10: a score change reorders from the next sequence."""
     t = Table().add("alma", sheet(celerity=1)).add("bors", sheet(celerity=1))
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))

@@ -18,6 +18,7 @@ def rolled_duel(t: Table) -> None:
 
 
 def test_vda_ori_01__best_result_whole_scene_half_main_zone_less_incomplete() -> None:
+    """VDA-ORI-01: best result whole scene half main zone less incomplete."""
     assert orientation_levels({"a": 4, "b": 2, "c": 1, "d": 0}) == {
         "a": "full",
         "b": "zone",
@@ -40,6 +41,7 @@ def test_vda_ori_02__an_orientation_gesture_takes_2_dice_at_difficulty_4(duel: T
 
 
 def test_vda_ori_03__a_power_orients_on_the_power_quota() -> None:
+    """VDA-ORI-03: a power orients on the power quota."""
     t = Table().add("alma", sheet(auspex=1, powers={"auspex-1": VdaPower(discipline="auspex", orients=True)}))
     t.start()
     t.initiative("alma", [7, 7, 7, 2, 2])
@@ -49,6 +51,7 @@ def test_vda_ori_03__a_power_orients_on_the_power_quota() -> None:
 
 
 def test_vda_ori_05__movement_makes_the_others_orientation_stale(duel: Table) -> None:
+    """VDA-ORI-05: movement makes the others orientation stale."""
     rolled_duel(duel)
     duel.declare("alma", act("move", skill="athletics"))
     duel.declare("bors", act("none"))
@@ -89,6 +92,7 @@ def test_vda_minor_03__standing_up_clears_prone_and_unknown_acts_are_refused(due
 
 
 def test_vda_minor_04__orientation_as_a_minor_act_at_initiative(duel: Table) -> None:
+    """VDA-MINOR-04: orientation as a minor act at initiative."""
     duel.start()
     events = duel.initiative("alma", [7, 7, 7, 4, 1], minor_acts=["orientation"])
     assert events[1] == ev.OrientationRolled(
@@ -102,6 +106,7 @@ def test_vda_amb_01__an_ambush_comes_before_the_first_round(duel: Table) -> None
 
 
 def test_vda_amb_02__a_perception_beating_the_stealth_detects_it() -> None:
+    """VDA-AMB-02: a perception beating the stealth detects it."""
     t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=2, alertness=1))
     events = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 2, 7, 7, 2])
     assert events == [
@@ -121,6 +126,7 @@ def test_vda_amb_02__a_perception_beating_the_stealth_detects_it() -> None:
 
 
 def test_vda_amb_03__awareness_successes_cap_the_defence_and_the_blood() -> None:
+    """VDA-AMB-03: awareness successes cap the defence and the blood."""
     t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
     events = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 9, 3])
     assert events == [
@@ -140,6 +146,7 @@ def test_vda_amb_03__awareness_successes_cap_the_defence_and_the_blood() -> None
 
 
 def test_vda_amb_04__celerity_in_the_ambush_works_from_round_1() -> None:
+    """VDA-AMB-04: celerity in the ambush works from round 1."""
     t = (
         Table()
         .add("alma", sheet(dex=2, stealth=1))
@@ -168,6 +175,7 @@ def test_vda_amb_06__an_unaware_target_cannot_react_and_rolls_initiative_at_plus
 
 
 def test_vda_amb_07__expecting_the_attack_lowers_the_awareness_difficulty() -> None:
+    """VDA-AMB-07: expecting the attack lowers the awareness difficulty."""
     t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
     unseen = c.Ambush(ambusher="alma", target="bors", expectation="unseen")
     assert t.send(unseen, dice=[6, 2, 7, 2, 2, 6, 3, 3])[0].awareness_difficulty == 6

@@ -209,6 +209,7 @@ def test_vda_gen_02__a_botched_attack_is_a_fall_losing_one_initiative_per_1(duel
 
 
 def test_vda_gen_02__a_failed_defence_is_no_critical_failure(duel: Table) -> None:
+    """VDA-GEN-02: a failed defence is no critical failure."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     duel.initiative("bors", [7, 2, 2, 2, 2])
@@ -218,6 +219,7 @@ def test_vda_gen_02__a_failed_defence_is_no_critical_failure(duel: Table) -> Non
 
 
 def test_vda_phys_06__a_defence_lasts_its_sequence() -> None:
+    """VDA-PHYS-06: a defence lasts its sequence."""
     t = Table().add("alma", sheet(celerity=1, dodge=2))
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))

@@ -40,6 +40,7 @@ def _duel() -> Table:
 
 
 def test_vda_ori_04__obfuscate_and_the_arcane_raise_the_gestures_difficulty_by_the_gms_ruling() -> None:
+    """VDA-ORI-04: obfuscate and the arcane raise the gestures difficulty by the gms ruling."""
     t = _duel()
     _obscured(t)
     t.start()
@@ -58,6 +59,7 @@ def test_vda_ori_04__obfuscate_and_the_arcane_raise_the_gestures_difficulty_by_t
 
 
 def test_vda_ori_04__the_minor_act_orientation_at_initiative_is_subject_too() -> None:
+    """VDA-ORI-04: the minor act orientation at initiative is subject too."""
     t = _duel()
     _obscured(t)
     t.start()
@@ -72,6 +74,7 @@ def test_vda_ori_04__the_minor_act_orientation_at_initiative_is_subject_too() ->
 
 
 def test_vda_ori_04__an_orienting_power_is_not_affected() -> None:
+    """VDA-ORI-04: an orienting power is not affected."""
     t = _duel()
     _obscured(t)
     t.start()
@@ -198,6 +201,7 @@ def test_vda_charge_04__only_the_larger_weapon_claims_it_and_without_the_claim_n
 
 
 def test_vda_pow_02__options_for_offers_use_power_only_while_a_power_passes_its_guards() -> None:
+    """VDA-POW-02: options for offers use power only while a power passes its guards."""
     t = Table()
     t.add(
         "alma", sheet(celerity=1, auspex=1, powers={"auspex-1": VdaPower(discipline="auspex", orients=True)})

@@ -45,12 +45,14 @@ def resolution(events: list[Any]) -> AttackResolution:
 
 
 def test_vda_bow_03__the_sheets_bow_strength_sets_the_damage_dice_in_the_round() -> None:
+    """VDA-BOW-03: the sheets bow strength sets the damage dice in the round."""
     t = fight(sheet(strength=3, archery=3, bows={"arc_long": 3}, weapons=["arc_long"]), sheet(kind="mortal"))
     events = shoot(t, "arc_long", [7, 2, 2, 2, 2, 2, *MISS])
     assert resolution(events).base_dice == 5  # « Arc Long, Force + 2 »: the bow's 3 + 2
 
 
 def test_vda_bow_03__an_unrated_bow_is_as_strong_as_its_archer() -> None:
+    """VDA-BOW-03: an unrated bow is as strong as its archer."""
     t = fight(sheet(strength=2, archery=3, weapons=["arc_court"]), sheet(kind="mortal"))
     events = shoot(t, "arc_court", [7, 2, 2, 2, 2, 2, 2, 2])
     assert resolution(events).base_dice == 2
@@ -72,6 +74,7 @@ def test_vda_bow_05__a_bow_of_five_dice_shoots_at_plus_one_in_the_round() -> Non
 
 
 def test_vda_bow_05__the_heavy_crossbows_listed_seven_is_not_raised_again() -> None:
+    """VDA-BOW-05: the heavy crossbows listed seven is not raised again."""
     t = fight(sheet(archery=3, weapons=["arbalete_lourde"]), sheet(kind="mortal"))
     rolled = shoot(t, "arbalete_lourde", [7, 2, 2, 2, 2, 2, *MISS, 2, 2])[0]
     assert rolled.difficulty == [Modifier(rule="A-7", value=7, why="arbalete_lourde")]
@@ -84,6 +87,7 @@ def test_vda_bow_01__the_sheets_bow_must_be_drawable_when_the_shot_is_declared()
 
 
 def test_vda_bow_04__a_short_bow_reaches_30_metres_then_each_quarter_adds_one() -> None:
+    """VDA-BOW-04: a short bow reaches 30 metres then each quarter adds one."""
     t = fight(sheet(archery=3, weapons=["arc_court"]), sheet(kind="mortal"))
     rolled = shoot(t, "arc_court", [2] * 6, distance_m=30)[0]
     assert [m.rule for m in rolled.difficulty] == ["A-7"]
@@ -93,6 +97,7 @@ def test_vda_bow_04__a_short_bow_reaches_30_metres_then_each_quarter_adds_one() 
 
 
 def test_vda_bow_04__the_light_crossbow_cancels_one_armour_die_within_60_metres() -> None:
+    """VDA-BOW-04: the light crossbow cancels one armour die within 60 metres."""
     t = fight(sheet(archery=3, weapons=["arbalete_legere"]), sheet(kind="mortal", armour="maille"))
     events = shoot(t, "arbalete_legere", [7, 2, 2, 2, 2, 2, *MISS, 2], distance_m=60)
     assert [m.rule for m in events[0].difficulty] == ["A-7"]
@@ -104,6 +109,7 @@ def test_vda_bow_04__the_light_crossbow_cancels_one_armour_die_within_60_metres(
 
 
 def test_vda_fire_02__the_musket_deals_three_dice_and_cancels_three_armour_dice() -> None:
+    """VDA-FIRE-02: the musket deals three dice and cancels three armour dice."""
     t = fight(sheet(archery=3, weapons=["fusil"]), sheet(kind="mortal", armour="plaque"))
     hit = resolution(shoot(t, "fusil", [7, 2, 2, 2, 2, 2, 2, 2, 2, 2], distance_m=30))
     assert (hit.base_dice, hit.armour_dice, hit.armour_dice_effective) == (3, 4, 1)
@@ -111,12 +117,14 @@ def test_vda_fire_02__the_musket_deals_three_dice_and_cancels_three_armour_dice(
 
 
 def test_vda_fire_02__beyond_30_metres_the_musket_is_at_plus_one() -> None:
+    """VDA-FIRE-02: beyond 30 metres the musket is at plus one."""
     t = fight(sheet(archery=3, weapons=["fusil"]), sheet(kind="mortal"))
     rolled = shoot(t, "fusil", [2] * 6, distance_m=31)[0]
     assert [m.value for m in rolled.difficulty if m.rule == "VDA-THROW-02"] == [1]
 
 
 def test_vda_fire_03__the_blunderbuss_deals_two_dice_cancels_no_armour_and_reaches_15_metres() -> None:
+    """VDA-FIRE-03: the blunderbuss deals two dice cancels no armour and reaches 15 metres."""
     t = fight(sheet(archery=3, weapons=["tromblon"]), sheet(kind="mortal", armour="maille"))
     hit = resolution(shoot(t, "tromblon", [7, 2, 2, 2, 2, 2, 2, 2, 2, 2], distance_m=15))
     assert (hit.base_dice, hit.armour_dice, hit.armour_dice_effective) == (2, 2, 2)
@@ -129,6 +137,7 @@ def test_vda_fire_03__the_blunderbuss_deals_two_dice_cancels_no_armour_and_reach
 
 
 def test_vda_mod_06__a_polearms_bonuses_are_the_seeds_named_ones() -> None:
+    """VDA-MOD-06: a polearms bonuses are the seeds named ones."""
     assert mod.polearm_advantages(MELEE_WEAPONS["lance"]) == frozenset({COUNTER_CHARGE, ANCHORABLE, IMPALING})
     assert mod.polearm_advantages(MELEE_WEAPONS["epieu"]) == frozenset({COUNTER_CHARGE, IMPALING})
     assert mod.polearm_advantages(MELEE_WEAPONS["epee_a_deux_mains"]) == frozenset()
@@ -151,12 +160,14 @@ def _counter_charged(weapon: str) -> HealthLoss:
 def test_vda_melee_12__the_lance_and_the_boar_spear_counter_a_charge_in_the_round() -> None:
     # One hit converts one die (1 lethal); a counter-charge adds the charge's on-foot bashing
     # (VDA-CHARGE-05/08), which the two-handed sword, no polearm, does not get.
+    """VDA-MELEE-12: the lance and the boar spear counter a charge in the round."""
     assert _counter_charged("lance") == HealthLoss(lethal=1, bashing=1)
     assert _counter_charged("epieu") == HealthLoss(lethal=1, bashing=1)
     assert _counter_charged("epee_a_deux_mains") == HealthLoss(lethal=1)
 
 
 def test_vda_melee_12__the_seeds_notes_as_tags() -> None:
+    """VDA-MELEE-12: the seeds notes as tags."""
     lance, spear = MELEE_WEAPONS["lance"], MELEE_WEAPONS["epieu"]
     assert {COUNTER_CHARGE, IMPALING, ANCHORABLE} <= lance.tags
     assert {COUNTER_CHARGE, IMPALING} <= spear.tags and ANCHORABLE not in spear.tags
@@ -181,5 +192,6 @@ def _clubbed(kind: str) -> tuple[HealthLoss, Health]:
 
 
 def test_vda_gen_03__a_vampire_takes_half_the_clubs_bashing_through_the_round() -> None:
+    """VDA-GEN-03: a vampire takes half the clubs bashing through the round."""
     assert _clubbed("vampire") == (HealthLoss(bashing=2), Health(bashing=2))
     assert _clubbed("mortal") == (HealthLoss(bashing=4), Health(bashing=4))

@@ -69,6 +69,7 @@ def test_vda_mod_05__outnumbered_one_per_extra_adversary_up_to_their_mean_melee(
 
 
 def test_vda_melee_11__two_handed_sword_cancels_the_first_outnumbering_point() -> None:
+    """VDA-MELEE-11: two handed sword cancels the first outnumbering point."""
     assert mod.outnumbered_modifiers(3, [3, 3, 3], True, W["epee_a_deux_mains"]) == terms(
         "VDA-MOD-05", difficulty=1
     )
@@ -140,10 +141,12 @@ def test_vda_prone_03__starting_a_round_prone_is_plus_two_on_initiative() -> Non
 
 
 def test_vda_prone_04__a_fall_costs_one_initiative_point() -> None:
+    """VDA-PRONE-04: a fall costs one initiative point."""
     assert mv.initiative_lost_on_fall() == 1
 
 
 def test_vda_prone_05__a_critical_fall_costs_one_point_per_1() -> None:
+    """VDA-PRONE-05: a critical fall costs one point per 1."""
     roll = roll_pool(ScriptedRoller([1, 1, 3, 1]), 4, 6)
     assert roll.botch
     assert mv.initiative_lost_on_critical_fall(roll.ones) == 3
@@ -174,6 +177,7 @@ def test_vda_charge_03__larger_weapon_minus_one_on_initiative() -> None:
 
 
 def test_vda_charge_04__mid_round_charge_adds_the_weapons_initiative_bonus() -> None:
+    """VDA-CHARGE-04: mid round charge adds the weapons initiative bonus."""
     assert mv.mid_round_charge_bonus(W["lance"], DEFAULTS) == 3
     assert mv.mid_round_charge_bonus(W["hache_a_deux_mains"], DEFAULTS) == 0
     assert mv.mid_round_charge_bonus(W["lance"], DamageOptions(charge_initiative_bonus="damage")) == 3
@@ -181,16 +185,19 @@ def test_vda_charge_04__mid_round_charge_adds_the_weapons_initiative_bonus() -> 
 
 
 def test_vda_charge_05__on_foot_one_bashing_still_one_against_a_vampire() -> None:
+    """VDA-CHARGE-05: on foot one bashing still one against a vampire."""
     assert mv.charge_bashing_on_foot("mortal") == 1
     assert mv.charge_bashing_on_foot("vampire") == 1
 
 
 def test_vda_charge_06__mounted_two_bashing_one_against_a_vampire() -> None:
+    """VDA-CHARGE-06: mounted two bashing one against a vampire."""
     assert mv.charge_bashing_mounted("mortal") == 2
     assert mv.charge_bashing_mounted("vampire") == 1
 
 
 def test_vda_charge_07__mounted_rider_uses_the_horses_strength_and_potence() -> None:
+    """VDA-CHARGE-07: mounted rider uses the horses strength and potence."""
     horse = mv.Mount(strength=5, potence=1)
     assert mv.charge_strength(2, 3, horse, DEFAULTS) == (5, 1)
     assert mv.charge_strength(2, 3, horse, DamageOptions(mounted_potence="rider")) == (5, 3)
@@ -198,6 +205,7 @@ def test_vda_charge_07__mounted_rider_uses_the_horses_strength_and_potence() -> 
 
 
 def test_vda_charge_08__lance_and_boar_spear_counter_a_qualified_charge() -> None:
+    """VDA-CHARGE-08: lance and boar spear counter a qualified charge."""
     assert mv.counter_charge(W["lance"], charger_qualified=True)
     assert mv.counter_charge(W["epieu"], charger_qualified=True)
     assert not mv.counter_charge(W["lance"], charger_qualified=False)
@@ -205,6 +213,7 @@ def test_vda_charge_08__lance_and_boar_spear_counter_a_qualified_charge() -> Non
 
 
 def test_vda_charge_09__size_then_initiative_bonus_decides_the_larger_weapon() -> None:
+    """VDA-CHARGE-09: size then initiative bonus decides the larger weapon."""
     assert mv.larger_weapon(W["lance"], W["epieu"]) == "first"  # +3 beats +1
     assert mv.larger_weapon(W["hache_a_deux_mains"], W["epee_a_deux_mains"]) == "second"
     assert mv.larger_weapon(W["pilum"], W["lance"]) == "second"  # G beats M
@@ -212,6 +221,7 @@ def test_vda_charge_09__size_then_initiative_bonus_decides_the_larger_weapon() -
 
 
 def test_vda_horse_01__a_warhorse_costs_4_or_3_for_a_knight() -> None:
+    """VDA-HORSE-01: a warhorse costs 4 or 3 for a knight."""
     assert mv.warhorse_resources(martial_wealth=False) == 4
     assert mv.warhorse_resources(martial_wealth=True) == 3
 
@@ -226,6 +236,8 @@ def test_vda_tgt_01__heart_or_a_bare_zone() -> None:
 
 
 def test_vda_tgt_02__plus_one_plus_the_armours_malus() -> None:
+    """VDA-TGT-02: plus one plus the armours malus."""
+
     def diff(armour_id: str | None) -> int:
         return mod.total_difficulty(tgt.targeted_attack_modifiers(ARMOURS[armour_id] if armour_id else None))
 
@@ -234,6 +246,7 @@ def test_vda_tgt_02__plus_one_plus_the_armours_malus() -> None:
 
 
 def test_vda_tgt_03__a_bare_zone_cancels_armour_and_tens_and_ones_aggravate() -> None:
+    """VDA-TGT-03: a bare zone cancels armour and tens and ones aggravate."""
     assert tgt.armour_dice_against_zone(4, vulnerable_zone=True) == 0
     assert tgt.armour_dice_against_zone(4, vulnerable_zone=False) == 4
     damage = roll_pool(ScriptedRoller([10, 10, 3]), 3, 6)
@@ -250,5 +263,6 @@ def test_ranged_weapons_are_not_sized_for_charges() -> None:
 
 
 def test_vda_horse_02__a_mount_lends_its_strength_and_potence_and_moving_horses_are_hard() -> None:
+    """VDA-HORSE-02: a mount lends its strength and potence and moving horses are hard."""
     assert mv.charge_strength(1, 0, mv.Mount(strength=6), DEFAULTS) == (6, 0)
     assert mod.total_difficulty(mod.moving_horse_modifiers(W["epieu"], anchored=False, ruling_dice=0)) == 2

@@ -39,6 +39,7 @@ def test_weapon_ids_are_unique_across_tables() -> None:
 
 
 def test_vda_melee_02__every_melee_weapon_has_a_size() -> None:
+    """VDA-MELEE-02: every melee weapon has a size."""
     assert {w.size for w in MELEE_WEAPONS.values()} == {"P", "M", "G"}
 
 
@@ -73,7 +74,8 @@ def test_find_weapon_looks_in_every_table() -> None:
 
 
 def test_vda_melee_02__hunting_dagger() -> None:
-    """« Dague de chasse, Force +2, Difficulté 6, Initiative +1, Dissimulation +1, Ressource 3 »."""
+    """VDA-MELEE-02: « Dague de chasse, Force +2, Difficulté 6, Initiative +1, Dissimulation +1,
+    Ressource 3 »."""
     w = MELEE_WEAPONS["dague_de_chasse"]
     assert (w.size, w.damage_bonus, w.difficulty, w.initiative, w.concealment, w.resources) == (
         "P",
@@ -87,7 +89,7 @@ def test_vda_melee_02__hunting_dagger() -> None:
 
 
 def test_vda_melee_02__knife_stiletto_spike_and_club() -> None:
-    """« Couteaux, Force + 1, Difficulté 5, Dissimulation -1, Ressource 1 ¤ »; « Stylet,
+    """VDA-MELEE-02: « Couteaux, Force + 1, Difficulté 5, Dissimulation -1, Ressource 1 ¤ »; « Stylet,
     Force +0, Difficulté 5, Dissimulation -2 ¤ »; « Simple pointe, Force +0, Difficulté 6,
     Initiative - 1, Dissimulation -3 ¤ »; « Matraque Courte *, Force +1 Difficulté 7,
     initiative -1, Dissimulation -2 ¤ »."""
@@ -102,7 +104,7 @@ def test_vda_melee_02__knife_stiletto_spike_and_club() -> None:
 
 
 def test_vda_melee_04__the_parrying_dagger_is_a_parrying_weapon() -> None:
-    """« Dague de parade, Force +1, Difficulté 6, Arme de parade, Ressource 3 »."""
+    """VDA-MELEE-04: « Dague de parade, Force +1, Difficulté 6, Arme de parade, Ressource 3 »."""
     w = MELEE_WEAPONS["dague_de_parade"]
     assert (w.damage_bonus, w.difficulty, w.resources) == (1, 6, 3)
     assert data.PARRYING in w.tags
@@ -110,12 +112,14 @@ def test_vda_melee_04__the_parrying_dagger_is_a_parrying_weapon() -> None:
 
 
 def test_vda_melee_01__size_p_weapons_pierce_except_the_club() -> None:
+    """VDA-MELEE-01: size p weapons pierce except the club."""
     small = [w for w in MELEE_WEAPONS.values() if w.size == "P"]
     assert {w.id for w in small if w.wound != "piercing"} == {"matraque_courte"}
     assert MELEE_WEAPONS["matraque_courte"].damage_type == "bashing"
 
 
 def test_vda_melee_13__missing_resources_default_to_3() -> None:
+    """VDA-MELEE-13: missing resources default to 3."""
     for weapon in MELEE_WEAPONS.values():
         if "resources" in weapon.defaults:
             assert weapon.resources == 3
@@ -125,7 +129,7 @@ def test_vda_melee_13__missing_resources_default_to_3() -> None:
 
 
 def test_vda_melee_06__size_m_damage_types() -> None:
-    """« La rapière … perforation », « Le pilum … perforation », « La masse, le fléau et
+    """VDA-MELEE-06: « La rapière … perforation », « Le pilum … perforation », « La masse, le fléau et
     le bouclier qui sont de type contusion »; the others slash."""
     m = {w.id: w for w in MELEE_WEAPONS.values() if w.size == "M"}
     assert {i for i, w in m.items() if w.wound == "piercing"} == {"rapiere", "pilum"}
@@ -134,12 +138,14 @@ def test_vda_melee_06__size_m_damage_types() -> None:
 
 
 def test_vda_melee_06__size_m_costs_a_stealth_die_except_glaive_and_kopesh() -> None:
+    """VDA-MELEE-06: size m costs a stealth die except glaive and kopesh."""
     m = [w for w in MELEE_WEAPONS.values() if w.size == "M"]
     assert {w.id for w in m if w.stealth_malus == 0} == {"glaive", "kopesh"}
     assert all(w.stealth_malus == 1 for w in m if w.id not in ("glaive", "kopesh"))
 
 
 def test_vda_melee_07__size_m_weapons_have_no_stats_but_the_pilum() -> None:
+    """VDA-MELEE-07: size m weapons have no stats but the pilum."""
     m = [w for w in MELEE_WEAPONS.values() if w.size == "M"]
     assert {w.id for w in m if w.damage_bonus is not None} == {"pilum"}
     assert {"damage_bonus", "difficulty"} <= MELEE_WEAPONS["pilum"].defaults
@@ -147,7 +153,7 @@ def test_vda_melee_07__size_m_weapons_have_no_stats_but_the_pilum() -> None:
 
 
 def test_vda_res_01__resistance_modifiers_of_the_tables() -> None:
-    """« Glaive et le Kopesh : + 3 », « Epée à deux mains : + 5 », « Hache à deux mains et
+    """VDA-RES-01: « Glaive et le Kopesh : + 3 », « Epée à deux mains : + 5 », « Hache à deux mains et
     Rapière : -3 », « Bouclier : + 6 », « Armure de plaque : + 4 », « Maille de Damas : - 3 »."""
     mods = {
         i: MELEE_WEAPONS[i].resistance_modifier
@@ -169,7 +175,7 @@ def test_vda_res_01__resistance_modifiers_of_the_tables() -> None:
 
 
 def test_vda_melee_09__size_g_table() -> None:
-    """« Hache à 2 mains, Force +6, Difficulté 7, Initiative -1, Ressource 2 »; « Épée à 2
+    """VDA-MELEE-09: « Hache à 2 mains, Force +6, Difficulté 7, Initiative -1, Ressource 2 »; « Épée à 2
     mains, Force +5, Difficulté 7, Initiative 0, Ressource 3 »; « Lance, Force +3, Difficulté
     6, Initiative +3, Ressource 1 »; « Épieu (à sanglier), Force +4, Difficulté 6, Initiative +1 »."""
     rows = {
@@ -187,12 +193,14 @@ def test_vda_melee_09__size_g_table() -> None:
 
 
 def test_vda_melee_08__size_g_cannot_be_hidden_and_costs_two_stealth_dice() -> None:
+    """VDA-MELEE-08: size g cannot be hidden and costs two stealth dice."""
     for weapon in MELEE_WEAPONS.values():
         if weapon.size == "G":
             assert not weapon.concealable and weapon.stealth_malus == 2
 
 
 def test_vda_melee_10_11_12__two_handed_and_hafted_notes() -> None:
+    """VDA-MELEE-10, VDA-MELEE-11, VDA-MELEE-12: two handed and hafted notes."""
     axe, sword = MELEE_WEAPONS["hache_a_deux_mains"], MELEE_WEAPONS["epee_a_deux_mains"]
     lance, spear = MELEE_WEAPONS["lance"], MELEE_WEAPONS["epieu"]
     assert {data.IGNORES_SHIELD, data.AUTO_VANDALISM, data.WOODEN} <= axe.tags
@@ -207,7 +215,7 @@ def test_vda_melee_10_11_12__two_handed_and_hafted_notes() -> None:
 
 
 def test_vda_nat_01__head_fists_and_feet() -> None:
-    """« Tête, (Force +0), contusion »; « Poings, (Force + 0), idem »; « Pieds, (Force +1),
+    """VDA-NAT-01: « Tête, (Force +0), contusion »; « Poings, (Force + 0), idem »; « Pieds, (Force +1),
     idem, Initiative +1, difficulté 7 »."""
     head, fists, feet = (NATURAL_WEAPONS[i] for i in ("tete", "poings", "pieds"))
     assert (head.damage_bonus, fists.damage_bonus, feet.damage_bonus) == (0, 0, 1)
@@ -217,7 +225,7 @@ def test_vda_nat_01__head_fists_and_feet() -> None:
 
 
 def test_vda_nat_03__the_bite() -> None:
-    """« Morsure, (Force +1), dommage létaux (dont le 1 ère est en aggravé) avec une
+    """VDA-NAT-03: « Morsure, (Force +1), dommage létaux (dont le 1 ère est en aggravé) avec une
     difficulté de 5 au touché. Mais cela demande d'avoir étreint sa victime »."""
     bite = NATURAL_WEAPONS["morsure"]
     assert (bite.damage_bonus, bite.difficulty, bite.damage_type) == (1, 5, "lethal")
@@ -228,7 +236,7 @@ def test_vda_nat_03__the_bite() -> None:
 
 
 def test_vda_throw_04__thrown_weapons() -> None:
-    """« Dard, Force +0, Difficulté 6, Dissimulation -2 »; « Couteau, Force +1, Difficulté 6
+    """VDA-THROW-04: « Dard, Force +0, Difficulté 6, Dissimulation -2 »; « Couteau, Force +1, Difficulté 6
     Dissimulation -1 »; « Hachette, Force +2, Difficulté 6, Dissimulation +2 »; « Javelot,
     Pilum, Force +3, Difficulté 6, Initiative +1, Pas de dissimulation »."""
     r = RANGED_WEAPONS
@@ -243,7 +251,8 @@ def test_vda_throw_04__thrown_weapons() -> None:
 
 
 def test_vda_bow_03_04__bows_and_crossbows() -> None:
-    """« Arc Court, Force + 0, Difficulté 6, 1 tir par action, Ressource 1 »; « Arc Long,
+    """VDA-BOW-03, VDA-BOW-04: « Arc Court, Force + 0, Difficulté 6, 1 tir par action, Ressource 1 »; «
+    Arc Long,
     Force + 2, … 1 tir par deux actions, Ressource 2 »; « Arbalète légère, Dommage 4 dés,
     Difficulté 6, 1 tir par deux actions, Ressource 2 »; « Arbalète lourde, Dommage 6 dés,
     Difficulté 7, 1 tir par 3 actions, Ressource 3 »; portées 30, 60, 60 (annule 1), 90
@@ -272,14 +281,15 @@ def test_vda_bow_03_04__bows_and_crossbows() -> None:
 
 
 def test_vda_bow_07__the_serpentine_is_provisional() -> None:
-    """« Serpentine, Dommage 3 dés, réduction d'armure 2, 1 tir par 3 actions, Ressource 4 »."""
+    """VDA-BOW-07: « Serpentine, Dommage 3 dés, réduction d'armure 2, 1 tir par 3 actions, Ressource 4 »."""
     s = RANGED_WEAPONS["serpentine"]
     assert (s.damage_dice, s.armour_cancel, s.actions_per_shot, s.resources) == (3, 2, 3, 4)
     assert {"margin_class", "difficulty", "range_m"} <= s.defaults
 
 
 def test_vda_fire_01_02_03__thirty_years_war_firearms() -> None:
-    """« Pistolet : portée 15 mètres, 2 dés de dommages, Annule 1 dé d'armure. Pas de malus
+    """VDA-FIRE-01, VDA-FIRE-02, VDA-FIRE-03: « Pistolet : portée 15 mètres, 2 dés de dommages, Annule 1
+    dé d'armure. Pas de malus
     de discrétion. Ressource 3. » « Fusil : portée 30 mètres, 3 dés de dommages, Annule 3 dés
     d'armure. Malus de discrétion 1 » « Tromblon … portée 15 mètres, 2 dés de dommages …
     Malus de discrétion 1 »."""
@@ -298,6 +308,7 @@ def test_vda_fire_01_02_03__thirty_years_war_firearms() -> None:
 
 
 def test_vda_throw_05__grenade_ranges_and_dice() -> None:
+    """VDA-THROW-05: grenade ranges and dice."""
     g = RANGED_WEAPONS["grenade"]
     assert (g.damage_dice, g.margin_class, g.range_medium_m, g.range_m) == (4, "firearm", 30, 50)
 
@@ -306,7 +317,7 @@ def test_vda_throw_05__grenade_ranges_and_dice() -> None:
 
 
 def test_vda_armor_01__armour_table() -> None:
-    """« Armure légère, cuir, 1 dé d'encaissement, Ressource 1 »; « moyenne, maille, 2 dés,
+    """VDA-ARMOR-01: « Armure légère, cuir, 1 dé d'encaissement, Ressource 1 »; « moyenne, maille, 2 dés,
     1 dé de malus, Ressource 2 »; « riche *, maille de Damas 3 dés, 1 dé de malus, Ressource
     4 »; « lourde, Plaque, 4 dés, 2 dés de Malus, Ressource 3 »."""
     rows = {i: (a.soak_dice, a.malus, a.resources) for i, a in ARMOURS.items()}
