@@ -252,3 +252,14 @@ def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
     types = [e["event"]["type"] for e in result["events"]]
     assert types[:3] == ["TableCreated", "CombatantAdded", "CombatantAdded"] and types[-1] == "Rewound"
     assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
+
+
+def test_every_vda_example_fight_plays_on_a_real_server(served: Served) -> None:
+    for scenario in sorted((ROOT / "examples" / "vda").glob("*.yaml")):
+        result = json.loads(fracas("run", str(scenario), "--server", served.url).stdout)
+        in_memory = json.loads(fracas("run", str(scenario)).stdout)
+        # The same fight through the wire: same events (ids, times and the seed aside).
+        assert [e["event"]["type"] for e in result["events"]] == [
+            e["event"]["type"] for e in in_memory["events"]
+        ]
+        assert result["state"]["fight"]["combatants"] == in_memory["state"]["fight"]["combatants"]
