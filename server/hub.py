@@ -8,7 +8,9 @@ slows the table: a subscriber's queue is bounded; a player or GM whose queue
 overflows is closed with 1013 and resumes from its last position, a spectator
 is skipped ahead to the latest state.
 
-Each batch is redacted for each kind of viewer and encoded once per kind.
+A batch is redacted and encoded once per visibility (every player shares the
+frame of a public batch), and written straight to the sockets that have
+nothing waiting; the writer tasks only carry the backlog of the others.
 """
 
 from __future__ import annotations
@@ -229,7 +231,7 @@ class Subscriber:
     async def _send_upto(self, upto: int) -> None:
         if not self.following or self.feed is None or upto <= self.last_sent:
             return
-        async for page in self.feed.pages(self.last_sent, upto):
+        async for page in self.feed.hub.store.pages(self.feed.table_id, self.last_sent, upto, size=500):
             await self._send(encode_events(page, self.viewer))
             self.last_sent = page[-1].position
 
@@ -249,14 +251,6 @@ class Feed:
         """The last position of this process's append in flight (0: none); its
         bell may ring before the append's answer comes back."""
         self.last_used = asyncio.get_running_loop().time()
-
-    async def pages(self, after: int, upto: int) -> Any:
-        while after < upto:
-            page = await self.hub.store.read(self.table_id, after, 500, upto)
-            if not page:
-                return
-            yield page
-            after = page[-1].position
 
     @property
     def known_head(self) -> int:
