@@ -1,0 +1,190 @@
+"""The HTTP API: health, tables, invitations, the log as NDJSON, state at any
+position, and commands for clients that do not keep a socket open."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from redis.exceptions import RedisError
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from domain.base import Viewer
+from domain.commands import AnyCommand
+from domain.errors import CheckFailed, Forbidden, Refused
+from domain.events import ENCODER
+from domain.table import view_record
+from domain.wire import MAX_MESSAGE_BYTES
+from server.auth import authenticate, token_from
+from server.services import services
+from server.store import UnknownTable
+
+log = logging.getLogger("fracas.http")
+
+
+def problem(status: int, code: str, rule: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "rule": rule, "message": message}, status_code=status)
+
+
+def refusal_response(refused: Refused) -> JSONResponse:
+    status = {"forbidden": 403, "stale": 409, "conflict": 409}.get(refused.code, 422)
+    return problem(status, refused.code, refused.rule, refused.message)
+
+
+class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
+    title: str
+    system: str
+    sandbox: bool = False
+    options: dict[str, Any] = {}
+
+
+class Invite(msgspec.Struct, forbid_unknown_fields=True):
+    role: str
+    name: str = ""
+    combatants: list[str] = []
+
+
+class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
+    command: AnyCommand
+    id: str = ""
+    nonce: str = ""
+    expected_head: int | None = None
+    dice: list[int] | None = None
+
+
+async def read_body(request: Request, kind: type[Any]) -> Any:
+    body = await request.body()
+    if len(body) > MAX_MESSAGE_BYTES:
+        raise CheckFailed("request.too-big", f"a request body has at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.DecodeError as exc:
+        raise CheckFailed("request.invalid", str(exc)) from None
+
+
+async def viewer_of(request: Request, table_id: str) -> Viewer:
+    s = services(request)
+    if await s.store.meta(table_id) is None:
+        raise UnknownTable(table_id)
+    feed = await s.tables.feed(table_id)
+    token = token_from(request.headers, request.query_params)
+    viewer = await authenticate(s.store, table_id, feed.state, token)
+    if viewer is None:
+        raise PermissionError
+    return viewer
+
+
+def http_errors(handler: Any) -> Any:
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)  # type: ignore[no-any-return]
+        except UnknownTable:
+            return problem(404, "unknown-table", "table.unknown", "no such table")
+        except PermissionError:
+            return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
+        except Refused as refused:
+            return refusal_response(refused)
+        except RedisError:
+            log.exception("Redis unavailable")
+            return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
+        except Exception:
+            # Never echo an unexpected error: it could carry what a role may not see.
+            log.exception("unexpected error on %s", request.url.path)
+            return problem(500, "internal", "server.internal", "internal error; nothing was changed")
+
+    return wrapped
+
+
+@http_errors
+async def healthz(request: Request) -> Response:
+    s = services(request)
+    return JSONResponse(
+        {"status": "ok", "store": s.settings.store_mode, "redis_version": await s.store.redis_version()}
+    )
+
+
+@http_errors
+async def create_table(request: Request) -> Response:
+    s = services(request)
+    key = s.settings.create_key
+    if key and token_from(request.headers, request.query_params) != key:
+        raise PermissionError
+    body: CreateTable = await read_body(request, CreateTable)
+    created = await s.tables.create(body.title, body.system, body.sandbox, body.options)
+    return JSONResponse(
+        {"table_id": created.table_id, "gm_token": created.gm_token, "epoch": created.epoch}, status_code=201
+    )
+
+
+@http_errors
+async def invite(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    if not viewer.is_gm:
+        raise Forbidden("role.gm-only", "only the GM invites")
+    body: Invite = await read_body(request, Invite)
+    principal, token = await services(request).tables.invite(table_id, body.role, body.name, body.combatants)
+    return JSONResponse({"id": principal, "role": body.role, "token": token}, status_code=201)
+
+
+@http_errors
+async def revoke(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    if not viewer.is_gm:
+        raise Forbidden("role.gm-only", "only the GM revokes invitations")
+    result = await services(request).tables.revoke(table_id, request.path_params["principal"])
+    return JSONResponse({"position": result.last})
+
+
+def int_param(request: Request, name: str, default: int | None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise CheckFailed("request.param", f"{name} must be a whole number, not {raw!r}") from None
+
+
+@http_errors
+async def events(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    after = int_param(request, "after", 0) or 0
+    store = services(request).store
+
+    async def lines() -> AsyncIterator[bytes]:
+        async for record in store.read_all(table_id, after=after):
+            yield ENCODER.encode(view_record(record, viewer)) + b"\n"
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+@http_errors
+async def state(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    at = int_param(request, "at", None)
+    found = await services(request).tables.state_at(table_id, at, viewer)
+    return Response(ENCODER.encode(found), media_type="application/json")
+
+
+@http_errors
+async def command(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    viewer = await viewer_of(request, table_id)
+    body: CommandRequest = await read_body(request, CommandRequest)
+    result = await services(request).tables.run(
+        table_id,
+        viewer,
+        body.id,
+        body.command,
+        nonce=body.nonce,
+        expected_head=body.expected_head,
+        dice=body.dice,
+    )
+    return JSONResponse({"first": result.first, "last": result.last, "duplicate": result.duplicate})

@@ -1,0 +1,42 @@
+"""What every request handler reaches: the settings and the services made in the
+app's lifespan (the Redis client, the store, the projector, the hub, the tables)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+from starlette.requests import HTTPConnection
+
+from server.hub import Hub
+from server.projector import Projector
+from server.store import RedisEventStore
+from server.tables import Tables
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str
+    store_mode: str = "external"
+    """"embedded" or "external": shown by /healthz."""
+    origins: tuple[str, ...] = ()
+    """Browser origins allowed besides the server's own."""
+    queue_size: int = 256
+    """Batches a connection may have waiting before it counts as too slow."""
+    snapshot_every: int = 250
+    create_key: str = ""
+    """When set, creating a table needs ``Authorization: Bearer <create_key>``."""
+
+
+class Services:
+    def __init__(self, settings: Settings, client: aioredis.Redis) -> None:
+        self.settings = settings
+        self.redis = client
+        self.store = RedisEventStore(client)
+        self.projector = Projector(self.store, every=settings.snapshot_every)
+        self.hub = Hub(client, self.store, self.projector, settings.queue_size)
+        self.tables = Tables(self.store, self.hub, self.projector)
+
+
+def services(connection: HTTPConnection) -> Services:
+    return connection.app.state.services  # type: ignore[no-any-return]

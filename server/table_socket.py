@@ -1,0 +1,260 @@
+"""The WebSocket endpoint ``/ws/tables/{table_id}``: the handshake, then one
+:class:`Connection` per socket reading messages and answering through the hub."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import msgspec
+from redis.exceptions import RedisError
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from domain.base import Viewer
+from domain.errors import Refused
+from domain.events import ENCODER
+from domain.table import may_do, view_record
+from domain.wire import (
+    CLOSE_FORBIDDEN_ORIGIN,
+    CLOSE_TOO_BIG,
+    CLOSE_TRY_AGAIN,
+    CLOSE_UNAUTHORIZED,
+    CLOSE_UNKNOWN_TABLE,
+    INBOUND_DECODER,
+    MAX_MESSAGE_BYTES,
+    Accepted,
+    Diverged,
+    Error,
+    EventPage,
+    Follow,
+    GetEvents,
+    GetState,
+    Rejected,
+    SendCommand,
+    StateAt,
+    Unfollow,
+    Welcome,
+)
+from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.hub import Subscriber
+from server.services import Services, services
+
+log = logging.getLogger("fracas.socket")
+
+COMMANDS_IN_FLIGHT = 16
+"""Commands one connection may have waiting for their answer at once."""
+
+
+class Connection:
+    """One WebSocket client of one table."""
+
+    def __init__(self, websocket: WebSocket, send: Send, s: Services, table_id: str, epoch: str) -> None:
+        self.websocket = websocket
+        self._asgi_send = send
+        self.s = s
+        self.table_id = table_id
+        self.epoch = epoch
+        self.subscriber: Subscriber | None = None
+        self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
+        self._commands: set[asyncio.Task[None]] = set()
+
+    async def send(self, frame: str) -> None:
+        # Straight to the ASGI server: a fan-out sends thousands of these, and the
+        # WebSocket wrapper's checks are for the handshake and the close.
+        await self._asgi_send({"type": "websocket.send", "text": frame})
+
+    async def close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            if self.websocket.application_state != WebSocketState.DISCONNECTED:
+                await self.websocket.close(code, reason)
+
+    def reply(self, message: msgspec.Struct) -> None:
+        assert self.subscriber is not None
+        self.subscriber.offer(ENCODER.encode(message).decode())
+
+    async def handle(self, raw: str | bytes) -> None:
+        try:
+            message = INBOUND_DECODER.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
+            return
+        if isinstance(message, SendCommand):
+            # Commands run side by side (a few per connection) so that several sent at
+            # once are grouped in one write; they join the table's queue in the order
+            # they arrived, and each answer carries its command's id.
+            await self._in_flight.acquire()
+            task = asyncio.create_task(self.run(message))
+            self._commands.add(task)
+            task.add_done_callback(self._command_done)
+        else:
+            await self.run(message)
+
+    def _command_done(self, task: asyncio.Task[None]) -> None:
+        self._commands.discard(task)
+        self._in_flight.release()
+
+    async def run(self, message: Any) -> None:
+        try:
+            await self.dispatch(message)
+        except RedisError:
+            log.warning("Redis unavailable while handling %s on %s", type(message).__name__, self.table_id)
+            request_id = getattr(message, "id", "")
+            if isinstance(message, SendCommand):
+                # The write may or may not have landed: the same id, sent again, is
+                # applied at most once and answers with the first result.
+                text = "the event store did not answer; send the same command id again"
+                self.reply(
+                    Rejected(id=request_id, code="unavailable", rule="store.unavailable", message=text)
+                )
+            else:
+                self.reply(
+                    Error(code="unavailable", message="the event store is unavailable; retry", id=request_id)
+                )
+        except Exception:
+            # Never echo an unexpected error: it could carry what this role may not see.
+            log.exception("unexpected error handling %s on table %s", type(message).__name__, self.table_id)
+            request_id = getattr(message, "id", "")
+            self.reply(Error(code="internal", message="internal error; nothing was changed", id=request_id))
+
+    async def dispatch(self, message: Any) -> None:
+        assert self.subscriber is not None and self.subscriber.feed is not None
+        feed = self.subscriber.feed  # a feed is never dropped while a socket follows it
+        viewer = viewer_in(feed.state, self.subscriber.viewer.id)
+        if viewer is None:
+            self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
+            return
+        match message:
+            case Follow(after=after, epoch=epoch):
+                state = await feed.refresh()
+                if (epoch and epoch != self.epoch) or after > state.position or after < 0:
+                    self.reply(
+                        Diverged(
+                            epoch=self.epoch,
+                            head=state.position,
+                            message=f"this table is epoch {self.epoch} up to {state.position}; reload",
+                        )
+                    )
+                    return
+                feed.follow(self.subscriber, after)
+            case Unfollow():
+                self.subscriber.following = False
+            case SendCommand():
+                await self.command(viewer, message)
+            case GetState(id=mid, at=at):
+                try:
+                    found = await self.s.tables.state_at(self.table_id, at, viewer)
+                except Refused as refused:
+                    self.reply(
+                        Rejected(id=mid, code=refused.code, rule=refused.rule, message=refused.message)
+                    )
+                    return
+                now = await feed.refresh()
+                may = may_do(now, viewer) if found.position == now.position else {}
+                self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
+            case GetEvents(id=mid, after=after, limit=limit):
+                page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
+                head = feed.state.position
+                self.reply(EventPage(id=mid, events=[view_record(r, viewer) for r in page], head=head))
+
+    async def command(self, viewer: Viewer, message: SendCommand) -> None:
+        try:
+            result = await self.s.tables.run(
+                self.table_id,
+                viewer,
+                message.id,
+                message.command,
+                nonce=message.nonce,
+                expected_head=message.expected_head,
+                dice=message.dice,
+            )
+        except Refused as refused:
+            head = getattr(refused, "head", None)
+            self.reply(
+                Rejected(
+                    id=message.id, code=refused.code, rule=refused.rule, message=refused.message, head=head
+                )
+            )
+            return
+        self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
+
+
+async def admit(websocket: WebSocket, send: Send, s: Services, table_id: str) -> Connection | None:
+    """Check the table and the token, join the table's feed and say welcome; or
+    close the socket with the documented code and return None."""
+    meta = await s.store.meta(table_id)
+    if meta is None:
+        await websocket.close(CLOSE_UNKNOWN_TABLE, "no such table")
+        return None
+    feed = await s.tables.feed(table_id)
+    token = token_from(websocket.headers, websocket.query_params)
+    viewer = await authenticate(s.store, table_id, feed.state, token)
+    if viewer is None:
+        await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
+        return None
+    connection = Connection(websocket, send, s, table_id, meta.epoch)
+    connection.subscriber = await s.hub.subscribe(table_id, viewer, connection.send, connection.close)
+    assert connection.subscriber.feed is not None
+    admin = connection.subscriber.feed.state.admin
+    assert admin is not None
+    owned = admin.players[viewer.id].combatants if viewer.id in admin.players else []
+    connection.reply(
+        Welcome(
+            table_id=table_id,
+            epoch=meta.epoch,
+            head=connection.subscriber.feed.state.position,
+            system=admin.system,
+            role=viewer.role,
+            viewer=viewer.id,
+            combatants=owned,
+        )
+    )
+    return connection
+
+
+class TableSocket:
+    """The WebSocket endpoint ``/ws/tables/{table_id}``, as a plain ASGI app so that
+    frames can go to the server's ``send`` directly."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await table_socket(WebSocket(scope, receive=receive, send=send), send)
+
+
+async def table_socket(websocket: WebSocket, send: Send) -> None:
+    s = services(websocket)
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
+        await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
+        return
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    try:
+        connection = await admit(websocket, send, s, table_id)
+    except RedisError:
+        log.warning("Redis unavailable while admitting a client to %s", table_id)
+        await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
+        return
+    if connection is None:
+        return
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text") or message.get("bytes") or b""
+            if len(raw) > MAX_MESSAGE_BYTES:
+                await connection.close(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
+                break
+            try:
+                await connection.handle(raw)
+            except Exception:
+                # One bad message must not end the connection, nor tell what went wrong
+                # inside (it could carry what this role may not see).
+                log.exception("unexpected error handling a message on table %s", table_id)
+                connection.reply(Error(code="internal", message="internal error; nothing was changed"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if connection.subscriber is not None:
+            await s.hub.unsubscribe(connection.subscriber)
