@@ -270,43 +270,7 @@ def resolve_attack(
     damage_ones_removed_by_fortitude = removed - damage_ones_removed
     damage = _net_successes(damage_roll, removed, options) + margin_automatic + pool.potence_automatic
 
-    if not roll_soak:
-        return AttackResolution(
-            weapon_id=weapon.id,
-            attack_successes=attack_successes,
-            defence_successes=defence_successes,
-            margin=margin,
-            hit=True,
-            damage_type=weapon.damage_type,
-            strength=pool.strength,
-            weapon_bonus=pool.weapon_bonus,
-            weapon_dice_lost=pool.weapon_dice_lost,
-            base_dice=pool.dice,
-            halved_beyond_range=pool.halved,
-            divisor=divisor,
-            tiers=tiers,
-            margin_automatic=margin_automatic,
-            potence_automatic=pool.potence_automatic,
-            damage_roll=damage_roll,
-            damage_ones_removed=damage_ones_removed,
-            damage_ones_removed_by_fortitude=damage_ones_removed_by_fortitude,
-            damage=damage,
-        )
-    soak = _soak(roller, target, weapon, armour, defence_successes, situation, options)
-    unsoaked = max(0, damage - soak.total)
-    if situation.beyond_range and options.beyond_range_halves == "inflicted_levels":
-        unsoaked = halve_beyond_range(unsoaked)
-    zone_aggravated = (
-        vulnerable_zone_aggravated(damage_roll, soak.roll, soak.ones_removed, unsoaked, options)
-        if situation.vulnerable_zone
-        else 0
-    )
-    if situation.blast == "grave":
-        unsoaked = halve_grave(unsoaked)
-    fire = fire_aggravated(unsoaked, situation.blast)
-    charge = _charge_bashing(situation, target.kind)
-    health = _health(weapon, target.kind, unsoaked, zone_aggravated + fire, charge)
-    return AttackResolution(
+    struck = AttackResolution(
         weapon_id=weapon.id,
         attack_successes=attack_successes,
         defence_successes=defence_successes,
@@ -326,6 +290,25 @@ def resolve_attack(
         damage_ones_removed=damage_ones_removed,
         damage_ones_removed_by_fortitude=damage_ones_removed_by_fortitude,
         damage=damage,
+    )
+    if not roll_soak:
+        return struck
+    soak = _soak(roller, target, weapon, armour, defence_successes, situation, options)
+    unsoaked = max(0, damage - soak.total)
+    if situation.beyond_range and options.beyond_range_halves == "inflicted_levels":
+        unsoaked = halve_beyond_range(unsoaked)
+    zone_aggravated = (
+        vulnerable_zone_aggravated(damage_roll, soak.roll, soak.ones_removed, unsoaked, options)
+        if situation.vulnerable_zone
+        else 0
+    )
+    if situation.blast == "grave":
+        unsoaked = halve_grave(unsoaked)
+    fire = fire_aggravated(unsoaked, situation.blast)
+    charge = _charge_bashing(situation, target.kind)
+    health = _health(weapon, target.kind, unsoaked, zone_aggravated + fire, charge)
+    return msgspec.structs.replace(
+        struck,
         armour_dice=armour.nominal,
         armour_dice_effective=soak.armour_dice,
         soak_from_fortitude=soak.from_fortitude,
