@@ -24,7 +24,7 @@ from domain.systems.vda.commands import (
     WearItem,
 )
 from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
-from domain.systems.vda.gear import Deafness
+from domain.systems.vda.gear import Deafness, StuckWeapon
 from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import disarm as dis
@@ -355,17 +355,7 @@ def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -
     found = next((s for s in scene.state.stuck if s.target == where and action.item in (None, s.item)), None)
     if found is None:
         return []
-    left = stake.pool_after_removal(found.pool, roll)
-    reduced = ev.StuckPoolReduced(
-        combatant=cid,
-        owner=found.owner,
-        item=found.item,
-        target=found.target,
-        roll=roll,
-        pool=left,
-        freed=left == 0,
-    )
-    return [Emitted(reduced)]
+    return _pool_reduced(cid, found, roll, stake.pool_after_removal(found.pool, roll))
 
 
 def unstick_minor(scene: Scene, cid: str, action: PhysicalAction, roller: Roller) -> list[Emitted]:
@@ -383,7 +373,10 @@ def unstick_minor(scene: Scene, cid: str, action: PhysicalAction, roller: Roller
         ones_cancel=scene.options.ones_cancel,
     )
     per_success = scene.options.tactics.stuck_minor_act == "per_success"
-    left = stake.pool_after_minor_removal(found.pool, roll, per_success)
+    return _pool_reduced(cid, found, roll, stake.pool_after_minor_removal(found.pool, roll, per_success))
+
+
+def _pool_reduced(cid: str, found: StuckWeapon, roll: PoolRoll, left: int) -> list[Emitted]:
     reduced = ev.StuckPoolReduced(
         combatant=cid,
         owner=found.owner,
