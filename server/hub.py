@@ -276,10 +276,13 @@ class Feed:
             if self.state.position != records[0].position - 1:
                 await self._catch_up()
                 return
+            self._publish(records, states[records[-1].position])
             every = self.hub.projector.every
             snapshots = [states[r.position] for r in records if r.position % every == 0]
-            await self.hub.store.save_snapshots(self.table_id, STATE_LAYOUT, snapshots)
-            self._publish(records, states[records[-1].position])
+            if snapshots:
+                # A snapshot is a cache: written after the events are out, never in
+                # the way of the command that crossed the interval.
+                self.hub.background(self.hub.store.save_snapshots(self.table_id, STATE_LAYOUT, snapshots))
 
     def _publish(self, records: list[Recorded], state: TableState) -> None:
         self.state = state
@@ -330,7 +333,19 @@ class Hub:
         self.feeds: dict[str, Feed] = {}
         self._loading: dict[str, asyncio.Future[Feed]] = {}
         self._pubsub = client.pubsub()
+        self._background: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
+
+    def background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` without waiting for it; a failure is logged, never raised."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("background work failed: %r", task.exception())
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen(), name="doorbells")
@@ -343,6 +358,8 @@ class Hub:
         for feed in self.feeds.values():
             for subscriber in list(feed.subscribers):
                 subscriber.shut(1001, "server shutting down")
+        if self._background:  # snapshots being written: let them land
+            await asyncio.wait(self._background, timeout=5)
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]
 
     async def feed(self, table_id: str) -> Feed:
