@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Generator
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -113,6 +113,10 @@ class Unfinished:
                     return
 
 
+async def _awaiting(awaitable: Awaitable[None]) -> None:
+    await awaitable
+
+
 class Subscriber:
     """One connection's outbound side: a bounded queue drained by one writer task."""
 
@@ -151,6 +155,8 @@ class Subscriber:
             return
         self.last_sent = batch.records[-1].position
         send = self._send(batch.frame_for(self.viewer))
+        if not isinstance(send, Coroutine):  # an ASGI server whose send is another awaitable
+            send = _awaiting(send)
         try:
             waiting_on = send.send(None)  # runs to the end unless the socket must drain
         except StopIteration:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import msgspec
@@ -61,10 +62,11 @@ class Connection:
         self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
         self._commands: set[asyncio.Task[None]] = set()
 
-    async def send(self, frame: str) -> None:
+    def send(self, frame: str) -> Coroutine[Any, Any, None]:
         # Straight to the ASGI server: a fan-out sends thousands of these, and the
         # WebSocket wrapper's checks are for the handshake and the close.
-        await self._asgi_send({"type": "websocket.send", "text": frame})
+        # (Returns the server's own send coroutine: no extra frame per recipient.)
+        return self._asgi_send({"type": "websocket.send", "text": frame})  # type: ignore[return-value]
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
