@@ -24,6 +24,12 @@ from server.store import UnknownTable
 
 log = logging.getLogger("fracas.http")
 
+INTERNAL_ERROR = (
+    "internal error (logged on the server); a command sent again with the same id is applied at most once"
+)
+"""What a client hears of an unexpected error: never its details, which could carry
+what its role may not see."""
+
 
 def problem(status: int, code: str, rule: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "rule": rule, "message": message}, status_code=status)
@@ -93,7 +99,12 @@ def http_errors(handler: Any) -> Any:
         except Exception:
             # Never echo an unexpected error: it could carry what a role may not see.
             log.exception("unexpected error on %s", request.url.path)
-            return problem(500, "internal", "server.internal", "internal error; nothing was changed")
+            return problem(
+                500,
+                "internal",
+                "server.internal",
+                INTERNAL_ERROR,
+            )
 
     return wrapped
 

@@ -40,6 +40,7 @@ from domain.wire import (
     Welcome,
 )
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
 from server.services import Services, services
 
@@ -119,7 +120,13 @@ class Connection:
             # Never echo an unexpected error: it could carry what this role may not see.
             log.exception("unexpected error handling %s on table %s", type(message).__name__, self.table_id)
             request_id = getattr(message, "id", "")
-            self.reply(Error(code="internal", message="internal error; nothing was changed", id=request_id))
+            self.reply(
+                Error(
+                    code="internal",
+                    message=INTERNAL_ERROR,
+                    id=request_id,
+                )
+            )
 
     async def dispatch(self, message: Any) -> None:
         assert self.subscriber is not None and self.subscriber.feed is not None
@@ -254,7 +261,12 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
                 # One bad message must not end the connection, nor tell what went wrong
                 # inside (it could carry what this role may not see).
                 log.exception("unexpected error handling a message on table %s", table_id)
-                connection.reply(Error(code="internal", message="internal error; nothing was changed"))
+                connection.reply(
+                    Error(
+                        code="internal",
+                        message=INTERNAL_ERROR,
+                    )
+                )
     except WebSocketDisconnect:
         pass
     finally:
