@@ -1,9 +1,18 @@
-"""``fracas serve``: the server on the embedded Redis, or on ``REDIS_URL``."""
+"""``fracas serve``: the server on the embedded Redis, or on ``REDIS_URL``.
+
+With ``workers`` above one, uvicorn runs that many processes on the same port
+(the kernel spreads connections between them). They share nothing but Redis:
+each follows the tables its own clients watch, exactly as separate replicas
+behind a proxy do, so a machine's every core can serve.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
@@ -12,25 +21,36 @@ from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
 
+SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
+"""How the parent hands its settings to worker processes."""
 
-def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
+
+def uvicorn_options(log_level: str = "info") -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
     keep-alive pings."""
-    return uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        ws="websockets-sansio",
-        ws_max_size=MAX_MESSAGE_BYTES,
-        ws_per_message_deflate=False,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        log_level=log_level,
-        lifespan="on",
+    return {
+        "ws": "websockets-sansio",
+        "ws_max_size": MAX_MESSAGE_BYTES,
+        "ws_per_message_deflate": False,
+        "ws_ping_interval": 20.0,
+        "ws_ping_timeout": 20.0,
+        "log_level": log_level,
+        "lifespan": "on",
         # uvicorn's access log prints query strings, where browsers put tokens;
         # server.access_log logs requests without them.
-        access_log=False,
-    )
+        "access_log": False,
+    }
+
+
+def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
+    return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level))
+
+
+def worker_app() -> Starlette:
+    """The app of one worker process, from the settings its parent passed on."""
+    fields = json.loads(os.environ[SETTINGS_VARIABLE])
+    fields["origins"] = tuple(fields["origins"])
+    return create_app(Settings(**fields))
 
 
 def serve(
@@ -42,6 +62,7 @@ def serve(
     origins: tuple[str, ...] = (),
     create_key: str = "",
     log_level: str = "info",
+    workers: int = 1,
 ) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     embedded: EmbeddedRedis | None = None
@@ -56,7 +77,25 @@ def serve(
         create_key=create_key,
     )
     try:
-        uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level)).run()
+        if workers > 1:
+            os.environ[SETTINGS_VARIABLE] = json.dumps(
+                {
+                    "redis_url": settings.redis_url,
+                    "store_mode": settings.store_mode,
+                    "origins": list(settings.origins),
+                    "create_key": settings.create_key,
+                }
+            )
+            uvicorn.run(
+                "server.serve:worker_app",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                **uvicorn_options(log_level),
+            )
+        else:
+            uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level)).run()
     finally:
         if embedded is not None:
             embedded.stop()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -15,6 +16,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+import redis
+
+from clients.python import TableClient
+from domain.commands import AddNote
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -44,8 +49,9 @@ def free_port() -> int:
 
 
 class Served:
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, *extra: str) -> None:
         self.data = data
+        self.extra = extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[str] | None = None
@@ -62,6 +68,7 @@ class Served:
                 str(self.port),
                 "--data",
                 str(self.data),
+                *self.extra,
             ],
             cwd=ROOT,
             env=env,
@@ -263,3 +270,40 @@ def test_every_vda_example_fight_plays_on_a_real_server(served: Served) -> None:
             e["event"]["type"] for e in in_memory["events"]
         ]
         assert result["state"]["fight"]["combatants"] == in_memory["state"]["fight"]["combatants"]
+
+
+def test_several_worker_processes_serve_one_table_together(tmp_path: Path) -> None:
+    served = Served(tmp_path / "data", "--workers", "2").start()
+    try:
+        created = json.loads(
+            fracas("create", "--server", served.url, "--title", "Deux coeurs", "--system", "vda").stdout
+        )
+        asyncio.run(_every_client_sees_every_event(served.url, created["table_id"], created["gm_token"]))
+    finally:
+        served.stop()
+    assert not _answers(served.data / "redis.sock")  # the embedded Redis stopped with the server
+
+
+async def _every_client_sees_every_event(server: str, table_id: str, token: str) -> None:
+    clients = [TableClient(server, table_id, token) for _ in range(8)]
+    for client in clients:
+        await client.connect()
+        await client.follow(0)
+    try:
+        await asyncio.gather(*(c.send(AddNote(text=f"de {i}")) for i, c in enumerate(clients)))
+        for client in clients:
+            positions = [(await client.next_event(timeout=20)).position for _ in range(9)]
+            assert positions == list(range(1, 10))
+    finally:
+        for client in clients:
+            await client.close()
+
+
+def _answers(socket_path: Path) -> bool:
+    client = redis.Redis(unix_socket_path=str(socket_path), socket_timeout=1)
+    try:
+        return bool(client.ping())
+    except (redis.RedisError, OSError):
+        return False
+    finally:
+        client.close()

@@ -69,6 +69,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         origins=tuple(args.origin),
         create_key=args.create_key,
         log_level=args.log_level,
+        workers=args.workers,
     )
 
 
@@ -196,6 +197,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
     p.add_argument("--log-level", default="info")
+    workers = int(os.environ.get("FRACAS_WORKERS", "1"))
+    p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("create", help="create a table; prints its id and the GM token")
