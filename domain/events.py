@@ -156,6 +156,10 @@ class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     derived from it."""
     at: str = ""
     """When the server wrote it (ISO 8601, UTC)."""
+    chain: str = ""
+    """A keyed hash of this record and the one before it (server-side key): a
+    client resuming after position p names p's chain, and a server whose log
+    holds something else at p says the history diverged."""
 
 
 ENCODER = msgspec.json.Encoder()

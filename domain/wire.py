@@ -33,10 +33,12 @@ class Inbound(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbi
 
 class Follow(Inbound, frozen=True, kw_only=True, tag="follow"):
     """Send every event after ``after`` (0 for all), then each new one as it lands.
-    With ``epoch``, a resuming client is told if the history diverged."""
+    A resuming client names the ``epoch`` and the ``chain`` of the record at
+    ``after`` it saw, and is told if the history diverged."""
 
     after: int = 0
     epoch: str = ""
+    chain: str = ""
 
 
 class Unfollow(Inbound, frozen=True, kw_only=True, tag="unfollow"):

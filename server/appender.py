@@ -22,6 +22,7 @@ from domain.errors import CheckFailed, Refused
 from domain.events import Recorded, Rewound
 from domain.play import execute
 from domain.table import TableState, evolve
+from server.chain import chain_all
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import Conflict, DuplicateCommand, RedisEventStore
@@ -162,15 +163,16 @@ class Appender:
         Redis when nobody else wrote meanwhile; otherwise catch up and decide again."""
         seed = await self._seed()
         feed = await self.hub.feed(self.table_id)
-        head = feed.state
+        head, chain = feed.state, feed.chain
         if any(p.expected_head is not None and p.expected_head != head.position for p in batch):
             head = await feed.refresh()  # a stale check must be against the real head
+            chain = feed.chain
         done: dict[str, Any] = {}
         for attempt in range(CONFLICT_RETRIES):
             batch = [p for p in batch if not p.future.done()]  # refused or answered: never retried
             if not batch:
                 return
-            decision = await self._decide(batch, head, seed, done)
+            decision = await self._decide(batch, head, (feed.chain_key, chain), seed, done)
             await self._settle_refusals(decision.refused)
             if not decision.groups:
                 for pending, result in decision.accepted:
@@ -184,12 +186,14 @@ class Appender:
                 # every race: back off with jitter until its burst is over.
                 await asyncio.sleep(random.uniform(0, min(BACKOFF_CAP_SECONDS, 0.001 * 2**attempt)))
                 head = await feed.refresh()
+                chain = feed.chain
                 continue
             except DuplicateCommand:
                 # A command of the batch was applied already (a retry that reached
                 # another replica): answer it with its first result, decide the rest again.
                 done = await self.store.applied_many(self.table_id, [p.key for p in batch if p.key])
                 head = await feed.refresh()
+                chain = feed.chain
                 continue
             for pending, result in decision.accepted:
                 pending.settle(result)
@@ -217,9 +221,16 @@ class Appender:
             pending.settle(Result(first.first, first.last, duplicate=True) if first else refusal)
 
     async def _decide(
-        self, batch: list[Pending], head: TableState, seed: bytes, done: dict[str, Any]
+        self,
+        batch: list[Pending],
+        head: TableState,
+        chain: tuple[bytes, str],
+        seed: bytes,
+        done: dict[str, Any],
     ) -> Decision:
-        """Decide each command on the state the previous ones leave."""
+        """Decide each command on the state the previous ones leave; ``chain`` is the
+        table's chain key and the chain value of the record at the head."""
+        chain_key, previous = chain
         state = head
         decision = Decision(states={head.position: head})
         decided_here: dict[str, Result] = {}
@@ -264,6 +275,8 @@ class Appender:
                 )
                 for offset, item in enumerate(emitted)
             ]
+            records = chain_all(chain_key, previous, records)
+            previous = records[-1].chain
             for record in records:
                 state = await self._fold(state, record, decision.states)
                 decision.states[record.position] = state

@@ -245,10 +245,13 @@ class Subscriber:
 class Feed:
     """One table as this process follows it: the head state and its subscribers."""
 
-    def __init__(self, hub: Hub, table_id: str, state: TableState) -> None:
+    def __init__(self, hub: Hub, table_id: str, state: TableState, chain: str, chain_key: bytes) -> None:
         self.hub = hub
         self.table_id = table_id
         self.state = state
+        self.chain = chain
+        """The chain value of the record at ``state.position``."""
+        self.chain_key = chain_key
         self.subscribers: set[Subscriber] = set()
         self._refresh_lock = asyncio.Lock()
         self._dirty = False
@@ -292,6 +295,7 @@ class Feed:
 
     def _publish(self, records: list[Recorded], state: TableState) -> None:
         self.state = state
+        self.chain = records[-1].chain
         for record in records:
             if isinstance(record.event, InviteRevoked):
                 self._close_principal(record.event.principal_id)
@@ -382,7 +386,11 @@ class Hub:
         try:
             await self._pubsub.subscribe(bell_channel(table_id))
             head = await self.store.head(table_id)
-            feed = Feed(self, table_id, await self.projector.state_at(table_id, head))
+            meta = await self.store.meta(table_id)
+            last = await self.store.read(table_id, head - 1, 1, upto=head) if head else []
+            chain = last[0].chain if last else ""
+            state = await self.projector.state_at(table_id, head)
+            feed = Feed(self, table_id, state, chain, meta.chain_key if meta else b"")
             self.feeds[table_id] = feed
             future.set_result(feed)
             await feed.refresh()  # anything written while loading

@@ -34,7 +34,7 @@ PAGE = 1000
 
 CREATE_SCRIPT = """
 if redis.call('EXISTS', KEYS[2]) == 1 then return {'exists'} end
-redis.call('HSET', KEYS[2], 'epoch', ARGV[1], 'created_at', ARGV[2])
+redis.call('HSET', KEYS[2], 'epoch', ARGV[1], 'created_at', ARGV[2], 'chain_key', ARGV[7])
 redis.call('SET', KEYS[3], ARGV[3])
 redis.call('HSET', KEYS[4], 'gm', ARGV[4])
 redis.call('XADD', KEYS[1], '1-0', 'type', ARGV[5], 'data', ARGV[6])
@@ -118,6 +118,7 @@ class Appended:
 class TableMeta:
     epoch: str
     created_at: str
+    chain_key: bytes = b""
 
 
 def key(table_id: str, name: str) -> str:
@@ -157,10 +158,27 @@ class RedisEventStore:
             return await self.redis.evalsha(self._shas[script], len(keys), *keys, *args)
 
     async def create(
-        self, table_id: str, first: Recorded, *, epoch: str, seed: bytes, gm_token_hash: str, created_at: str
+        self,
+        table_id: str,
+        first: Recorded,
+        *,
+        epoch: str,
+        seed: bytes,
+        gm_token_hash: str,
+        created_at: str,
+        chain_key: bytes = b"",
     ) -> None:
         keys = [key(table_id, n) for n in ("events", "meta", "secret", "tokens")]
-        args = [epoch, created_at, seed.hex(), gm_token_hash, event_tag(first.event), ENCODER.encode(first)]
+        encoded = ENCODER.encode(first)
+        args = [
+            epoch,
+            created_at,
+            seed.hex(),
+            gm_token_hash,
+            event_tag(first.event),
+            encoded,
+            chain_key.hex(),
+        ]
         result = await self._run(CREATE_SCRIPT, keys, args)
         if result[0] == b"exists":
             raise TableExists(table_id)
@@ -222,7 +240,11 @@ class RedisEventStore:
         fields = await self.redis.hgetall(key(table_id, "meta"))
         if not fields:
             return None
-        return TableMeta(epoch=_text(fields[b"epoch"]), created_at=_text(fields[b"created_at"]))
+        return TableMeta(
+            epoch=_text(fields[b"epoch"]),
+            created_at=_text(fields[b"created_at"]),
+            chain_key=bytes.fromhex(_text(fields.get(b"chain_key", b""))),
+        )
 
     async def head(self, table_id: str) -> int:
         return int(await self.redis.xlen(key(table_id, "events")))

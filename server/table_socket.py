@@ -136,9 +136,13 @@ class Connection:
             self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
             return
         match message:
-            case Follow(after=after, epoch=epoch):
+            case Follow(after=after, epoch=epoch, chain=chain):
                 state = await feed.refresh()
-                if (epoch and epoch != self.epoch) or after > state.position or after < 0:
+                if (
+                    (epoch and epoch != self.epoch)
+                    or not 0 <= after <= state.position
+                    or (chain and not await self.holds(after, chain))
+                ):
                     self.reply(
                         Diverged(
                             epoch=self.epoch,
@@ -167,6 +171,11 @@ class Connection:
                 page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
                 head = feed.state.position
                 self.reply(EventPage(id=mid, events=[view_record(r, viewer) for r in page], head=head))
+
+    async def holds(self, position: int, chain: str) -> bool:
+        """Whether the record this server holds at ``position`` is the one the client saw."""
+        found = await self.s.store.read(self.table_id, position - 1, 1, upto=position)
+        return bool(found) and found[0].chain == chain
 
     async def command(self, viewer: Viewer, message: SendCommand) -> None:
         try:

@@ -23,6 +23,7 @@ from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
 from server.appender import Appender, Pending, Result
 from server.auth import hash_secret, make_token, new_secret
+from server.chain import chained
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import RedisEventStore
@@ -58,9 +59,16 @@ class Tables:
         epoch = secrets.token_hex(8)
         secret = new_secret()
         first = create_table(table_id, title, system, sandbox, parsed, seed)
-        record = Recorded(position=1, event=first, sender="gm", batch=1, at=now())
+        chain_key = secrets.token_bytes(32)
+        record = chained(chain_key, "", Recorded(position=1, event=first, sender="gm", batch=1, at=now()))
         await self.store.create(
-            table_id, record, epoch=epoch, seed=seed, gm_token_hash=hash_secret(secret), created_at=record.at
+            table_id,
+            record,
+            epoch=epoch,
+            seed=seed,
+            gm_token_hash=hash_secret(secret),
+            created_at=record.at,
+            chain_key=chain_key,
         )
         return Created(table_id=table_id, gm_token=make_token("gm", secret), epoch=epoch)
 

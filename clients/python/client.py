@@ -160,6 +160,7 @@ class TableClient:
         self.welcome: Welcome | None = None
         self.epoch = ""
         self.last_position = 0
+        self.last_chain = ""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._pending: dict[str, asyncio.Future[Any]] = {}
@@ -241,9 +242,11 @@ class TableClient:
                     if record.position <= self.last_position:
                         continue  # never hand out a position twice
                     self.last_position = record.position
+                    self.last_chain = record.chain
                     self._events.put_nowait(record)
             case SkippedAhead(head=head):
                 self.last_position = head
+                self.last_chain = ""
             case DivergedMessage(message=text):
                 self._events.put_nowait(Diverged(text))
                 for future in self._pending.values():
@@ -275,8 +278,9 @@ class TableClient:
         """Receive every event after ``after`` (default: the last one received)."""
         assert self._ws is not None
         after = self.last_position if after is None else after
+        chain = self.last_chain if after == self.last_position else ""
         self.last_position = after
-        await self._ws.send(ENCODER.encode(Follow(after=after, epoch=self.epoch)).decode())
+        await self._ws.send(ENCODER.encode(Follow(after=after, epoch=self.epoch, chain=chain)).decode())
 
     async def unfollow(self) -> None:
         assert self._ws is not None

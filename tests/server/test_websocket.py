@@ -14,10 +14,14 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from clients.python import Admin, Closed, Diverged, TableClient
 from clients.python.client import ws_url
 from domain.commands import AddCombatant, AddNote, RevealRoll, Rewind, RollDice
-from domain.events import Combatant, DiceRolled, Hidden, NoteAdded, Rewound, RollRevealed
+from domain.events import ENCODER, Combatant, DiceRolled, Hidden, NoteAdded, Recorded, Rewound, RollRevealed
 from domain.systems.vda.state import VdaSheet
 from domain.systems.wod import PoolSpec
 from domain.wire import Accepted, Rejected
+from server.chain import chained
+from server.connect import close as close_redis
+from server.connect import connect as connect_redis
+from server.store import RedisEventStore, key
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
 
@@ -315,3 +319,64 @@ async def test_a_client_whose_history_diverged_is_told_to_reload(admin: Admin, s
         await player.follow(500)
         with pytest.raises(Diverged):
             await player.next_event()
+
+
+async def test_a_log_rewritten_where_the_client_had_read_is_a_diverged_history(
+    admin: Admin, start_server: object, redis_url: str
+) -> None:
+    """A failover that lost position 4 and took another write there: the new log is
+    as long as the old one, and only the chain tells them apart."""
+    created = await admin.create_table("Bascule", "vda")
+    table_id, gm = created["table_id"], created["gm_token"]
+    async with TableClient(admin.server, table_id, gm) as writer:
+        for i in range(3):
+            await writer.send(AddNote(text=f"note {i}"))
+    seen = TableClient(admin.server, table_id, gm)
+    await seen.connect()
+    await seen.follow(0)
+    for _ in range(4):
+        await seen.next_event()
+    await seen.close()
+
+    client = connect_redis(redis_url)
+    store = RedisEventStore(client)
+    try:
+        kept = await store.read(table_id, 0, 3)
+        meta = await store.meta(table_id)
+        assert meta is not None
+        other = chained(
+            meta.chain_key, kept[-1].chain, Recorded(position=4, event=NoteAdded(text="autre", author="gm"))
+        )
+        await client.delete(key(table_id, "events"))
+        for record in [*kept, other]:
+            await client.xadd(
+                key(table_id, "events"),
+                {
+                    "type": "NoteAdded" if record.position > 1 else "TableCreated",
+                    "data": ENCODER.encode(record),
+                },
+                id=f"{record.position}-0",
+            )
+    finally:
+        await close_redis(client)
+
+    replica = await start_server()  # type: ignore[operator]
+    for server in (admin.server, replica):
+        resumed = TableClient(server, table_id, gm)
+        resumed.epoch, resumed.last_position, resumed.last_chain = (
+            seen.epoch,
+            seen.last_position,
+            seen.last_chain,
+        )
+        await resumed.connect()
+        await resumed.follow()
+        with pytest.raises(Diverged):
+            await resumed.next_event()
+        await resumed.close()
+    # A client that had read only what the new log still holds resumes as usual.
+    earlier = TableClient(replica, table_id, gm)
+    earlier.epoch, earlier.last_position, earlier.last_chain = seen.epoch, 3, kept[-1].chain
+    await earlier.connect()
+    await earlier.follow()
+    assert (await earlier.next_event()).event == NoteAdded(text="autre", author="gm")
+    await earlier.close()
