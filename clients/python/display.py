@@ -6,6 +6,7 @@ import json
 
 import msgspec
 
+from clients.python import display_vda
 from domain.dice import D6Roll, KeepRoll, PoolRoll, Roll
 from domain.events import (
     CombatantAdded,
@@ -51,6 +52,9 @@ def summary(event: msgspec.Struct) -> str:
             return f"{c.name} [{c.id}] {c.side}".rstrip()
         case CombatantRemoved(combatant_id=cid):
             return cid
+    readable = display_vda.line(event)
+    if readable is not None:
+        return readable
     fields = {k: v for k, v in msgspec.to_builtins(event).items() if k != "type"}
     return json.dumps(fields, ensure_ascii=False)
 
