@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Generator
+from types import CoroutineType
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -155,7 +156,7 @@ class Subscriber:
             return
         self.last_sent = batch.records[-1].position
         send = self._send(batch.frame_for(self.viewer))
-        if not isinstance(send, Coroutine):  # an ASGI server whose send is another awaitable
+        if type(send) is not CoroutineType:  # an ASGI server whose send is another awaitable
             send = _awaiting(send)
         try:
             waiting_on = send.send(None)  # runs to the end unless the socket must drain
