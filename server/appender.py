@@ -113,6 +113,7 @@ class Appender:
         self._on_idle = on_idle
         self.queue: list[Pending] = []
         self._task: asyncio.Task[None] | None = None
+        """The writer task, when one runs (held so that it is not collected)."""
         self._busy = False
 
     async def run(self, pending: Pending) -> Result:
@@ -142,12 +143,7 @@ class Appender:
                 batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
                 await self._commit_settling(batch)
         finally:
-            self._busy = False
-            if self.queue:  # only if this task was cancelled mid-way
-                self._busy = True
-                self._hand_over()
-            else:
-                self._on_idle(self)
+            self._hand_over()  # idle now, or (if this task was cancelled) a new writer
 
     async def _commit_settling(self, batch: list[Pending]) -> None:
         try:
