@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Generator
+from collections.abc import Awaitable, Callable, Coroutine
 from types import CoroutineType
 from typing import Any
 
@@ -29,6 +29,7 @@ from domain.base import EVERYONE, Viewer, admits
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
+from server.eager import Started, start
 from server.projector import STATE_LAYOUT, Projector
 from server.store import RedisEventStore, bell_channel
 
@@ -85,35 +86,6 @@ class CatchUp:
         self.upto = upto
 
 
-class Unfinished:
-    """A send that started in the fan-out and had to wait for its socket: the
-    writer finishes it, before anything queued after it.
-
-    Awaiting it resumes the send coroutine where it stopped, exactly as if it had
-    been awaited from the start (the future it waits on is handed up to the
-    writer's task)."""
-
-    def __init__(self, send: Coroutine[Any, Any, None], waiting_on: Any) -> None:
-        self._send = send
-        self._waiting_on = waiting_on
-
-    def __await__(self) -> Generator[Any, Any, None]:
-        waiting_on = self._waiting_on
-        while True:
-            try:
-                answer = yield waiting_on
-            except BaseException as exc:
-                try:
-                    waiting_on = self._send.throw(exc)
-                except StopIteration:
-                    return
-            else:
-                try:
-                    waiting_on = self._send.send(answer)
-                except StopIteration:
-                    return
-
-
 async def _awaiting(awaitable: Awaitable[None]) -> None:
     await awaitable
 
@@ -131,7 +103,7 @@ class Subscriber:
         self.viewer = viewer
         self._send = send
         self._close = close
-        self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Unfinished | str | None] = asyncio.Queue(
+        self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Started | str | None] = asyncio.Queue(
             queue_size
         )
         self.following = False
@@ -159,16 +131,15 @@ class Subscriber:
         if type(send) is not CoroutineType:  # an ASGI server whose send is another awaitable
             send = _awaiting(send)
         try:
-            waiting_on = send.send(None)  # runs to the end unless the socket must drain
-        except StopIteration:
-            return
+            unfinished = start(send)  # runs to the end unless the socket must drain
         except Exception as exc:  # a dead socket: this subscriber ends, never the table
             log.debug("send to %s failed: %r", self.viewer.id, exc)
             self.shut(1011, "")
             return
-        self.offer(Unfinished(send, waiting_on))
+        if unfinished is not None:
+            self.offer(unfinished)  # the writer finishes it, before anything queued after
 
-    def offer(self, item: Batch | CatchUp | SkipAhead | Unfinished | str) -> None:
+    def offer(self, item: Batch | CatchUp | SkipAhead | Started | str) -> None:
         """Queue a batch or an encoded reply without ever waiting."""
         if self.closed.is_set():
             return
@@ -202,7 +173,7 @@ class Subscriber:
                 self._writer_idle = False
                 if item is None:
                     return
-                if isinstance(item, Unfinished):
+                if isinstance(item, Started):
                     await item
                 elif isinstance(item, str):
                     await self._send(item)
