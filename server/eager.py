@@ -1,15 +1,13 @@
 """Running a coroutine now, in the caller's turn of the event loop, and handing
-it to a task only if it has to wait.
+the rest to whoever can wait for it only if it has to wait.
 
-A task costs a turn of the loop before it starts. On the hot paths (a frame to a
-socket with nothing waiting, a command that can be decided and sent to Redis
-at once) most coroutines either finish without waiting or wait once; starting
-them in place saves that turn.
+The fan-out uses it: a frame for a socket with nothing waiting is written in
+place (the send finishes without waiting unless the socket must drain), which
+spares a wake-up of that socket's writer task per recipient.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine, Generator
 from typing import Any
 
@@ -48,13 +46,3 @@ def start(coroutine: Coroutine[Any, Any, None]) -> Started | None:
     except StopIteration:
         return None
     return Started(coroutine, waiting_on)
-
-
-async def _finish(started: Started) -> None:
-    await started
-
-
-def run_eagerly(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
-    """Run ``coroutine`` now; if it has to wait, a task finishes it (returned)."""
-    started = start(coroutine)
-    return None if started is None else asyncio.ensure_future(_finish(started))
