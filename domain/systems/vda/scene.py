@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.base import GM_ONLY, gm_and
+from domain.dice import PoolRoll, Roller, roll_pool
 from domain.errors import CheckFailed
-from domain.systems.vda.state import Fighter, VdaOptions, VdaSheet, VdaState
+from domain.systems.vda.rules import general
+from domain.systems.vda.state import Fighter, Modifier, VdaOptions, VdaSheet, VdaState
 
 NO_FIGHTER = Fighter()
 
@@ -59,6 +61,20 @@ class Scene:
         if hasattr(sheet.attributes, name):
             return int(getattr(sheet.attributes, name))
         return sheet.abilities.get(name, sheet.disciplines.get(name, 0))
+
+    def roll(
+        self,
+        roller: Roller,
+        pool: list[Modifier],
+        difficulty: list[Modifier],
+        ones_cancel: bool | None = None,
+    ) -> PoolRoll:
+        """Roll the dice ``pool`` adds up to against the clamped ``difficulty``, 1s
+        cancelling successes as the table's options say (A-2, A-3, A-5)."""
+        cancel = self.options.ones_cancel if ones_cancel is None else ones_cancel
+        return roll_pool(
+            roller, general.dice(pool), general.clamped_difficulty(difficulty), ones_cancel=cancel
+        )
 
     def pool_left(self, combatant: str, pool: str) -> int:
         sheet = self.sheet(combatant)

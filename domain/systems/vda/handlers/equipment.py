@@ -33,7 +33,7 @@ from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
 from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.damage import bashing_taken
-from domain.systems.vda.rules.general import clamped_difficulty, dice, total
+from domain.systems.vda.rules.general import total
 from domain.systems.vda.rules.grenades import Zone
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
@@ -307,9 +307,7 @@ def disarm(
         Modifier(rule="VDA-DISARM-02", value=scene.trait(defender, "melee"), why="melee"),
     ]
     difficulty = dis.defender_difficulty(scene.trait(defender, "fortitude"), options)
-    roll = roll_pool(
-        roller, dice(pool), clamped_difficulty(difficulty), ones_cancel=scene.options.ones_cancel
-    )
+    roll = scene.roll(roller, pool, difficulty)
     automatic = dis.potence_automatic(attribute, scene.trait(defender, "potence"))
     net = damage.damage - (roll.successes + automatic)
     resolved = ev.DisarmResolved(

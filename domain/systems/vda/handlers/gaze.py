@@ -10,7 +10,7 @@ step. The target may guess an active attempt (``vda.DetectGazeIntent``), avert i
 from __future__ import annotations
 
 from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
+from domain.dice import Roller
 from domain.errors import Refused, check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
@@ -171,12 +171,7 @@ def attempt(
     difficulty += hindrance[1:]
     pool += extra.pool
     difficulty += extra.difficulty
-    roll = roll_pool(
-        roller,
-        general.dice(pool),
-        general.clamped_difficulty(difficulty),
-        ones_cancel=scene.options.ones_cancel,
-    )
+    roll = scene.roll(roller, pool, difficulty)
     now = gaze.progress(averting, gaze.pair(board, cid, target), roll.successes)
     rolled = ev.GazeRolled(
         attacker=cid,
@@ -261,12 +256,7 @@ def detect_intent(
         Modifier(rule="VDA-GAZE-06", value=scene.trait(cid, command.skill), why=command.skill),
     ]
     difficulty = [gaze.detection_difficulty(options)]
-    roll = roll_pool(
-        roller,
-        general.dice(pool),
-        general.clamped_difficulty(difficulty),
-        ones_cancel=scene.options.ones_cancel,
-    )
+    roll = scene.roll(roller, pool, difficulty)
     rolled = ev.GazeIntentRolled(
         combatant=cid,
         attacker=command.attacker,

@@ -52,8 +52,7 @@ def _roll(
     automatic: int = 0,
     ones_cancel: bool | None = None,
 ) -> GrappleRoll:
-    cancel = scene.options.ones_cancel if ones_cancel is None else ones_cancel
-    roll = roll_pool(roller, general.dice(pool), general.clamped_difficulty(difficulty), ones_cancel=cancel)
+    roll = scene.roll(roller, pool, difficulty, ones_cancel)
     return GrappleRoll(
         pool=pool, difficulty=difficulty, roll=roll, automatic=automatic, successes=roll.successes + automatic
     )

@@ -4,7 +4,7 @@ VDA-PHYS-03..05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
 from __future__ import annotations
 
 from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
+from domain.dice import Roller
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
@@ -116,12 +116,7 @@ def resolve_action(
     extra = situational_terms(scene, seq, cid, action)
     pool = action_pool(scene, cid, action, extra)
     difficulty = action_difficulty(scene, seq, cid, action, extra)
-    roll = roll_pool(
-        roller,
-        general.dice(pool),
-        general.clamped_difficulty(difficulty),
-        ones_cancel=scene.options.ones_cancel,
-    )
+    roll = scene.roll(roller, pool, difficulty)
     read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
         combatant=cid,

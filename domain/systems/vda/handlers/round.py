@@ -15,7 +15,7 @@ from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
 from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
-from domain.systems.vda.rules.general import clamped_difficulty, dice, total
+from domain.systems.vda.rules.general import clamped_difficulty, total
 from domain.systems.vda.scene import Scene
 
 
@@ -67,9 +67,7 @@ def roll_initiative(
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty
-    roll = roll_pool(
-        roller, dice(pool), clamped_difficulty(difficulty), ones_cancel=scene.options.ones_cancel
-    )
+    roll = scene.roll(roller, pool, difficulty)
     emitted = [
         Emitted(
             ev.InitiativeRolled(

@@ -4,7 +4,7 @@ defence, then the ambusher's attack through the same damage path as the round.""
 from __future__ import annotations
 
 from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
+from domain.dice import Roller
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import SurpriseAttack, SurpriseDefence
@@ -82,12 +82,7 @@ def surprise_defence(
         scene.options.ambush_awareness_caps_pool,
     )
     difficulty = resolve.action_difficulty(scene, seq, cid, action, extra)
-    roll = roll_pool(
-        roller,
-        general.dice(pool),
-        general.clamped_difficulty(difficulty),
-        ones_cancel=scene.options.ones_cancel,
-    )
+    roll = scene.roll(roller, pool, difficulty)
     rolled = ev.SurpriseDefenceRolled(
         combatant=cid, kind="defend", pool=pool, difficulty=difficulty, roll=roll
     )
@@ -109,12 +104,7 @@ def surprise_attack(
     extra = resolve.situational_terms(scene, seq, cid, action)
     pool = resolve.action_pool(scene, cid, action, extra)
     difficulty = resolve.action_difficulty(scene, seq, cid, action, extra)
-    roll = roll_pool(
-        roller,
-        general.dice(pool),
-        general.clamped_difficulty(difficulty),
-        ones_cancel=scene.options.ones_cancel,
-    )
+    roll = scene.roll(roller, pool, difficulty)
     rolled = ev.SurpriseAttackRolled(
         combatant=cid, target=found.target, action=action, pool=pool, difficulty=difficulty, roll=roll
     )
