@@ -8,9 +8,10 @@ slows the table: a subscriber's queue is bounded; a player or GM whose queue
 overflows is closed with 1013 and resumes from its last position, a spectator
 is skipped ahead to the latest state.
 
-A batch is redacted and encoded once per visibility (every player shares the
-frame of a public batch), and written straight to the sockets that have
-nothing waiting; the writer tasks only carry the backlog of the others.
+A batch is redacted, encoded and framed once per visibility (every player
+shares the frame of a public batch), and the same bytes are written straight
+to the sockets that have nothing waiting; the writer tasks only carry the
+backlog of the others.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
-from types import CoroutineType
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -29,7 +29,7 @@ from domain.base import EVERYONE, Viewer, admits
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
-from server.eager import Started, start
+from server.frames import Frame, Sink
 from server.projector import STATE_LAYOUT, Projector
 from server.store import RedisEventStore, bell_channel
 
@@ -48,10 +48,10 @@ class Batch:
 
     def __init__(self, records: list[Recorded]) -> None:
         self.records = records
-        self._frames: dict[str, str] = {}
+        self._frames: dict[str, Frame] = {}
         self._public = all(r.audience == EVERYONE for r in records)
 
-    def frame_for(self, viewer: Viewer) -> str:
+    def frame_for(self, viewer: Viewer) -> Frame:
         # Viewers who may see the same records get the same frame: every player
         # shares one for public events, whatever their id.
         if viewer.is_gm:
@@ -66,10 +66,8 @@ class Batch:
         return frame
 
 
-def encode_events(records: list[Recorded], viewer: Viewer) -> str:
-    """One text frame (WebSocket text frames are str: decoded once per batch and
-    viewer kind, not once per recipient)."""
-    return ENCODER.encode(Events(events=[view_record(r, viewer) for r in records])).decode()
+def encode_events(records: list[Recorded], viewer: Viewer) -> Frame:
+    return Frame(ENCODER.encode(Events(events=[view_record(r, viewer) for r in records])))
 
 
 class SkipAhead:
@@ -86,26 +84,22 @@ class CatchUp:
         self.upto = upto
 
 
-async def _awaiting(awaitable: Awaitable[None]) -> None:
-    await awaitable
-
-
 class Subscriber:
-    """One connection's outbound side: a bounded queue drained by one writer task."""
+    """One connection's outbound side: frames are written at once while the socket
+    takes them and nothing waits before them; otherwise they wait in a bounded
+    queue drained by the connection's writer task."""
 
     def __init__(
         self,
         viewer: Viewer,
-        send: Callable[[str], Coroutine[Any, Any, None]],
+        sink: Sink,
         close: Callable[[int, str], Coroutine[Any, Any, None]],
         queue_size: int,
     ) -> None:
         self.viewer = viewer
-        self._send = send
+        self.sink = sink
         self._close = close
-        self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Started | str | None] = asyncio.Queue(
-            queue_size
-        )
+        self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Frame | None] = asyncio.Queue(queue_size)
         self.following = False
         self.last_sent = 0
         self.feed: Feed | None = None
@@ -113,34 +107,35 @@ class Subscriber:
         self._writer_idle = False
         self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
 
-    def deliver(self, batch: Batch) -> None:
-        """Hand a batch of new events to this socket: written at once when nothing
-        else waits for it (no hop to the writer task, which is most of the cost of
-        a fan-out to many sockets), else queued behind what waits."""
-        if not (
-            self._writer_idle
-            and self.queue.empty()
-            and self.following
-            and not self.closed.is_set()
-            and batch.records[0].position == self.last_sent + 1
-        ):
-            self.offer(batch)
-            return
-        self.last_sent = batch.records[-1].position
-        send = self._send(batch.frame_for(self.viewer))
-        if type(send) is not CoroutineType:  # an ASGI server whose send is another awaitable
-            send = _awaiting(send)
-        try:
-            unfinished = start(send)  # runs to the end unless the socket must drain
-        except Exception as exc:  # a dead socket: this subscriber ends, never the table
-            log.debug("send to %s failed: %r", self.viewer.id, exc)
-            self.shut(1011, "")
-            return
-        if unfinished is not None:
-            self.offer(unfinished)  # the writer finishes it, before anything queued after
+    def _writes_now(self) -> bool:
+        # In place, not through the writer task: a hop to that task per recipient
+        # is most of the cost of a fan-out to many sockets.
+        return self._writer_idle and self.queue.empty() and not self.closed.is_set() and self.sink.ready()
 
-    def offer(self, item: Batch | CatchUp | SkipAhead | Started | str) -> None:
-        """Queue a batch or an encoded reply without ever waiting."""
+    def deliver(self, batch: Batch) -> None:
+        """Hand a batch of new events to this socket."""
+        if self.following and self._writes_now() and batch.records[0].position == self.last_sent + 1:
+            self.last_sent = batch.records[-1].position
+            self._write_now(batch.frame_for(self.viewer))
+        else:
+            self.offer(batch)
+
+    def reply(self, frame: Frame) -> None:
+        """Send an answer to this connection's own request."""
+        if self._writes_now():
+            self._write_now(frame)
+        else:
+            self.offer(frame)
+
+    def _write_now(self, frame: Frame) -> None:
+        try:
+            self.sink.write(frame)
+        except Exception as exc:  # a dead socket: this subscriber ends, never the table
+            log.debug("write to %s failed: %r", self.viewer.id, exc)
+            self.shut(1011, "")
+
+    def offer(self, item: Batch | CatchUp | SkipAhead | Frame) -> None:
+        """Queue a batch or a frame without ever waiting."""
         if self.closed.is_set():
             return
         try:
@@ -173,10 +168,8 @@ class Subscriber:
                 self._writer_idle = False
                 if item is None:
                     return
-                if isinstance(item, Started):
-                    await item
-                elif isinstance(item, str):
-                    await self._send(item)
+                if isinstance(item, Frame):
+                    await self.sink.send(item)
                 elif isinstance(item, SkipAhead):
                     await self._skip_ahead()
                 elif isinstance(item, CatchUp):
@@ -192,14 +185,14 @@ class Subscriber:
         state = self.feed.state
         self.last_sent = state.position
         skipped = SkippedAhead(head=state.position, state=view_state(state, self.viewer))
-        await self._send(ENCODER.encode(skipped).decode())
+        await self.sink.send(Frame(ENCODER.encode(skipped)))
 
     async def _send_batch(self, batch: Batch) -> None:
         if not self.following:
             return
         records = batch.records
         if records[0].position == self.last_sent + 1:
-            await self._send(batch.frame_for(self.viewer))
+            await self.sink.send(batch.frame_for(self.viewer))
             self.last_sent = records[-1].position
         else:
             # Still catching up, or a batch overlapping what was sent: read the
@@ -210,7 +203,7 @@ class Subscriber:
         if not self.following or self.feed is None or upto <= self.last_sent:
             return
         async for page in self.feed.hub.store.pages(self.feed.table_id, self.last_sent, upto, size=500):
-            await self._send(encode_events(page, self.viewer))
+            await self.sink.send(encode_events(page, self.viewer))
             self.last_sent = page[-1].position
 
 
@@ -378,13 +371,13 @@ class Hub:
         self,
         table_id: str,
         viewer: Viewer,
-        send: Callable[[str], Coroutine[Any, Any, None]],
+        sink: Sink,
         close: Callable[[int, str], Coroutine[Any, Any, None]],
     ) -> Subscriber:
         # Take the registered feed and join it in one step, so a feed being dropped
         # by its last leaving subscriber is never joined.
         feed = await self.feed(table_id)
-        subscriber = Subscriber(viewer, send, close, self.queue_size)
+        subscriber = Subscriber(viewer, sink, close, self.queue_size)
         subscriber.feed = feed
         feed.subscribers.add(subscriber)
         return subscriber

@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
+from server.frames import FramesProtocol
 
 SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 """How the parent hands its settings to worker processes."""
@@ -27,9 +28,9 @@ SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 
 def uvicorn_options(log_level: str = "info") -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
-    keep-alive pings."""
+    keep-alive pings; the WebSocket protocol that takes pre-serialised frames."""
     return {
-        "ws": "websockets-sansio",
+        "ws": FramesProtocol,
         "ws_max_size": MAX_MESSAGE_BYTES,
         "ws_per_message_deflate": False,
         "ws_ping_interval": 20.0,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
 from typing import Any
 
 import msgspec
@@ -40,6 +39,7 @@ from domain.wire import (
     Welcome,
 )
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.frames import Frame, Sink, sink_for
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
 from server.services import Services, services
@@ -53,21 +53,14 @@ COMMANDS_IN_FLIGHT = 16
 class Connection:
     """One WebSocket client of one table."""
 
-    def __init__(self, websocket: WebSocket, send: Send, s: Services, table_id: str, epoch: str) -> None:
+    def __init__(self, websocket: WebSocket, s: Services, table_id: str, epoch: str) -> None:
         self.websocket = websocket
-        self._asgi_send = send
         self.s = s
         self.table_id = table_id
         self.epoch = epoch
         self.subscriber: Subscriber | None = None
         self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
         self._commands: set[asyncio.Task[None]] = set()
-
-    def send(self, frame: str) -> Coroutine[Any, Any, None]:
-        # Straight to the ASGI server: a fan-out sends thousands of these, and the
-        # WebSocket wrapper's checks are for the handshake and the close.
-        # (Returns the server's own send coroutine: no extra frame per recipient.)
-        return self._asgi_send({"type": "websocket.send", "text": frame})  # type: ignore[return-value]
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -76,7 +69,7 @@ class Connection:
 
     def reply(self, message: msgspec.Struct) -> None:
         assert self.subscriber is not None
-        self.subscriber.offer(ENCODER.encode(message).decode())
+        self.subscriber.reply(Frame(ENCODER.encode(message)))
 
     async def handle(self, raw: str | bytes) -> None:
         try:
@@ -199,7 +192,7 @@ class Connection:
         self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
 
 
-async def admit(websocket: WebSocket, send: Send, s: Services, table_id: str) -> Connection | None:
+async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) -> Connection | None:
     """Check the table and the token, join the table's feed and say welcome; or
     close the socket with the documented code and return None."""
     meta = await s.store.meta(table_id)
@@ -212,8 +205,8 @@ async def admit(websocket: WebSocket, send: Send, s: Services, table_id: str) ->
     if viewer is None:
         await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
         return None
-    connection = Connection(websocket, send, s, table_id, meta.epoch)
-    connection.subscriber = await s.hub.subscribe(table_id, viewer, connection.send, connection.close)
+    connection = Connection(websocket, s, table_id, meta.epoch)
+    connection.subscriber = await s.hub.subscribe(table_id, viewer, sink, connection.close)
     assert connection.subscriber.feed is not None
     admin = connection.subscriber.feed.state.admin
     assert admin is not None
@@ -234,13 +227,13 @@ async def admit(websocket: WebSocket, send: Send, s: Services, table_id: str) ->
 
 class TableSocket:
     """The WebSocket endpoint ``/ws/tables/{table_id}``, as a plain ASGI app so that
-    frames can go to the server's ``send`` directly."""
+    frames can bypass Starlette's wrapper (see :mod:`server.frames`)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await table_socket(WebSocket(scope, receive=receive, send=send), send)
+        await table_socket(WebSocket(scope, receive=receive, send=send), sink_for(scope, send))
 
 
-async def table_socket(websocket: WebSocket, send: Send) -> None:
+async def table_socket(websocket: WebSocket, sink: Sink) -> None:
     s = services(websocket)
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
         await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
@@ -248,7 +241,7 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
     await websocket.accept()
     table_id = websocket.path_params["table_id"]
     try:
-        connection = await admit(websocket, send, s, table_id)
+        connection = await admit(websocket, sink, s, table_id)
     except RedisError:
         log.warning("Redis unavailable while admitting a client to %s", table_id)
         await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")

@@ -21,13 +21,17 @@ StartServer = Callable[..., Awaitable[str]]
 async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
     running: list[tuple[uvicorn.Server, asyncio.Task[None]]] = []
 
-    async def start(**settings: Any) -> str:
+    async def start(ws_protocol: str | None = None, **settings: Any) -> str:
+        """``ws_protocol``: another of uvicorn's WebSocket protocols than Fracas's own."""
         settings.setdefault("redis_url", redis_url)
         app = create_app(Settings(**settings))
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-        server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, log_level="warning"))
+        config = uvicorn_config(app, "127.0.0.1", port, log_level="warning")
+        if ws_protocol is not None:
+            config.ws = ws_protocol
+        server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
             if task.done():

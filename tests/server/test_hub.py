@@ -12,20 +12,29 @@ from domain.events import NoteAdded, Recorded
 from domain.systems.vda.state import VdaState
 from domain.table import Fight, TableState
 from domain.wire import CLOSE_TRY_AGAIN, OUTBOUND_DECODER, Events, SkippedAhead
+from server.frames import Frame
 from server.hub import Batch, Subscriber
 
 
 class StuckSocket:
-    """A socket whose sends block until released, recording what was sent."""
+    """A sink that takes nothing until released (as a socket that must drain),
+    recording the messages written."""
 
     def __init__(self) -> None:
         self.release = asyncio.Event()
-        self.sent: list[str] = []
+        self.sent: list[bytes] = []
         self.closed: list[int] = []
 
-    async def send(self, frame: str) -> None:
+    def ready(self) -> bool:
+        return self.release.is_set()
+
+    def write(self, frame: Frame) -> None:
+        assert self.release.is_set(), "written while the socket was not ready"
+        self.sent.append(frame.payload)
+
+    async def send(self, frame: Frame) -> None:
         await self.release.wait()
-        self.sent.append(frame)
+        self.write(frame)
 
     async def close(self, code: int, reason: str) -> None:
         self.closed.append(code)
@@ -43,8 +52,8 @@ def batch(position: int) -> Batch:
 async def test_a_player_too_far_behind_is_closed_with_1013_and_others_are_untouched() -> None:
     stuck, fine = StuckSocket(), StuckSocket()
     fine.release.set()
-    slow = Subscriber(Viewer(role="player", id="alice"), stuck.send, stuck.close, queue_size=4)
-    fast = Subscriber(GM, fine.send, fine.close, queue_size=4)
+    slow = Subscriber(Viewer(role="player", id="alice"), stuck, stuck.close, queue_size=4)
+    fast = Subscriber(GM, fine, fine.close, queue_size=4)
     for s in (slow, fast):
         s.following = True
     for position in range(1, 11):
@@ -63,7 +72,7 @@ async def test_a_player_too_far_behind_is_closed_with_1013_and_others_are_untouc
 
 async def test_a_spectator_too_far_behind_is_skipped_ahead_to_the_latest_state() -> None:
     stuck = StuckSocket()
-    spectator = Subscriber(Viewer(role="spectator", id="obs"), stuck.send, stuck.close, queue_size=3)
+    spectator = Subscriber(Viewer(role="spectator", id="obs"), stuck, stuck.close, queue_size=3)
     spectator.following = True
     spectator.feed = FakeFeed(position=50)  # type: ignore[assignment]
     for position in range(1, 9):
@@ -84,15 +93,16 @@ async def test_frames_are_encoded_once_per_kind_of_viewer() -> None:
     b = Batch([Recorded(position=1, event=NoteAdded(text="secret", author="gm", secret=True), audience="gm")])
     alice, bob = Viewer(role="player", id="alice"), Viewer(role="player", id="bob")
     assert b.frame_for(GM) is b.frame_for(GM)
-    assert "secret" in b.frame_for(GM)
-    assert "secret" not in b.frame_for(alice) and "secret" not in b.frame_for(bob)
-    assert msgspec.json.decode(b.frame_for(alice))["events"][0]["event"]["type"] == "Hidden"
+    assert b.frame_for(alice) is b.frame_for(bob)
+    assert b"secret" in b.frame_for(GM).payload
+    assert b"secret" not in b.frame_for(alice).wire
+    assert msgspec.json.decode(b.frame_for(alice).payload)["events"][0]["event"]["type"] == "Hidden"
 
 
 async def test_a_batch_for_an_idle_socket_is_written_at_once_in_the_fan_out() -> None:
     socket = StuckSocket()
     socket.release.set()
-    subscriber = Subscriber(GM, socket.send, socket.close, queue_size=4)
+    subscriber = Subscriber(GM, socket, socket.close, queue_size=4)
     subscriber.following = True
     await asyncio.sleep(0)  # the writer now waits on its empty queue
     subscriber.deliver(batch(1))
@@ -103,12 +113,12 @@ async def test_a_batch_for_an_idle_socket_is_written_at_once_in_the_fan_out() ->
 
 async def test_a_send_that_must_wait_is_finished_by_the_writer_before_later_batches() -> None:
     socket = StuckSocket()
-    subscriber = Subscriber(GM, socket.send, socket.close, queue_size=8)
+    subscriber = Subscriber(GM, socket, socket.close, queue_size=8)
     subscriber.following = True
     await asyncio.sleep(0)
     subscriber.deliver(batch(1))  # starts, then waits for the socket
     subscriber.deliver(batch(2))  # queued behind it
-    subscriber.offer('{"type":"accepted","id":"x","first":2,"last":2,"duplicate":false}')
+    subscriber.reply(Frame(b'{"type":"accepted","id":"x","first":2,"last":2,"duplicate":false}'))
     assert socket.sent == []
     socket.release.set()
     await asyncio.sleep(0.01)
@@ -119,13 +129,15 @@ async def test_a_send_that_must_wait_is_finished_by_the_writer_before_later_batc
 
 
 async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber() -> None:
-    async def broken(frame: str) -> None:
-        raise ConnectionResetError("gone")
+    class Broken(StuckSocket):
+        def write(self, frame: Frame) -> None:
+            raise ConnectionResetError("gone")
 
-    fine, closed = StuckSocket(), StuckSocket()
+    fine, closed = StuckSocket(), Broken()
     fine.release.set()
-    dead = Subscriber(Viewer(role="spectator", id="s"), broken, closed.close, queue_size=4)
-    alive = Subscriber(GM, fine.send, fine.close, queue_size=4)
+    closed.release.set()
+    dead = Subscriber(Viewer(role="spectator", id="s"), closed, closed.close, queue_size=4)
+    alive = Subscriber(GM, fine, fine.close, queue_size=4)
     for s in (dead, alive):
         s.following = True
     await asyncio.sleep(0)

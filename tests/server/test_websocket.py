@@ -22,6 +22,7 @@ from server.chain import chained
 from server.connect import close as close_redis
 from server.connect import connect as connect_redis
 from server.store import RedisEventStore, key
+from tests.server.conftest import StartServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
 
@@ -62,6 +63,23 @@ async def test_every_role_sees_the_same_events_at_once(admin: Admin, server: str
             record = await client.next_event()
             assert record.position == 6
             assert record.event == NoteAdded(text="Les torches vacillent", author="gm")
+
+
+async def test_under_a_stock_websocket_protocol_frames_go_through_send(start_server: StartServer) -> None:
+    """Without :class:`server.frames.FramesProtocol` (another ASGI server), every
+    frame goes through the ASGI ``send``: same messages, same order."""
+    server = await start_server(ws_protocol="websockets-sansio")
+    async with Admin(server) as admin:
+        t = await table_with_roles(admin, server)
+    async with (
+        TableClient(server, t["table"], t["gm"]) as gm,
+        TableClient(server, t["table"], t["spectator"]) as spectator,
+    ):
+        await spectator.follow(0)
+        assert [(await spectator.next_event()).position for _ in range(5)] == [1, 2, 3, 4, 5]
+        answer = await gm.send(AddNote(text="Les torches vacillent"))
+        assert isinstance(answer, Accepted) and answer.first == 6
+        assert (await spectator.next_event()).event == NoteAdded(text="Les torches vacillent", author="gm")
 
 
 async def test_a_player_rolls_for_their_combatant_only_and_a_refusal_writes_nothing(

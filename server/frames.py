@@ -1,0 +1,127 @@
+"""Outgoing WebSocket messages, serialised once however many sockets get them.
+
+A fan-out sends the same events to hundreds of sockets. Through the ASGI
+``send``, every recipient pays for framing the message and for the server's
+per-message checks; here a :class:`Frame` is framed once (by the websockets
+library) and the same bytes are written to each socket's transport.
+
+:class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol with one
+addition: it offers the app a :class:`TransportSink` for its connection in
+``scope["extensions"]``. Under another ASGI server the app falls back to an
+:class:`AsgiSink`, which sends through ``send`` as usual.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from starlette.types import Scope, Send
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame as WireFrame
+from websockets.frames import Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
+
+EXTENSION = "fracas.frames"
+"""The scope extension under which :class:`FramesProtocol` offers its sink."""
+
+
+class Frame:
+    """One outgoing text message: its JSON payload, and the same framed for the
+    wire on first use."""
+
+    __slots__ = ("_wire", "payload")
+
+    def __init__(self, payload: bytes) -> None:
+        self.payload = payload
+        self._wire: bytes | None = None
+
+    @property
+    def text(self) -> str:
+        return self.payload.decode()
+
+    @property
+    def wire(self) -> bytes:
+        if self._wire is None:
+            # A server's frames are never masked (RFC 6455 §5.1) and never
+            # compressed here (per-message deflate is off).
+            self._wire = WireFrame(Opcode.TEXT, self.payload).serialize(mask=False)
+        return self._wire
+
+
+class Sink(Protocol):
+    """Where one connection's frames go."""
+
+    def ready(self) -> bool:
+        """Whether a frame written now goes out without waiting for the socket."""
+        ...
+
+    def write(self, frame: Frame) -> None:
+        """Write at once; only when :meth:`ready`."""
+        ...
+
+    async def send(self, frame: Frame) -> None:
+        """Write, first waiting for the socket to drain if it must."""
+        ...
+
+
+class TransportSink:
+    """Writes framed bytes straight to the connection's transport."""
+
+    __slots__ = ("_protocol",)
+
+    def __init__(self, protocol: FramesProtocol) -> None:
+        self._protocol = protocol
+
+    def ready(self) -> bool:
+        return self._protocol.writable.is_set()
+
+    def write(self, frame: Frame) -> None:
+        protocol = self._protocol
+        # Nothing after a close frame, either side's: the socket is going away and
+        # its reader unsubscribes it.
+        if protocol.conn.state is State.OPEN and not protocol.transport.is_closing():
+            protocol.transport.write(frame.wire)
+
+    async def send(self, frame: Frame) -> None:
+        await self._protocol.writable.wait()
+        self.write(frame)
+
+
+class AsgiSink:
+    """Sends through the ASGI server's ``send``: for servers other than uvicorn
+    with :class:`FramesProtocol`."""
+
+    __slots__ = ("_send",)
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+
+    def ready(self) -> bool:
+        return False  # every frame goes through the writer task, which may wait
+
+    def write(self, frame: Frame) -> None:
+        raise RuntimeError("an ASGI send cannot be written without waiting")
+
+    async def send(self, frame: Frame) -> None:
+        await self._send({"type": "websocket.send", "text": frame.text})
+
+
+def sink_for(scope: Scope, send: Send) -> Sink:
+    extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
+    if extension is not None:
+        sink: Sink = extension["sink"]
+        return sink
+    return AsgiSink(send)
+
+
+class FramesProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol, offering the app a
+    :class:`TransportSink` for writing pre-serialised frames."""
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if self.close_sent:  # the handshake was refused
+            return
+        # The app's task is created but has not run yet: it finds the sink in its scope.
+        self.scope["extensions"][EXTENSION] = {"sink": TransportSink(self)}
