@@ -25,6 +25,13 @@ burst of a hundred handshakes); Redis itself takes 10,000 clients. A blocking
 pool would wait instead, but costs every command a lock and a condition."""
 
 
+NO_SOCKET_TIMEOUT: dict[str, Any] = {"socket_timeout": None}
+"""redis-py bounds each write with ``asyncio.wait_for``, a task per command: that
+doubled a command's round trip. Requests are bounded instead, as a whole, by
+``Settings.request_seconds``; a Redis that is gone closes the connection and
+fails at once."""
+
+
 def _hosts(netloc: str, default_port: int) -> list[tuple[str, int]]:
     hosts = []
     for item in netloc.rsplit("@", 1)[-1].split(","):
@@ -61,6 +68,7 @@ def connect(url: str) -> Any:
             password=password,
             ssl=parts.scheme.startswith("rediss"),
             max_connections=POOL_SIZE,
+            **NO_SOCKET_TIMEOUT,
         )
         client.fracas_sentinels = sentinel.sentinels  # closed with the client, see close()
         return client
@@ -72,8 +80,9 @@ def connect(url: str) -> Any:
             password=_password(parts.netloc),
             ssl=parts.scheme.startswith("rediss"),
             max_connections=POOL_SIZE,
+            **NO_SOCKET_TIMEOUT,
         )
-    return aioredis.Redis.from_url(url, max_connections=POOL_SIZE)
+    return aioredis.Redis.from_url(url, max_connections=POOL_SIZE, **NO_SOCKET_TIMEOUT)
 
 
 async def close(client: Any) -> None:

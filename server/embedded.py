@@ -58,6 +58,10 @@ class EmbeddedRedis:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    @property
     def url(self) -> str:
         return f"unix://{self.socket}"
 

@@ -3,6 +3,7 @@ position, and commands for clients that do not keep a socket open."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -86,14 +87,15 @@ async def viewer_of(request: Request, table_id: str) -> Viewer:
 def http_errors(handler: Any) -> Any:
     async def wrapped(request: Request) -> Response:
         try:
-            return await handler(request)  # type: ignore[no-any-return]
+            async with asyncio.timeout(services(request).settings.request_seconds):
+                return await handler(request)  # type: ignore[no-any-return]
         except UnknownTable:
             return problem(404, "unknown-table", "table.unknown", "no such table")
         except PermissionError:
             return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
         except Refused as refused:
             return refusal_response(refused)
-        except RedisError:
+        except (RedisError, TimeoutError):
             log.exception("Redis unavailable")
             return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
         except Exception:

@@ -62,6 +62,7 @@ def serve(
     redis_url: str | None = None,
     origins: tuple[str, ...] = (),
     create_key: str = "",
+    request_seconds: float = 10.0,
     log_level: str = "info",
     workers: int = 1,
 ) -> None:
@@ -76,6 +77,7 @@ def serve(
         store_mode="embedded" if embedded else "external",
         origins=origins,
         create_key=create_key,
+        request_seconds=request_seconds,
     )
     try:
         if workers > 1:
@@ -85,6 +87,7 @@ def serve(
                     "store_mode": settings.store_mode,
                     "origins": list(settings.origins),
                     "create_key": settings.create_key,
+                    "request_seconds": settings.request_seconds,
                 }
             )
             uvicorn.run(

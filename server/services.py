@@ -26,6 +26,9 @@ class Settings:
     snapshot_every: int = 250
     create_key: str = ""
     """When set, creating a table needs ``Authorization: Bearer <create_key>``."""
+    request_seconds: float = 10.0
+    """How long a request may wait on Redis before it is answered ``unavailable``
+    (a Redis that hangs rather than refusing)."""
 
 
 class Services:

@@ -94,8 +94,9 @@ class Connection:
 
     async def run(self, message: Any) -> None:
         try:
-            await self.dispatch(message)
-        except RedisError:
+            async with asyncio.timeout(self.s.settings.request_seconds):
+                await self.dispatch(message)
+        except (RedisError, TimeoutError):
             log.warning("Redis unavailable while handling %s on %s", type(message).__name__, self.table_id)
             request_id = getattr(message, "id", "")
             if isinstance(message, SendCommand):
@@ -241,8 +242,9 @@ async def table_socket(websocket: WebSocket, sink: Sink) -> None:
     await websocket.accept()
     table_id = websocket.path_params["table_id"]
     try:
-        connection = await admit(websocket, sink, s, table_id)
-    except RedisError:
+        async with asyncio.timeout(s.settings.request_seconds):
+            connection = await admit(websocket, sink, s, table_id)
+    except (RedisError, TimeoutError):
         log.warning("Redis unavailable while admitting a client to %s", table_id)
         await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
         return

@@ -68,6 +68,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         redis_url=args.redis_url,
         origins=tuple(args.origin),
         create_key=args.create_key,
+        request_seconds=args.request_seconds,
         log_level=args.log_level,
         workers=args.workers,
     )
@@ -196,6 +197,12 @@ def parser() -> argparse.ArgumentParser:
     env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
     p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
+    p.add_argument(
+        "--request-seconds",
+        type=float,
+        default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
+        help="answer 'unavailable' when Redis has not answered a request within this",
+    )
     p.add_argument("--log-level", default="info")
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -65,5 +68,46 @@ async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
             assert record.position == 3 and record.event.text == "pendant"  # type: ignore[union-attr]
             assert isinstance(await gm.send(AddNote(text="après")), Accepted)
             assert (await watcher.next_event(timeout=20)).position == 4
+    finally:
+        redis.stop()
+
+
+async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadline(
+    tmp_path: Path, start_server: StartServer
+) -> None:
+    """Redis alive but not answering (frozen): requests are answered ``unavailable``
+    after ``request_seconds``, other requests keep working, and once Redis answers
+    again the same command id is applied exactly once."""
+    redis = EmbeddedRedis(tmp_path / "redis").start()
+    assert redis.pid is not None
+    try:
+        server = await start_server(redis_url=redis.url, request_seconds=1.0)
+        async with Admin(server) as http:
+            created = await http.create_table("Gel", "vda")
+        table_id, gm_token = created["table_id"], created["gm_token"]
+        async with (
+            TableClient(server, table_id, gm_token) as gm,
+            TableClient(server, table_id, gm_token) as watcher,
+        ):
+            await watcher.follow(0)
+            assert (await watcher.next_event()).position == 1
+
+            os.kill(redis.pid, signal.SIGSTOP)
+            try:
+                started = time.monotonic()
+                during = await asyncio.wait_for(gm.send(AddNote(text="gel"), command_id="gel"), 10)
+                assert isinstance(during, Rejected) and during.rule == "store.unavailable"
+                assert time.monotonic() - started < 5
+                with pytest.raises(FracasError, match="unavailable"):
+                    await asyncio.wait_for(gm.state(), 10)
+            finally:
+                os.kill(redis.pid, signal.SIGCONT)
+
+            answer = await send_until_accepted(gm, AddNote(text="gel"), "gel")
+            assert answer.first == 2
+            record = await watcher.next_event(timeout=20)
+            assert record.position == 2 and record.event.text == "gel"  # type: ignore[union-attr]
+            assert isinstance(await gm.send(AddNote(text="dégel")), Accepted)
+            assert (await watcher.next_event(timeout=20)).position == 3
     finally:
         redis.stop()
