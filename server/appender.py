@@ -23,6 +23,7 @@ from domain.events import Recorded, Rewound
 from domain.play import execute
 from domain.table import TableState, evolve
 from server.chain import chain_all
+from server.frames import corked
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import Conflict, DuplicateCommand, RedisEventStore
@@ -66,6 +67,9 @@ class Pending:
     dice: list[int] | None
     at: str
     future: asyncio.Future[Result] = field(repr=False)
+    on_answer: Callable[[Result | Refused], None] | None = field(default=None, repr=False)
+    """Called with the answer the moment it is known (before the waiting task
+    resumes): a socket's answer then leaves with the batch's events."""
 
     @property
     def key(self) -> str:
@@ -79,6 +83,8 @@ class Pending:
             self.future.set_exception(outcome)
         else:
             self.future.set_result(outcome)
+        if self.on_answer is not None and isinstance(outcome, Result | Refused):
+            self.on_answer(outcome)
 
 
 @dataclass
@@ -175,7 +181,7 @@ class Appender:
                     pending.settle(result)
                 return
             try:
-                await self._write(feed, decision, head)
+                await self._append(feed, decision, head)
             except Conflict:
                 # Another replica wrote first. A replica whose own writes keep its head
                 # current needs no read before writing, so under a burst it would win
@@ -191,19 +197,25 @@ class Appender:
                 head = await feed.refresh()
                 chain = feed.chain
                 continue
-            for pending, result in decision.accepted:
-                pending.settle(result)
+            with corked():  # the events and each socket's answers leave in one write
+                handed_out = feed.accept(decision.records, decision.states)
+                if handed_out:
+                    for pending, result in decision.accepted:
+                        pending.settle(result)
+            if not handed_out:
+                await feed.refresh()
+                for pending, result in decision.accepted:
+                    pending.settle(result)
             return
         for pending in batch:
             pending.settle(Busy())
 
-    async def _write(self, feed: Feed, decision: Decision, head: TableState) -> None:
-        """Append the batch and hand it to the feed. While the append is in flight the
-        feed knows its own bell is coming, and does not read the stream for it."""
+    async def _append(self, feed: Feed, decision: Decision, head: TableState) -> None:
+        """Append the batch. While the append is in flight the feed knows its own
+        bell is coming, and does not read the stream for it."""
         feed.writing_until = decision.records[-1].position
         try:
             await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
-            await feed.accept(decision.records, decision.states)
         finally:
             feed.writing_until = 0
 

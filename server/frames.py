@@ -13,6 +13,9 @@ addition: it offers the app a :class:`TransportSink` for its connection in
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from starlette.types import Scope, Send
@@ -21,6 +24,8 @@ from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
+
+log = logging.getLogger("fracas.frames")
 
 EXTENSION = "fracas.frames"
 """The scope extension under which :class:`FramesProtocol` offers its sink."""
@@ -65,6 +70,32 @@ class Sink(Protocol):
         ...
 
 
+_held: dict[TransportSink, list[bytes]] | None = None
+"""Frames written while :func:`corked`, per sink."""
+
+
+@contextlib.contextmanager
+def corked() -> Iterator[None]:
+    """Hold the frames written to transports in this block, and write each
+    transport's in one call at its end: a batch of events and the answers to
+    that socket's commands in it leave together. The block must not await (the
+    frames wait for its end)."""
+    global _held
+    if _held is not None:  # already corked further out
+        yield
+        return
+    _held = {}
+    try:
+        yield
+    finally:
+        held, _held = _held, None
+        for sink, wires in held.items():
+            try:
+                sink.write_wire(wires[0] if len(wires) == 1 else b"".join(wires))
+            except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
+                log.debug("write failed: %r", exc)
+
+
 class TransportSink:
     """Writes framed bytes straight to the connection's transport."""
 
@@ -77,11 +108,17 @@ class TransportSink:
         return self._protocol.writable.is_set()
 
     def write(self, frame: Frame) -> None:
+        if _held is not None:
+            _held.setdefault(self, []).append(frame.wire)
+        else:
+            self.write_wire(frame.wire)
+
+    def write_wire(self, wire: bytes) -> None:
         protocol = self._protocol
         # Nothing after a close frame, either side's: the socket is going away and
         # its reader unsubscribes it.
         if protocol.conn.state is State.OPEN and not protocol.transport.is_closing():
-            protocol.transport.write(frame.wire)
+            protocol.transport.write(wire)
 
     async def send(self, frame: Frame) -> None:
         await self._protocol.writable.wait()

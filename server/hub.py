@@ -243,20 +243,21 @@ class Feed:
             state = await self.hub.projector.fold(self.table_id, self.state, page)
             self._publish(page, state)
 
-    async def accept(self, records: list[Recorded], states: dict[int, TableState]) -> None:
+    def accept(self, records: list[Recorded], states: dict[int, TableState]) -> bool:
         """Records this process just wrote, with the states it folded while deciding
-        them: handed out without reading them back, unless the feed is elsewhere."""
-        async with self._refresh_lock:
-            if self.state.position != records[0].position - 1:
-                await self._catch_up()
-                return
-            self._publish(records, states[records[-1].position])
-            every = self.hub.projector.every
-            snapshots = [states[r.position] for r in records if r.position % every == 0]
-            if snapshots:
-                # A snapshot is a cache: written after the events are out, never in
-                # the way of the command that crossed the interval.
-                self.hub.background(self.hub.store.save_snapshots(self.table_id, STATE_LAYOUT, snapshots))
+        them: handed out at once without reading them back. False when the feed is
+        elsewhere (a refresh under way, or other writes first): then
+        :meth:`refresh` hands them out."""
+        if self._refresh_lock.locked() or self.state.position != records[0].position - 1:
+            return False
+        self._publish(records, states[records[-1].position])
+        every = self.hub.projector.every
+        snapshots = [states[r.position] for r in records if r.position % every == 0]
+        if snapshots:
+            # A snapshot is a cache: written after the events are out, never in
+            # the way of the command that crossed the interval.
+            self.hub.background(self.hub.store.save_snapshots(self.table_id, STATE_LAYOUT, snapshots))
+        return True
 
     def _publish(self, records: list[Recorded], state: TableState) -> None:
         self.state = state

@@ -38,6 +38,7 @@ from domain.wire import (
     Unfollow,
     Welcome,
 )
+from server.appender import Result
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.frames import Frame, Sink, sink_for
 from server.http_api import INTERNAL_ERROR
@@ -172,6 +173,15 @@ class Connection:
         return bool(found) and found[0].chain == chain
 
     async def command(self, viewer: Viewer, message: SendCommand) -> None:
+        answered = False
+
+        def answer(outcome: Result | Refused) -> None:
+            # Called by the appender in the same turn as the batch's events go out,
+            # so that the answer leaves in the same write.
+            nonlocal answered
+            answered = True
+            self.reply(answer_to(message.id, outcome))
+
         try:
             result = await self.s.tables.run(
                 self.table_id,
@@ -181,16 +191,22 @@ class Connection:
                 nonce=message.nonce,
                 expected_head=message.expected_head,
                 dice=message.dice,
+                on_answer=answer,
             )
         except Refused as refused:
-            head = getattr(refused, "head", None)
-            self.reply(
-                Rejected(
-                    id=message.id, code=refused.code, rule=refused.rule, message=refused.message, head=head
-                )
-            )
+            if not answered:
+                answer(refused)
             return
-        self.reply(Accepted(id=message.id, first=result.first, last=result.last, duplicate=result.duplicate))
+        if not answered:
+            answer(result)
+
+
+def answer_to(command_id: str, outcome: Result | Refused) -> Accepted | Rejected:
+    if isinstance(outcome, Refused):
+        head = getattr(outcome, "head", None)
+        text = outcome.message
+        return Rejected(id=command_id, code=outcome.code, rule=outcome.rule, message=text, head=head)
+    return Accepted(id=command_id, first=outcome.first, last=outcome.last, duplicate=outcome.duplicate)
 
 
 async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) -> Connection | None:

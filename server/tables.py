@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +18,7 @@ import msgspec
 
 from domain.base import GM, Viewer
 from domain.commands import InvitePlayer, InviteSpectator, RevokeInvite
-from domain.errors import CheckFailed
+from domain.errors import CheckFailed, Refused
 from domain.events import Recorded
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
@@ -88,10 +89,12 @@ class Tables:
         nonce: str = "",
         expected_head: int | None = None,
         dice: list[int] | None = None,
+        on_answer: Callable[[Result | Refused], None] | None = None,
     ) -> Result:
         """Decide and append ``command`` (grouped with the table's other waiting
         commands); a command id already applied returns its first result and
-        writes nothing. Raises :class:`Refused` on refusal."""
+        writes nothing. Raises :class:`Refused` on refusal. ``on_answer`` hears
+        the result or the refusal as soon as it is known."""
         appender = self._appenders.get(table_id)
         if appender is None:
             appender = self._appenders[table_id] = Appender(
@@ -99,7 +102,7 @@ class Tables:
             )
         future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         return await appender.run(
-            Pending(sender, command_id, command, nonce, expected_head, dice, now(), future)
+            Pending(sender, command_id, command, nonce, expected_head, dice, now(), future, on_answer)
         )
 
     def _idle(self, appender: Appender) -> None:

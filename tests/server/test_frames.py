@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
+from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from server.frames import Frame
+from server.frames import Frame, TransportSink, corked
 
 
 def parse(wire: bytes) -> WireFrame:
@@ -31,3 +34,48 @@ def test_a_frame_is_one_unmasked_final_text_frame_of_its_payload(size: int) -> N
     assert (parsed.opcode, parsed.fin, parsed.rsv1) == (Opcode.TEXT, True, False)
     assert parsed.data == payload and frame.text == payload.decode()
     assert frame.wire is frame.wire  # framed once
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+class FakeProtocol:
+    """What a :class:`TransportSink` reads of uvicorn's protocol."""
+
+    def __init__(self) -> None:
+        self.transport = FakeTransport()
+        self.conn = type("Conn", (), {"state": State.OPEN})()
+        self.writable = asyncio.Event()
+        self.writable.set()
+
+
+def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:
+    one, two = FakeProtocol(), FakeProtocol()
+    sink_one, sink_two = TransportSink(one), TransportSink(two)  # type: ignore[arg-type]
+    events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
+    with corked():
+        sink_one.write(events)
+        sink_two.write(events)
+        sink_one.write(answer)
+        with corked():  # nested: still held until the outer block ends
+            sink_two.write(answer)
+        assert one.transport.writes == two.transport.writes == []
+    assert one.transport.writes == [events.wire + answer.wire]
+    assert two.transport.writes == [events.wire + answer.wire]
+    sink_one.write(answer)  # not corked: at once
+    assert one.transport.writes[-1] == answer.wire
+
+
+def test_nothing_is_written_after_a_close_frame() -> None:
+    protocol = FakeProtocol()
+    protocol.conn.state = State.CLOSING
+    TransportSink(protocol).write(Frame(b"{}"))  # type: ignore[arg-type]
+    assert protocol.transport.writes == []
