@@ -66,10 +66,11 @@ class Pending:
     expected_head: int | None
     dice: list[int] | None
     at: str
-    future: asyncio.Future[Result] = field(repr=False)
-    on_answer: Callable[[Result | Refused], None] | None = field(default=None, repr=False)
-    """Called with the answer the moment it is known (before the waiting task
-    resumes): a socket's answer then leaves with the batch's events."""
+    on_answer: Callable[[Result | BaseException], None] = field(repr=False)
+    """Hears the command's outcome once, the moment it is known: its result, its
+    refusal (:class:`Refused`) or the store's failure. A socket's answer then
+    leaves in the same write as the batch's events."""
+    settled: bool = False
 
     @property
     def key(self) -> str:
@@ -77,13 +78,8 @@ class Pending:
         return f"{self.sender.id}:{self.command_id}" if self.command_id else ""
 
     def settle(self, outcome: Result | BaseException) -> None:
-        if self.future.done():
-            return
-        if isinstance(outcome, BaseException):
-            self.future.set_exception(outcome)
-        else:
-            self.future.set_result(outcome)
-        if self.on_answer is not None and isinstance(outcome, Result | Refused):
+        if not self.settled:
+            self.settled = True
             self.on_answer(outcome)
 
 
@@ -100,7 +96,7 @@ class Decision:
 
 
 class Appender:
-    """The write queue of one table in this process."""
+    """The write queue of one table in this process, drained by one writer task."""
 
     def __init__(
         self,
@@ -110,6 +106,7 @@ class Appender:
         projector: Projector,
         seed: Callable[[], Awaitable[bytes]],
         on_idle: Callable[[Appender], None],
+        deadline: float,
     ) -> None:
         self.table_id = table_id
         self.store = store
@@ -117,46 +114,45 @@ class Appender:
         self.projector = projector
         self._seed = seed
         self._on_idle = on_idle
+        self.deadline = deadline
+        """Seconds a batch may wait on Redis before its commands hear ``TimeoutError``."""
         self.queue: list[Pending] = []
         self._task: asyncio.Task[None] | None = None
-        """The writer task, when one runs (held so that it is not collected)."""
-        self._busy = False
 
-    async def run(self, pending: Pending) -> Result:
-        """Queue a command and wait for its answer. A command that finds no write
-        under way writes itself, in the caller's task (no hop to another task);
-        commands that come meanwhile are written by a task of their own."""
+    def submit(self, pending: Pending) -> None:
+        """Queue a command; its outcome comes to ``pending.on_answer``. No task per
+        command: the writer takes everything queued while a write is in flight
+        as its next batch."""
         self.queue.append(pending)
-        if not self._busy:
-            self._busy = True
-            batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
-            try:
-                await self._commit_settling(batch)
-            finally:
-                self._hand_over()
-        return await pending.future
-
-    def _hand_over(self) -> None:
-        if self.queue:
+        if self._task is None:
             self._task = asyncio.create_task(self._drain(), name=f"appender:{self.table_id}")
-        else:
-            self._busy = False
-            self._on_idle(self)
 
     async def _drain(self) -> None:
         try:
             while self.queue:
                 batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
                 await self._commit_settling(batch)
+        except BaseException as exc:  # cancelled (the server stops): nothing waits forever
+            self._fail_queue(exc)
+            raise
         finally:
-            self._hand_over()  # idle now, or (if this task was cancelled) a new writer
+            self._task = None
+            self._on_idle(self)
+
+    def _fail_queue(self, exc: BaseException) -> None:
+        queued, self.queue = self.queue, []
+        for pending in queued:
+            pending.settle(exc)
 
     async def _commit_settling(self, batch: list[Pending]) -> None:
         try:
-            await self._commit(batch)
+            async with asyncio.timeout(self.deadline):
+                await self._commit(batch)
         except BaseException as exc:  # the store failed: every command of the batch hears it
             for pending in batch:
                 pending.settle(exc)
+            if isinstance(exc, TimeoutError):
+                self._fail_queue(exc)  # Redis hangs: what waits behind would wait as long
             if isinstance(exc, asyncio.CancelledError):
                 raise
 
@@ -171,7 +167,7 @@ class Appender:
             chain = feed.chain
         done: dict[str, Any] = {}
         for attempt in range(CONFLICT_RETRIES):
-            batch = [p for p in batch if not p.future.done()]  # refused or answered: never retried
+            batch = [p for p in batch if not p.settled]  # refused or answered: never retried
             if not batch:
                 return
             decision = await self._decide(batch, head, (feed.chain_key, chain), seed, done)

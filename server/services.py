@@ -38,7 +38,7 @@ class Services:
         self.store = RedisEventStore(client)
         self.projector = Projector(self.store, every=settings.snapshot_every)
         self.hub = Hub(client, self.store, self.projector, settings.queue_size)
-        self.tables = Tables(self.store, self.hub, self.projector)
+        self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)
 
 
 def services(connection: HTTPConnection) -> Services:

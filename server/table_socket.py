@@ -61,7 +61,6 @@ class Connection:
         self.epoch = epoch
         self.subscriber: Subscriber | None = None
         self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
-        self._commands: set[asyncio.Task[None]] = set()
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -79,19 +78,60 @@ class Connection:
             self.reply(Error(code="invalid", message=f"message refused: {exc}"))
             return
         if isinstance(message, SendCommand):
-            # Commands run side by side (a few per connection) so that several sent at
-            # once are grouped in one write; they join the table's queue in the order
-            # they arrived, and each answer carries its command's id.
+            # Commands are queued without waiting (a few per connection) so that
+            # several sent at once are grouped in one write; they join the table's
+            # queue in the order they arrived, and each answer carries its id.
             await self._in_flight.acquire()
-            task = asyncio.create_task(self.run(message))
-            self._commands.add(task)
-            task.add_done_callback(self._command_done)
+            self.submit(message)
         else:
             await self.run(message)
 
-    def _command_done(self, task: asyncio.Task[None]) -> None:
-        self._commands.discard(task)
-        self._in_flight.release()
+    def viewer(self) -> Viewer | None:
+        """Who this socket speaks for now; None (and the socket closed) once revoked."""
+        assert self.subscriber is not None and self.subscriber.feed is not None
+        viewer = viewer_in(self.subscriber.feed.state, self.subscriber.viewer.id)
+        if viewer is None:
+            self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
+        return viewer
+
+    def submit(self, message: SendCommand) -> None:
+        viewer = self.viewer()
+        if viewer is None:
+            self._in_flight.release()
+            return
+
+        def answer(outcome: Result | BaseException) -> None:
+            self._in_flight.release()
+            self.reply(self.answer_to(message, outcome))
+
+        self.s.tables.submit(
+            self.table_id,
+            viewer,
+            message.id,
+            message.command,
+            answer,
+            nonce=message.nonce,
+            expected_head=message.expected_head,
+            dice=message.dice,
+        )
+
+    def answer_to(self, message: SendCommand, outcome: Result | BaseException) -> Accepted | Rejected | Error:
+        match outcome:
+            case Result(first=first, last=last, duplicate=duplicate):
+                return Accepted(id=message.id, first=first, last=last, duplicate=duplicate)
+            case Refused(code=code, rule=rule, message=text):
+                head = getattr(outcome, "head", None)
+                return Rejected(id=message.id, code=code, rule=rule, message=text, head=head)
+            case RedisError() | TimeoutError() | asyncio.CancelledError():
+                log.warning("Redis unavailable while running a command on %s", self.table_id)
+                # The write may or may not have landed: the same id, sent again, is
+                # applied at most once and answers with the first result.
+                text = "the event store did not answer; send the same command id again"
+                return Rejected(id=message.id, code="unavailable", rule="store.unavailable", message=text)
+        # Never echo an unexpected error: it could carry what this role may not see.
+        kind = type(message.command).__name__
+        log.error("command %s on table %s failed", kind, self.table_id, exc_info=outcome)
+        return Error(code="internal", message=INTERNAL_ERROR, id=message.id)
 
     async def run(self, message: Any) -> None:
         try:
@@ -99,37 +139,19 @@ class Connection:
                 await self.dispatch(message)
         except (RedisError, TimeoutError):
             log.warning("Redis unavailable while handling %s on %s", type(message).__name__, self.table_id)
-            request_id = getattr(message, "id", "")
-            if isinstance(message, SendCommand):
-                # The write may or may not have landed: the same id, sent again, is
-                # applied at most once and answers with the first result.
-                text = "the event store did not answer; send the same command id again"
-                self.reply(
-                    Rejected(id=request_id, code="unavailable", rule="store.unavailable", message=text)
-                )
-            else:
-                self.reply(
-                    Error(code="unavailable", message="the event store is unavailable; retry", id=request_id)
-                )
+            text = "the event store is unavailable; retry"
+            self.reply(Error(code="unavailable", message=text, id=getattr(message, "id", "")))
         except Exception:
             # Never echo an unexpected error: it could carry what this role may not see.
             log.exception("unexpected error handling %s on table %s", type(message).__name__, self.table_id)
-            request_id = getattr(message, "id", "")
-            self.reply(
-                Error(
-                    code="internal",
-                    message=INTERNAL_ERROR,
-                    id=request_id,
-                )
-            )
+            self.reply(Error(code="internal", message=INTERNAL_ERROR, id=getattr(message, "id", "")))
 
     async def dispatch(self, message: Any) -> None:
+        viewer = self.viewer()
+        if viewer is None:
+            return
         assert self.subscriber is not None and self.subscriber.feed is not None
         feed = self.subscriber.feed  # a feed is never dropped while a socket follows it
-        viewer = viewer_in(feed.state, self.subscriber.viewer.id)
-        if viewer is None:
-            self.subscriber.shut(CLOSE_UNAUTHORIZED, "this invitation was revoked")
-            return
         match message:
             case Follow(after=after, epoch=epoch, chain=chain):
                 state = await feed.refresh()
@@ -149,8 +171,6 @@ class Connection:
                 feed.follow(self.subscriber, after)
             case Unfollow():
                 self.subscriber.following = False
-            case SendCommand():
-                await self.command(viewer, message)
             case GetState(id=mid, at=at):
                 try:
                     found = await self.s.tables.state_at(self.table_id, at, viewer)
@@ -171,42 +191,6 @@ class Connection:
         """Whether the record this server holds at ``position`` is the one the client saw."""
         found = await self.s.store.read(self.table_id, position - 1, 1, upto=position)
         return bool(found) and found[0].chain == chain
-
-    async def command(self, viewer: Viewer, message: SendCommand) -> None:
-        answered = False
-
-        def answer(outcome: Result | Refused) -> None:
-            # Called by the appender in the same turn as the batch's events go out,
-            # so that the answer leaves in the same write.
-            nonlocal answered
-            answered = True
-            self.reply(answer_to(message.id, outcome))
-
-        try:
-            result = await self.s.tables.run(
-                self.table_id,
-                viewer,
-                message.id,
-                message.command,
-                nonce=message.nonce,
-                expected_head=message.expected_head,
-                dice=message.dice,
-                on_answer=answer,
-            )
-        except Refused as refused:
-            if not answered:
-                answer(refused)
-            return
-        if not answered:
-            answer(result)
-
-
-def answer_to(command_id: str, outcome: Result | Refused) -> Accepted | Rejected:
-    if isinstance(outcome, Refused):
-        head = getattr(outcome, "head", None)
-        text = outcome.message
-        return Rejected(id=command_id, code=outcome.code, rule=outcome.rule, message=text, head=head)
-    return Accepted(id=command_id, first=outcome.first, last=outcome.last, duplicate=outcome.duplicate)
 
 
 async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) -> Connection | None:

@@ -18,7 +18,7 @@ import msgspec
 
 from domain.base import GM, Viewer
 from domain.commands import InvitePlayer, InviteSpectator, RevokeInvite
-from domain.errors import CheckFailed, Refused
+from domain.errors import CheckFailed
 from domain.events import Recorded
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
@@ -42,8 +42,11 @@ def now() -> str:
 
 
 class Tables:
-    def __init__(self, store: RedisEventStore, hub: Hub, projector: Projector) -> None:
+    def __init__(
+        self, store: RedisEventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
+    ) -> None:
         self.store = store
+        self.request_seconds = request_seconds
         self.hub = hub
         self.projector = projector
         self._seeds: dict[str, bytes] = {}
@@ -79,6 +82,35 @@ class Tables:
             seed = self._seeds[table_id] = await self.store.seed(table_id)
         return seed
 
+    def submit(
+        self,
+        table_id: str,
+        sender: Viewer,
+        command_id: str,
+        command: Any,
+        on_answer: Callable[[Result | BaseException], None],
+        *,
+        nonce: str = "",
+        expected_head: int | None = None,
+        dice: list[int] | None = None,
+    ) -> None:
+        """Queue ``command`` to be decided and appended with the table's other
+        waiting commands; ``on_answer`` hears its result (a command id already
+        applied: its first result, nothing written), its :class:`Refused`, or the
+        store's failure."""
+        appender = self._appenders.get(table_id)
+        if appender is None:
+            appender = self._appenders[table_id] = Appender(
+                table_id,
+                self.store,
+                self.hub,
+                self.projector,
+                lambda: self.seed(table_id),
+                self._idle,
+                self.request_seconds,
+            )
+        appender.submit(Pending(sender, command_id, command, nonce, expected_head, dice, now(), on_answer))
+
     async def run(
         self,
         table_id: str,
@@ -89,21 +121,22 @@ class Tables:
         nonce: str = "",
         expected_head: int | None = None,
         dice: list[int] | None = None,
-        on_answer: Callable[[Result | Refused], None] | None = None,
     ) -> Result:
-        """Decide and append ``command`` (grouped with the table's other waiting
-        commands); a command id already applied returns its first result and
-        writes nothing. Raises :class:`Refused` on refusal. ``on_answer`` hears
-        the result or the refusal as soon as it is known."""
-        appender = self._appenders.get(table_id)
-        if appender is None:
-            appender = self._appenders[table_id] = Appender(
-                table_id, self.store, self.hub, self.projector, lambda: self.seed(table_id), self._idle
-            )
-        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
-        return await appender.run(
-            Pending(sender, command_id, command, nonce, expected_head, dice, now(), future, on_answer)
+        """:meth:`submit`, then wait for the result; raises :class:`Refused` on refusal."""
+        answer: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+
+        def settle(outcome: Result | BaseException) -> None:
+            if answer.done():  # the caller gave up waiting
+                return
+            if isinstance(outcome, BaseException):
+                answer.set_exception(outcome)
+            else:
+                answer.set_result(outcome)
+
+        self.submit(
+            table_id, sender, command_id, command, settle, nonce=nonce, expected_head=expected_head, dice=dice
         )
+        return await answer
 
     def _idle(self, appender: Appender) -> None:
         if self._appenders.get(appender.table_id) is appender:
