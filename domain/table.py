@@ -325,74 +325,121 @@ def evolve(
 ) -> TableState:
     """The state after ``event`` at ``position``. A ``Rewound`` event needs the state at
     its target, ``rewound_to``. Never raises on a well-formed log."""
-    if isinstance(event, Rewound):
+    kind = type(event)
+    if kind is Rewound:
         if rewound_to is None:
             raise ValueError("folding Rewound needs the state it rewinds to")
         return replace(state, position=position, fight=rewound_to.fight)
-    if isinstance(event, TableCreated):
-        system = find_system(event.system)
-        admin = Admin(
-            table_id=event.table_id,
-            title=event.title,
-            system=event.system,
-            sandbox=event.sandbox,
-            options=event.options,
-            seed_commitment=event.seed_commitment,
-        )
-        return TableState(position=position, admin=admin, fight=Fight(system=system.initial(event.options)))
-    if state.admin is None or state.fight is None:
+    if kind is TableCreated:
+        return _created(position, event)  # type: ignore[arg-type]
+    admin, fight = state.admin, state.fight
+    if admin is None or fight is None:
         return replace(state, position=position)
-    # Most events touch the fight only: a set lookup spares them the admin's match.
-    admin = _evolve_admin(state.admin, position, event) if type(event) in _ADMIN_EVENTS else state.admin
-    fight = _evolve_fight(state.fight, position, event)
+    # One lookup per event rather than a match over every kind: the fold is what
+    # rebuilding a long table costs.
+    evolve_admin = _ADMIN_EVOLVERS.get(kind)
+    if evolve_admin is not None:
+        admin = evolve_admin(admin, position, event)
+    evolve_fight = _FIGHT_EVOLVERS.get(kind)
+    if evolve_fight is not None:
+        fight = evolve_fight(fight, position, event)
+    else:
+        system = _SYSTEM_OF_EVENT.get(kind)
+        if system is not None:
+            fight = replace(fight, system=system.evolve(fight.system, event))
     return TableState(position=position, admin=admin, fight=fight)
 
 
-_ADMIN_EVENTS = frozenset(
-    {PlayerInvited, SpectatorInvited, InviteRevoked, TableClosed, DiceRolled, RollRevealed}
-)
+def _created(position: int, event: TableCreated) -> TableState:
+    system = find_system(event.system)
+    admin = Admin(
+        table_id=event.table_id,
+        title=event.title,
+        system=event.system,
+        sandbox=event.sandbox,
+        options=event.options,
+        seed_commitment=event.seed_commitment,
+    )
+    return TableState(position=position, admin=admin, fight=Fight(system=system.initial(event.options)))
+
+
+def _player_invited(admin: Admin, position: int, event: PlayerInvited) -> Admin:
+    player = Player(id=event.player_id, name=event.name, combatants=event.combatants)
+    return replace(admin, players={**admin.players, event.player_id: player})
+
+
+def _spectator_invited(admin: Admin, position: int, event: SpectatorInvited) -> Admin:
+    spectator = Spectator(id=event.spectator_id, name=event.name)
+    return replace(admin, spectators={**admin.spectators, event.spectator_id: spectator})
+
+
+def _invite_revoked(admin: Admin, position: int, event: InviteRevoked) -> Admin:
+    pid = event.principal_id
+    players = {k: v for k, v in admin.players.items() if k != pid}
+    spectators = {k: v for k, v in admin.spectators.items() if k != pid}
+    return replace(admin, players=players, spectators=spectators)
+
+
+def _table_closed(admin: Admin, position: int, event: TableClosed) -> Admin:
+    return replace(admin, closed=True, seed=event.seed)
+
+
+def _secret_rolled(admin: Admin, position: int, event: DiceRolled) -> Admin:
+    if not event.secret:
+        return admin
+    secret = SecretRoll(label=event.label, roll=event.roll, salt=event.salt)
+    return replace(admin, secret_rolls={**admin.secret_rolls, position: secret})
+
+
+def _secret_revealed(admin: Admin, position: int, event: RollRevealed) -> Admin:
+    return replace(admin, secret_rolls={k: v for k, v in admin.secret_rolls.items() if k != event.position})
+
+
+def _combatant_set(fight: Fight, position: int, event: CombatantAdded | CombatantUpdated) -> Fight:
+    c = event.combatant
+    return replace(fight, combatants={**fight.combatants, c.id: c})
+
+
+def _combatant_removed(fight: Fight, position: int, event: CombatantRemoved) -> Fight:
+    cid = event.combatant_id
+    return replace(fight, combatants={k: v for k, v in fight.combatants.items() if k != cid})
+
+
+def _note_added(fight: Fight, position: int, event: NoteAdded) -> Fight:
+    note = Note(position=position, author=event.author, text=event.text, secret=event.secret)
+    return replace(fight, notes=[*fight.notes[-(NOTES_KEPT - 1) :], note])
+
+
+def _dice_rolled(fight: Fight, position: int, event: DiceRolled) -> Fight:
+    if event.secret:
+        return fight
+    who, label = event.roller, event.label
+    last = LastRoll(position=position, roller=who, combatant=event.combatant, label=label, roll=event.roll)
+    return replace(fight, last_roll=last)
+
+
+def _roll_revealed(fight: Fight, position: int, event: RollRevealed) -> Fight:
+    last = LastRoll(position=event.position, roller="gm", combatant=None, label=event.label, roll=event.roll)
+    return replace(fight, last_roll=last)
+
+
+_ADMIN_EVOLVERS: dict[type, Callable[[Admin, int, Any], Admin]] = {
+    PlayerInvited: _player_invited,
+    SpectatorInvited: _spectator_invited,
+    InviteRevoked: _invite_revoked,
+    TableClosed: _table_closed,
+    DiceRolled: _secret_rolled,
+    RollRevealed: _secret_revealed,
+}
+_FIGHT_EVOLVERS: dict[type, Callable[[Fight, int, Any], Fight]] = {
+    CombatantAdded: _combatant_set,
+    CombatantUpdated: _combatant_set,
+    CombatantRemoved: _combatant_removed,
+    NoteAdded: _note_added,
+    DiceRolled: _dice_rolled,
+    RollRevealed: _roll_revealed,
+}
 _SYSTEM_OF_EVENT = {event_type: system for system in SYSTEMS.values() for event_type in system.event_types}
-
-
-def _evolve_admin(admin: Admin, position: int, event: Event) -> Admin:
-    match event:
-        case PlayerInvited(player_id=pid, name=name, combatants=owned):
-            return replace(admin, players={**admin.players, pid: Player(id=pid, name=name, combatants=owned)})
-        case SpectatorInvited(spectator_id=sid, name=name):
-            return replace(admin, spectators={**admin.spectators, sid: Spectator(id=sid, name=name)})
-        case InviteRevoked(principal_id=pid):
-            players = {k: v for k, v in admin.players.items() if k != pid}
-            spectators = {k: v for k, v in admin.spectators.items() if k != pid}
-            return replace(admin, players=players, spectators=spectators)
-        case TableClosed(seed=seed):
-            return replace(admin, closed=True, seed=seed)
-        case DiceRolled(secret=True, label=label, roll=roll, salt=salt):
-            secret = SecretRoll(label=label, roll=roll, salt=salt)
-            return replace(admin, secret_rolls={**admin.secret_rolls, position: secret})
-        case RollRevealed(position=p):
-            return replace(admin, secret_rolls={k: v for k, v in admin.secret_rolls.items() if k != p})
-    return admin
-
-
-def _evolve_fight(fight: Fight, position: int, event: Event) -> Fight:
-    match event:
-        case CombatantAdded(combatant=c) | CombatantUpdated(combatant=c):
-            return replace(fight, combatants={**fight.combatants, c.id: c})
-        case CombatantRemoved(combatant_id=cid):
-            return replace(fight, combatants={k: v for k, v in fight.combatants.items() if k != cid})
-        case NoteAdded(text=text, author=author, secret=secret):
-            note = Note(position=position, author=author, text=text, secret=secret)
-            return replace(fight, notes=[*fight.notes[-(NOTES_KEPT - 1) :], note])
-        case DiceRolled(secret=False, roller=who, combatant=cid, label=label, roll=roll):
-            last = LastRoll(position=position, roller=who, combatant=cid, label=label, roll=roll)
-            return replace(fight, last_roll=last)
-        case RollRevealed(position=p, label=label, roll=roll):
-            last = LastRoll(position=p, roller="gm", combatant=None, label=label, roll=roll)
-            return replace(fight, last_roll=last)
-    system = _SYSTEM_OF_EVENT.get(type(event))
-    if system is not None:
-        return replace(fight, system=system.evolve(fight.system, event))
-    return fight
 
 
 class Timeline:
