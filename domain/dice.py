@@ -15,6 +15,7 @@ which is all a verifier needs.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Sequence
@@ -48,6 +49,19 @@ class Roller(Protocol):
         ...
 
 
+@functools.lru_cache(maxsize=1024)
+def _keyed(key: bytes) -> hmac.HMAC:
+    return hmac.new(key, digestmod=hashlib.sha256)
+
+
+def hmac_sha256(key: bytes, message: bytes) -> bytes:
+    """HMAC-SHA256 of ``message``. Keying costs more than hashing a short message,
+    so each key's keyed state is made once and copied."""
+    mac = _keyed(key).copy()
+    mac.update(message)
+    return mac.digest()
+
+
 def derive_die(seed: bytes, table_id: str, position: int, nonce: str, index: int, sides: int) -> int:
     """The ``index``-th die of the command written at ``position``: HMAC-SHA256 with
     rejection sampling over 64-bit draws, so every face is equally likely."""
@@ -58,7 +72,7 @@ def derive_die(seed: bytes, table_id: str, position: int, nonce: str, index: int
     attempt = 0
     while True:
         message = f"fracas/die\x1f{table_id}\x1f{position}\x1f{nonce}\x1f{index}\x1f{attempt}"
-        digest = hmac.new(seed, message.encode(), hashlib.sha256).digest()
+        digest = hmac_sha256(seed, message.encode())
         value = int.from_bytes(digest[:8], "big")
         if value < limit:
             return value % sides + 1
@@ -95,7 +109,7 @@ class DerivedRoller:
 
     def salt(self) -> str:
         message = f"fracas/salt\x1f{self._table_id}\x1f{self._position}\x1f{self._nonce}"
-        return hmac.new(self._seed, message.encode(), hashlib.sha256).hexdigest()[:32]
+        return hmac_sha256(self._seed, message.encode()).hex()[:32]
 
 
 class ScriptedRoller:

@@ -9,11 +9,9 @@ sent anywhere: a hash of a GM-only record cannot be used to guess its content.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
 from msgspec.structs import replace
 
+from domain.dice import hmac_sha256
 from domain.events import ENCODER, Recorded
 
 
@@ -21,7 +19,7 @@ def chained(key: bytes, previous: str, record: Recorded) -> Recorded:
     """``record`` with its chain value after ``previous`` (the chain of the record
     before it, "" for the first)."""
     body = ENCODER.encode(replace(record, chain=""))
-    digest = hmac.new(key, previous.encode() + body, hashlib.sha256).hexdigest()[:32]
+    digest = hmac_sha256(key, previous.encode() + body).hex()[:32]
     return replace(record, chain=digest)
 
 
