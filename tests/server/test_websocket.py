@@ -195,6 +195,31 @@ async def test_a_retried_command_id_is_answered_with_its_first_result(admin: Adm
         assert (await gm.state())["position"] == first.last
 
 
+async def test_a_following_client_gets_its_commands_events_before_their_answer(
+    admin: Admin, server: str
+) -> None:
+    t = await table_with_roles(admin, server)
+    async with connect(
+        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
+    ) as raw:
+        head = json.loads(await raw.recv())["head"]
+        await raw.send(json.dumps({"type": "follow", "after": head}))
+        for i in range(3):
+            note = {"type": "AddNote", "text": f"note {i}"}
+            await raw.send(json.dumps({"type": "command", "id": f"n{i}", "command": note, "nonce": f"n{i}"}))
+        seen: list[tuple[str, object]] = []
+        while len([kind for kind, _ in seen if kind == "accepted"]) < 3:
+            message = json.loads(await raw.recv())
+            if message["type"] == "events":
+                seen += [("event", e["position"]) for e in message["events"]]
+            else:
+                seen.append((message["type"], message["first"]))
+        for kind, position in seen:
+            if kind == "accepted":
+                assert ("event", position) in seen[: seen.index((kind, position))]
+        assert [p for kind, p in seen if kind == "event"] == [head + 1, head + 2, head + 3]
+
+
 async def test_a_stale_expected_head_is_refused_and_writes_nothing(admin: Admin, server: str) -> None:
     t = await table_with_roles(admin, server)
     async with TableClient(server, t["table"], t["gm"]) as gm:
