@@ -143,12 +143,20 @@ def _positions(result: Any) -> tuple[int, int]:
     return int(first), int(last)
 
 
+def _unparsed(response: Any, **options: Any) -> Any:
+    return response
+
+
 class RedisEventStore:
     """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
 
     def __init__(self, client: aioredis.Redis) -> None:
         self.redis = client
         self._shas: dict[str, str] = {}
+        # XRANGE answers as Redis sends it: every entry of a table's stream is
+        # [id, ["type", tag, "data", record]] (one script writes them all), and
+        # redis-py's dict per entry was a tenth of a rebuild's time.
+        client.set_response_callback("XRANGE", _unparsed)
 
     async def _run(self, script: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
         sha = self._shas.get(script)
@@ -266,7 +274,7 @@ class RedisEventStore:
         if upto is not None and upto <= after:
             return []
         entries: Any = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
-        return [RECORD_DECODER.decode(fields[b"data"]) for _, fields in entries]
+        return [RECORD_DECODER.decode(fields[3]) for _, fields in entries]
 
     async def read_all(
         self, table_id: str, after: int = 0, upto: int | None = None

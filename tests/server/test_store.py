@@ -36,7 +36,9 @@ async def test_create_writes_position_one_with_entry_id_1_0(store: RedisEventSto
     await make(store, table_id)
     entries = await store.redis.xrange(key(table_id, "events"))
     assert [entry_id for entry_id, _ in entries] == [b"1-0"]
-    assert entries[0][1][b"type"] == b"TableCreated"
+    # The store reads entries unparsed, relying on this layout: type, then data.
+    fields = entries[0][1]
+    assert fields[:3] == [b"type", b"TableCreated", b"data"] and len(fields) == 4
     assert (await store.meta(table_id)).epoch == "e1"  # type: ignore[union-attr]
     assert await store.seed(table_id) == b"s" * 32
     with pytest.raises(TableExists):
