@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -34,21 +36,28 @@ async def send_until_accepted(
     raise AssertionError("the command never went through after Redis came back")
 
 
+@contextlib.asynccontextmanager
+async def gm_and_watcher(server: str, title: str) -> AsyncIterator[tuple[TableClient, TableClient]]:
+    """A new table's GM, and a second GM socket following it (it has seen position 1)."""
+    async with Admin(server) as http:
+        created = await http.create_table(title, "vda")
+    table_id, gm_token = created["table_id"], created["gm_token"]
+    async with (
+        TableClient(server, table_id, gm_token) as gm,
+        TableClient(server, table_id, gm_token) as watcher,
+    ):
+        await watcher.follow(0)
+        assert (await watcher.next_event()).position == 1
+        yield gm, watcher
+
+
 async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
     tmp_path: Path, start_server: StartServer
 ) -> None:
     redis = EmbeddedRedis(tmp_path / "redis").start()
     try:
         server = await start_server(redis_url=redis.url)
-        async with Admin(server) as http:
-            created = await http.create_table("Panne", "vda")
-        table_id, gm_token = created["table_id"], created["gm_token"]
-        async with (
-            TableClient(server, table_id, gm_token) as gm,
-            TableClient(server, table_id, gm_token) as watcher,
-        ):
-            await watcher.follow(0)
-            assert (await watcher.next_event()).position == 1
+        async with gm_and_watcher(server, "Panne") as (gm, watcher):
             assert isinstance(await gm.send(AddNote(text="avant")), Accepted)
             assert (await watcher.next_event()).position == 2
 
@@ -75,23 +84,14 @@ async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
 async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadline(
     tmp_path: Path, start_server: StartServer
 ) -> None:
-    """Redis alive but not answering (frozen): requests are answered ``unavailable``
-    after ``request_seconds``, other requests keep working, and once Redis answers
-    again the same command id is applied exactly once."""
+    """Redis alive but not answering (frozen): commands and reads are answered
+    ``unavailable`` after ``request_seconds``, and once Redis answers again the
+    same command id is applied exactly once."""
     redis = EmbeddedRedis(tmp_path / "redis").start()
     assert redis.pid is not None
     try:
         server = await start_server(redis_url=redis.url, request_seconds=1.0)
-        async with Admin(server) as http:
-            created = await http.create_table("Gel", "vda")
-        table_id, gm_token = created["table_id"], created["gm_token"]
-        async with (
-            TableClient(server, table_id, gm_token) as gm,
-            TableClient(server, table_id, gm_token) as watcher,
-        ):
-            await watcher.follow(0)
-            assert (await watcher.next_event()).position == 1
-
+        async with gm_and_watcher(server, "Gel") as (gm, watcher):
             os.kill(redis.pid, signal.SIGSTOP)
             try:
                 started = time.monotonic()
