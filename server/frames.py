@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from starlette.types import Scope, Send
@@ -152,13 +152,95 @@ def sink_for(scope: Scope, send: Send) -> Sink:
     return AsgiSink(send)
 
 
+def inbox_for(scope: Scope) -> Inbox | None:
+    extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
+    if extension is None:
+        return None
+    inbox: Inbox = extension["inbox"]
+    return inbox
+
+
+class Inbox:
+    """A connection's incoming messages handed to the app as they are read, from
+    the protocol's own callback: no ASGI queue and no wake-up of a reading task
+    per message. Disconnects still come through the ASGI ``receive``."""
+
+    __slots__ = ("_protocol",)
+
+    def __init__(self, protocol: FramesProtocol) -> None:
+        self._protocol = protocol
+
+    def listen(self, handler: Callable[[str | bytes], None]) -> None:
+        """From now on every message goes to ``handler`` (first, in order, those
+        already waiting in the ASGI queue)."""
+        self._protocol.listen(handler)
+
+    def hold(self, held: bool) -> None:
+        """Stop reading from the socket (the app has enough to do), or read again."""
+        self._protocol.hold_reading(held)
+
+
 class FramesProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol, offering the app a
-    :class:`TransportSink` for writing pre-serialised frames."""
+    :class:`TransportSink` for writing pre-serialised frames and an
+    :class:`Inbox` for taking messages as they are read."""
+
+    listener: Callable[[str | bytes], None] | None = None
+    reading_held = False
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         if self.close_sent:  # the handshake was refused
             return
-        # The app's task is created but has not run yet: it finds the sink in its scope.
-        self.scope["extensions"][EXTENSION] = {"sink": TransportSink(self)}
+        # The app's task is created but has not run yet: it finds these in its scope.
+        self.scope["extensions"][EXTENSION] = {"sink": TransportSink(self), "inbox": Inbox(self)}
+
+    def listen(self, handler: Callable[[str | bytes], None]) -> None:
+        self.listener = handler
+        waiting: list[Any] = []
+        while not self.queue.empty():
+            waiting.append(self.queue.get_nowait())
+        for event in waiting:
+            if event["type"] == "websocket.receive":
+                self._hand(event["text"] if "text" in event else event["bytes"])
+            else:
+                self.queue.put_nowait(event)  # a disconnect stays for receive()
+        if self.read_paused:  # uvicorn paused reading until its queue was read
+            self.read_paused = False
+            if not self.reading_held:
+                self.transport.resume_reading()
+
+    def hold_reading(self, held: bool) -> None:
+        if held == self.reading_held:
+            return
+        self.reading_held = held
+        if held:
+            self.transport.pause_reading()
+        elif not self.read_paused:
+            self.transport.resume_reading()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.listener is None:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:  # past the app's close: dropped, as uvicorn does
+            return
+        if self.curr_msg_data_type != "text":
+            self._hand(bytes(data))
+            return
+        try:
+            text = bytes(data).decode()
+        except UnicodeDecodeError:
+            self.conn.send_close(1007, "invalid UTF-8")
+            self.handle_parser_exception()
+            return
+        self._hand(text)
+
+    def _hand(self, message: str | bytes) -> None:
+        assert self.listener is not None
+        try:
+            self.listener(message)
+        except Exception:  # the app's handler answers its own errors; this is a last guard
+            log.exception("a message handler failed")

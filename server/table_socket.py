@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -40,7 +42,7 @@ from domain.wire import (
 )
 from server.appender import Result
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
-from server.frames import Frame, Sink, sink_for
+from server.frames import Frame, Sink, inbox_for, sink_for
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
 from server.services import Services, services
@@ -50,9 +52,18 @@ log = logging.getLogger("fracas.socket")
 COMMANDS_IN_FLIGHT = 16
 """Commands one connection may have waiting for their answer at once."""
 
+REQUESTS_WAITING = 16
+"""Messages one connection may have waiting their turn; past it (or past
+:data:`COMMANDS_IN_FLIGHT`), the server stops reading that socket until it
+has caught up."""
+
 
 class Connection:
-    """One WebSocket client of one table."""
+    """One WebSocket client of one table.
+
+    Its messages are taken in the order they came. Commands do not wait for each
+    other's answers (several sent at once are grouped in one write); the other
+    requests are answered one at a time, after what came before them."""
 
     def __init__(self, websocket: WebSocket, s: Services, table_id: str, epoch: str) -> None:
         self.websocket = websocket
@@ -60,7 +71,15 @@ class Connection:
         self.table_id = table_id
         self.epoch = epoch
         self.subscriber: Subscriber | None = None
-        self._in_flight = asyncio.Semaphore(COMMANDS_IN_FLIGHT)
+        self.hold: Callable[[bool], None] | None = None
+        """Stops or restarts reading the socket, where the server can."""
+        self.room = asyncio.Event()
+        """Set while this connection takes more messages."""
+        self.room.set()
+        self._in_flight = 0
+        self._answered = asyncio.Event()
+        self._waiting: deque[Any] = deque()
+        self._worker: asyncio.Task[None] | None = None
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -71,20 +90,63 @@ class Connection:
         assert self.subscriber is not None
         self.subscriber.reply(Frame(ENCODER.encode(message)))
 
-    async def handle(self, raw: str | bytes) -> None:
+    def on_message(self, raw: str | bytes) -> None:
+        """One message from the client, as it is read."""
+        try:
+            self._take(raw)
+        except Exception:
+            # One bad message must not end the connection, nor tell what went wrong
+            # inside (it could carry what this role may not see).
+            log.exception("unexpected error handling a message on table %s", self.table_id)
+            self.reply(Error(code="internal", message=INTERNAL_ERROR))
+        self._throttle()
+
+    def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def _take(self, raw: str | bytes) -> None:
+        assert self.subscriber is not None
+        if len(raw) > MAX_MESSAGE_BYTES:
+            self.subscriber.shut(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
+            return
         try:
             message = INBOUND_DECODER.decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             self.reply(Error(code="invalid", message=f"message refused: {exc}"))
             return
-        if isinstance(message, SendCommand):
-            # Commands are queued without waiting (a few per connection) so that
-            # several sent at once are grouped in one write; they join the table's
-            # queue in the order they arrived, and each answer carries its id.
-            await self._in_flight.acquire()
+        if isinstance(message, SendCommand) and not self._waiting and self._in_flight < COMMANDS_IN_FLIGHT:
             self.submit(message)
+            return
+        self._waiting.append(message)
+        if self._worker is None:
+            self._worker = asyncio.create_task(self._work(), name=f"requests:{self.table_id}")
+
+    async def _work(self) -> None:
+        try:
+            while self._waiting:
+                message = self._waiting.popleft()
+                if isinstance(message, SendCommand):
+                    while self._in_flight >= COMMANDS_IN_FLIGHT:
+                        self._answered.clear()
+                        await self._answered.wait()
+                    self.submit(message)
+                else:
+                    await self.run(message)
+                self._throttle()
+        finally:
+            self._worker = None
+
+    def _throttle(self) -> None:
+        full = self._in_flight >= COMMANDS_IN_FLIGHT or len(self._waiting) >= REQUESTS_WAITING
+        if full != self.room.is_set():
+            return
+        if full:
+            self.room.clear()
         else:
-            await self.run(message)
+            self.room.set()
+        if self.hold is not None:
+            self.hold(full)
 
     def viewer(self) -> Viewer | None:
         """Who this socket speaks for now; None (and the socket closed) once revoked."""
@@ -97,12 +159,14 @@ class Connection:
     def submit(self, message: SendCommand) -> None:
         viewer = self.viewer()
         if viewer is None:
-            self._in_flight.release()
             return
+        self._in_flight += 1
 
         def answer(outcome: Result | BaseException) -> None:
-            self._in_flight.release()
+            self._in_flight -= 1
+            self._answered.set()
             self.reply(self.answer_to(message, outcome))
+            self._throttle()
 
         self.s.tables.submit(
             self.table_id,
@@ -250,29 +314,21 @@ async def table_socket(websocket: WebSocket, sink: Sink) -> None:
         return
     if connection is None:
         return
+    inbox = inbox_for(websocket.scope)
+    if inbox is not None:
+        connection.hold = inbox.hold
+        inbox.listen(connection.on_message)  # from now on only a disconnect comes below
     try:
         while True:
+            if inbox is None:
+                await connection.room.wait()
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            raw = message.get("text") or message.get("bytes") or b""
-            if len(raw) > MAX_MESSAGE_BYTES:
-                await connection.close(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
-                break
-            try:
-                await connection.handle(raw)
-            except Exception:
-                # One bad message must not end the connection, nor tell what went wrong
-                # inside (it could carry what this role may not see).
-                log.exception("unexpected error handling a message on table %s", table_id)
-                connection.reply(
-                    Error(
-                        code="internal",
-                        message=INTERNAL_ERROR,
-                    )
-                )
+            connection.on_message(message["text"] if "text" in message else message["bytes"])
     except WebSocketDisconnect:
         pass
     finally:
+        connection.stop()
         if connection.subscriber is not None:
             await s.hub.unsubscribe(connection.subscriber)

@@ -220,6 +220,35 @@ async def test_a_following_client_gets_its_commands_events_before_their_answer(
         assert [p for kind, p in seen if kind == "event"] == [head + 1, head + 2, head + 3]
 
 
+@pytest.mark.parametrize("ws_protocol", [None, "websockets-sansio"], ids=["frames", "stock"])
+async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_sent(
+    start_server: StartServer, ws_protocol: str | None
+) -> None:
+    """More commands at once than a connection may have in flight (16): the server
+    stops reading that socket until answers come back, and applies every one in
+    the order sent, with messages sent before the welcome taken first."""
+    server = await start_server(ws_protocol=ws_protocol)
+    async with Admin(server) as admin:
+        created = await admin.create_table("Rafale", "vda")
+    async with connect(
+        ws_url(server, created["table_id"]),
+        additional_headers={"Authorization": f"Bearer {created['gm_token']}"},
+    ) as raw:
+        for i in range(40):  # sent at once, without waiting for the welcome
+            note = {"type": "AddNote", "text": f"note {i}"}
+            await raw.send(json.dumps({"type": "command", "id": f"n{i}", "command": note, "nonce": f"n{i}"}))
+        await raw.send(json.dumps({"type": "get_state", "id": "state"}))
+        answers: dict[str, dict[str, object]] = {}
+        while len(answers) < 41:
+            message = json.loads(await raw.recv())
+            if "id" in message:
+                answers[str(message["id"])] = message
+        positions = [answers[f"n{i}"]["first"] for i in range(40)]
+        assert all(answers[f"n{i}"]["type"] == "accepted" for i in range(40))
+        assert positions == list(range(2, 42))
+        assert answers["state"]["type"] == "state"
+
+
 async def test_a_stale_expected_head_is_refused_and_writes_nothing(admin: Admin, server: str) -> None:
     t = await table_with_roles(admin, server)
     async with TableClient(server, t["table"], t["gm"]) as gm:
