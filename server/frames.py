@@ -1,14 +1,18 @@
-"""Outgoing WebSocket messages, serialised once however many sockets get them.
+"""WebSocket messages between the table socket and uvicorn, without a detour.
 
-A fan-out sends the same events to hundreds of sockets. Through the ASGI
+Out: a fan-out sends the same events to hundreds of sockets. Through the ASGI
 ``send``, every recipient pays for framing the message and for the server's
 per-message checks; here a :class:`Frame` is framed once (by the websockets
-library) and the same bytes are written to each socket's transport.
+library) and the same bytes are written to each socket's transport, several
+frames to one socket in one write while :func:`corked`.
 
-:class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol with one
-addition: it offers the app a :class:`TransportSink` for its connection in
-``scope["extensions"]``. Under another ASGI server the app falls back to an
-:class:`AsgiSink`, which sends through ``send`` as usual.
+In: through the ASGI ``receive``, every message passes a queue, a pause and
+resume of reading and the wake-up of the task that reads it; an :class:`Inbox`
+hands each message to the app as it is read.
+
+:class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol offering both
+in ``scope["extensions"]``. Under another ASGI server the app falls back to an
+:class:`AsgiSink` and its own receive loop.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from websockets.protocol import State
 log = logging.getLogger("fracas.frames")
 
 EXTENSION = "fracas.frames"
-"""The scope extension under which :class:`FramesProtocol` offers its sink."""
+"""The scope extension under which :class:`FramesProtocol` offers its sink and inbox."""
 
 
 class Frame:
