@@ -10,6 +10,8 @@ import msgspec
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.frames import Frame as WireFrame
+from websockets.frames import Opcode
 
 from clients.python import Admin, Closed, Diverged, TableClient
 from clients.python.client import ws_url
@@ -247,6 +249,23 @@ async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_s
         assert all(answers[f"n{i}"]["type"] == "accepted" for i in range(40))
         assert positions == list(range(2, 42))
         assert answers["state"]["type"] == "state"
+
+
+async def test_a_text_message_not_in_utf8_closes_that_socket_with_1007(admin: Admin, server: str) -> None:
+    t = await table_with_roles(admin, server)
+    async with TableClient(server, t["table"], t["spectator"]) as watcher:
+        await watcher.follow(5)
+        async with connect(
+            ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
+        ) as raw:
+            json.loads(await raw.recv())  # welcome
+            raw.transport.write(WireFrame(Opcode.TEXT, b'{"type":"\xff"}').serialize(mask=True))
+            with pytest.raises(ConnectionClosed) as closed:
+                await raw.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+        async with TableClient(server, t["table"], t["gm"]) as gm:  # the table carries on
+            assert isinstance(await gm.send(AddNote(text="encore")), Accepted)
+        assert (await watcher.next_event()).position == 6
 
 
 async def test_a_stale_expected_head_is_refused_and_writes_nothing(admin: Admin, server: str) -> None:
