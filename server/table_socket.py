@@ -115,8 +115,8 @@ class Connection:
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             self.reply(Error(code="invalid", message=f"message refused: {exc}"))
             return
-        if isinstance(message, SendCommand) and not self._waiting and self._in_flight < COMMANDS_IN_FLIGHT:
-            self.submit(message)
+        if isinstance(message, SendCommand) and self._worker is None and self._in_flight < COMMANDS_IN_FLIGHT:
+            self.submit(message)  # nothing sent before it is still being answered
             return
         self._waiting.append(message)
         if self._worker is None:
