@@ -19,11 +19,12 @@ from domain.commands import AddCombatant, AddNote, RevealRoll, Rewind, RollDice
 from domain.events import ENCODER, Combatant, DiceRolled, Hidden, NoteAdded, Recorded, Rewound, RollRevealed
 from domain.systems.vda.state import VdaSheet
 from domain.systems.wod import PoolSpec
-from domain.wire import Accepted, Rejected
+from domain.wire import Accepted, Follow, Rejected
 from server.chain import chained
 from server.connect import close as close_redis
 from server.connect import connect as connect_redis
 from server.store import RedisEventStore, key
+from server.table_socket import Connection
 from tests.server.conftest import StartServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
@@ -220,6 +221,34 @@ async def test_a_following_client_gets_its_commands_events_before_their_answer(
             if kind == "accepted":
                 assert ("event", position) in seen[: seen.index((kind, position))]
         assert [p for kind, p in seen if kind == "event"] == [head + 1, head + 2, head + 3]
+
+
+async def test_a_command_waits_for_the_follow_sent_before_it(
+    admin: Admin, server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command sent right behind a slow ``follow`` is not applied before the
+    follow is answered: the events still come before the command's answer."""
+    original = Connection.dispatch
+
+    async def slow_follow(self: Connection, message: object) -> None:
+        if isinstance(message, Follow):
+            await asyncio.sleep(0.3)
+        await original(self, message)
+
+    monkeypatch.setattr(Connection, "dispatch", slow_follow)
+    t = await table_with_roles(admin, server)
+    async with connect(
+        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
+    ) as raw:
+        head = json.loads(await raw.recv())["head"]
+        await raw.send(json.dumps({"type": "follow", "after": head}))
+        await asyncio.sleep(0.05)  # the follow is being answered
+        note = {"type": "AddNote", "text": "derrière"}
+        await raw.send(json.dumps({"type": "command", "id": "c", "command": note, "nonce": "c"}))
+        kinds = []
+        while "accepted" not in kinds:
+            kinds.append(json.loads(await raw.recv())["type"])
+        assert kinds == ["events", "accepted"]
 
 
 @pytest.mark.parametrize("ws_protocol", [None, "websockets-sansio"], ids=["frames", "stock"])
