@@ -107,6 +107,8 @@ class Connection:
 
     def _take(self, raw: str | bytes) -> None:
         assert self.subscriber is not None
+        if self.subscriber.closed.is_set():  # closing (revoked, too slow, too big): take nothing more
+            return
         if len(raw) > MAX_MESSAGE_BYTES:
             self.subscriber.shut(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
             return
