@@ -78,9 +78,13 @@ class Pending:
         return f"{self.sender.id}:{self.command_id}" if self.command_id else ""
 
     def settle(self, outcome: Result | BaseException) -> None:
-        if not self.settled:
-            self.settled = True
+        if self.settled:
+            return
+        self.settled = True
+        try:
             self.on_answer(outcome)
+        except Exception:  # one listener's failure must not reach the batch's other commands
+            log.exception("answering command %s failed", self.command_id)
 
 
 @dataclass

@@ -81,3 +81,21 @@ async def test_commands_queued_behind_a_write_are_decided_in_arrival_order(table
     assert [r.first for r in results] == list(range(2, 22))
     texts = [r.event.text for r in await tables.store.read(table_id, after=1)]
     assert texts == [str(i) for i in range(20)]
+
+
+async def test_a_listener_that_fails_does_not_keep_the_others_of_its_batch_from_their_answer(
+    tables: Tables,
+) -> None:
+    table_id = (await tables.create("Écoute", "vda", False, None)).table_id
+    heard: list[object] = []
+
+    def broken(outcome: object) -> None:
+        raise RuntimeError("this socket's answer could not be written")
+
+    tables.submit(table_id, GM, "a", AddNote(text="a"), broken)
+    tables.submit(table_id, GM, "b", AddNote(text="b"), heard.append)
+    second = await asyncio.wait_for(tables.run(table_id, GM, "c", AddNote(text="c")), 10)
+    assert second.first == 4
+    assert [getattr(o, "first", o) for o in heard] == [3]
+    texts = [r.event.text for r in await tables.store.read(table_id, after=1)]  # type: ignore[union-attr]
+    assert texts == ["a", "b", "c"]
