@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
 from domain.base import GM
 from domain.commands import AddNote
 from domain.events import NoteAdded
+from server import appender
 from server.connect import close, connect
 from server.hub import Hub
 from server.projector import Projector
@@ -99,3 +101,37 @@ async def test_a_listener_that_fails_does_not_keep_the_others_of_its_batch_from_
     assert [getattr(o, "first", o) for o in heard] == [3]
     texts = [r.event.text for r in await tables.store.read(table_id, after=1)]  # type: ignore[union-attr]
     assert texts == ["a", "b", "c"]
+
+
+async def test_under_load_the_writer_lets_the_next_batch_fill_up_for_a_moment(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(appender, "GATHER_SECONDS", 0.3)
+    table_id = (await tables.create("Charge", "vda", False, None)).table_id
+    batches: list[list[str]] = []
+    append = tables.store.append_batch
+
+    async def counting_append(table: str, commands: Any, *, expected_head: int) -> Any:
+        batches.append([key.partition(":")[2] for key, _ in commands])
+        return await append(table, commands, expected_head=expected_head)
+
+    monkeypatch.setattr(tables.store, "append_batch", counting_append)
+    load = [asyncio.ensure_future(tables.run(table_id, GM, f"a{i}", AddNote(text=str(i)))) for i in range(20)]
+    await asyncio.sleep(0)  # the first 20 are being written
+    late = [asyncio.ensure_future(tables.run(table_id, GM, "b0", AddNote(text="b0")))]
+    await asyncio.gather(*load)
+    for i in (1, 2):  # while the writer waits for the next batch to fill up
+        await asyncio.sleep(0.05)
+        late.append(asyncio.ensure_future(tables.run(table_id, GM, f"b{i}", AddNote(text=f"b{i}"))))
+    await asyncio.wait_for(asyncio.gather(*late), 10)
+    assert batches == [[f"a{i}" for i in range(20)], ["b0", "b1", "b2"]]
+
+
+async def test_at_light_load_the_writer_never_waits(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(appender, "GATHER_SECONDS", 5.0)
+    table_id = (await tables.create("Calme", "vda", False, None)).table_id
+    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    await asyncio.sleep(0)
+    second = asyncio.ensure_future(tables.run(table_id, GM, "b", AddNote(text="b")))
+    results = await asyncio.wait_for(asyncio.gather(first, second), 2)  # no 5 s wait
+    assert [r.first for r in results] == [2, 3]
