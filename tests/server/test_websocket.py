@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from typing import Any
 
 import msgspec
 import pytest
@@ -44,6 +45,11 @@ async def table_with_roles(admin: Admin, server: str, sandbox: bool = True) -> d
         player = await gm_admin.invite(table_id, "player", "Alice", ["rorsh"])
         spectator = await gm_admin.invite(table_id, "spectator", "OBS")
     return {"table": table_id, "gm": gm_token, "player": player["token"], "spectator": spectator["token"]}
+
+
+def raw_socket(server: str, table_id: str, token: str) -> Any:
+    """A plain WebSocket to the table, for what TableClient would not send."""
+    return connect(ws_url(server, table_id), additional_headers={"Authorization": f"Bearer {token}"})
 
 
 async def test_every_role_sees_the_same_events_at_once(admin: Admin, server: str) -> None:
@@ -155,9 +161,7 @@ async def test_secret_rolls_never_appear_in_what_a_player_receives(admin: Admin,
         state = await player_http.state(t["table"])
     assert b"embuscade-secrete" not in b"".join(lines) and "embuscade-secrete" not in json.dumps(state)
     assert b'"faces":[7,7,7]' not in b"".join(lines)
-    async with connect(
-        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['player']}"}
-    ) as raw:
+    async with raw_socket(server, t["table"], t["player"]) as raw:
         await raw.send(json.dumps({"type": "follow", "after": 0}))
         frames = [await asyncio.wait_for(raw.recv(), 5) for _ in range(2)]
         while "embuscade-secrete" not in frames[-1] and '"position":6' not in frames[-1]:
@@ -202,9 +206,7 @@ async def test_a_following_client_gets_its_commands_events_before_their_answer(
     admin: Admin, server: str
 ) -> None:
     t = await table_with_roles(admin, server)
-    async with connect(
-        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
-    ) as raw:
+    async with raw_socket(server, t["table"], t["gm"]) as raw:
         head = json.loads(await raw.recv())["head"]
         await raw.send(json.dumps({"type": "follow", "after": head}))
         for i in range(3):
@@ -237,9 +239,7 @@ async def test_a_command_waits_for_the_follow_sent_before_it(
 
     monkeypatch.setattr(Connection, "dispatch", slow_follow)
     t = await table_with_roles(admin, server)
-    async with connect(
-        ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
-    ) as raw:
+    async with raw_socket(server, t["table"], t["gm"]) as raw:
         head = json.loads(await raw.recv())["head"]
         await raw.send(json.dumps({"type": "follow", "after": head}))
         await asyncio.sleep(0.05)  # the follow is being answered
@@ -261,10 +261,7 @@ async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_s
     server = await start_server(ws_protocol=ws_protocol)
     async with Admin(server) as admin:
         created = await admin.create_table("Rafale", "vda")
-    async with connect(
-        ws_url(server, created["table_id"]),
-        additional_headers={"Authorization": f"Bearer {created['gm_token']}"},
-    ) as raw:
+    async with raw_socket(server, created["table_id"], created["gm_token"]) as raw:
         for i in range(40):  # sent at once, without waiting for the welcome
             note = {"type": "AddNote", "text": f"note {i}"}
             await raw.send(json.dumps({"type": "command", "id": f"n{i}", "command": note, "nonce": f"n{i}"}))
@@ -284,9 +281,7 @@ async def test_a_text_message_not_in_utf8_closes_that_socket_with_1007(admin: Ad
     t = await table_with_roles(admin, server)
     async with TableClient(server, t["table"], t["spectator"]) as watcher:
         await watcher.follow(5)
-        async with connect(
-            ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
-        ) as raw:
+        async with raw_socket(server, t["table"], t["gm"]) as raw:
             json.loads(await raw.recv())  # welcome
             raw.transport.write(WireFrame(Opcode.TEXT, b'{"type":"\xff"}').serialize(mask=True))
             with pytest.raises(ConnectionClosed) as closed:
@@ -312,9 +307,7 @@ async def test_bad_messages_get_clear_errors_and_change_nothing_for_anyone(admin
     t = await table_with_roles(admin, server)
     async with TableClient(server, t["table"], t["spectator"]) as watcher:
         await watcher.follow(5)
-        async with connect(
-            ws_url(server, t["table"]), additional_headers={"Authorization": f"Bearer {t['gm']}"}
-        ) as raw:
+        async with raw_socket(server, t["table"], t["gm"]) as raw:
             json.loads(await raw.recv())  # welcome
             cases = {
                 "{not json": "invalid",
