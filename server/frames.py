@@ -74,8 +74,8 @@ class Sink(Protocol):
         ...
 
 
-_held: dict[TransportSink, list[bytes]] | None = None
-"""Frames written while :func:`corked`, per sink."""
+_held: dict[TransportSink, bytes] | None = None
+"""Frames written while :func:`corked`, joined per sink."""
 
 
 @contextlib.contextmanager
@@ -93,9 +93,9 @@ def corked() -> Iterator[None]:
         yield
     finally:
         held, _held = _held, None
-        for sink, wires in held.items():
+        for sink, wire in held.items():
             try:
-                sink.write_wire(wires[0] if len(wires) == 1 else b"".join(wires))
+                sink.write_wire(wire)
             except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
                 log.debug("write failed: %r", exc)
 
@@ -109,13 +109,15 @@ class TransportSink:
         self._protocol = protocol
 
     def ready(self) -> bool:
-        return self._protocol.writable.is_set()
+        return not self._protocol.write_paused
 
     def write(self, frame: Frame) -> None:
-        if _held is not None:
-            _held.setdefault(self, []).append(frame.wire)
-        else:
+        held = _held
+        if held is None:
             self.write_wire(frame.wire)
+            return
+        before = held.get(self)
+        held[self] = frame.wire if before is None else before + frame.wire
 
     def write_wire(self, wire: bytes) -> None:
         protocol = self._protocol
@@ -191,6 +193,17 @@ class FramesProtocol(WebSocketsSansIOProtocol):
 
     listener: Callable[[str | bytes], None] | None = None
     reading_held = False
+    write_paused = False
+    """The transport's buffer is over its high-water mark (a plain flag: a
+    fan-out reads it once per socket)."""
+
+    def pause_writing(self) -> None:
+        self.write_paused = True
+        super().pause_writing()
+
+    def resume_writing(self) -> None:
+        self.write_paused = False
+        super().resume_writing()
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)

@@ -48,6 +48,8 @@ class Batch:
 
     def __init__(self, records: list[Recorded]) -> None:
         self.records = records
+        self.first = records[0].position
+        self.last = records[-1].position
         self._frames: dict[str, Frame] = {}
         self._public = all(r.audience == EVERYONE for r in records)
 
@@ -104,25 +106,24 @@ class Subscriber:
         self.last_sent = 0
         self.feed: Feed | None = None
         self.closed = asyncio.Event()
-        self._writer_idle = False
+        self._idle = False
+        """The writer task waits on an empty queue and this connection is open:
+        kept up to date where it changes, as a fan-out reads it once per socket."""
         self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
-
-    def _writes_now(self) -> bool:
-        # In place, not through the writer task: a hop to that task per recipient
-        # is most of the cost of a fan-out to many sockets.
-        return self._writer_idle and self.queue.empty() and not self.closed.is_set() and self.sink.ready()
 
     def deliver(self, batch: Batch) -> None:
         """Hand a batch of new events to this socket."""
-        if self.following and self._writes_now() and batch.records[0].position == self.last_sent + 1:
-            self.last_sent = batch.records[-1].position
+        # In place, not through the writer task: a hop to that task per recipient
+        # is most of the cost of a fan-out to many sockets.
+        if self._idle and batch.first == self.last_sent + 1 and self.sink.ready():
+            self.last_sent = batch.last
             self._write_now(batch.frame_for(self.viewer))
         else:
             self.offer(batch)
 
     def reply(self, frame: Frame) -> None:
         """Send an answer to this connection's own request."""
-        if self._writes_now():
+        if self._idle and self.sink.ready():
             self._write_now(frame)
         else:
             self.offer(frame)
@@ -142,6 +143,7 @@ class Subscriber:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
             self._overflow()
+        self._idle = False  # what comes next waits behind it
 
     def _overflow(self) -> None:
         if self.viewer.role == "spectator" and self.feed is not None:
@@ -156,6 +158,7 @@ class Subscriber:
         if self.closed.is_set():
             return
         self.closed.set()
+        self._idle = False
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
         asyncio.create_task(self._close(code, reason))
@@ -163,9 +166,9 @@ class Subscriber:
     async def _write(self) -> None:
         try:
             while True:
-                self._writer_idle = self.queue.empty()
+                self._idle = self.queue.empty() and not self.closed.is_set()
                 item = await self.queue.get()
-                self._writer_idle = False
+                self._idle = False
                 if item is None:
                     return
                 if isinstance(item, Frame):
@@ -179,6 +182,7 @@ class Subscriber:
         except Exception as exc:  # a dead socket ends this writer, never the table
             log.debug("writer for %s ended: %r", self.viewer.id, exc)
             self.closed.set()
+            self._idle = False
 
     async def _skip_ahead(self) -> None:
         assert self.feed is not None

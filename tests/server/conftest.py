@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -12,13 +13,15 @@ import uvicorn
 
 from clients.python import Admin
 from server.app import Settings, create_app
+from server.embedded import EmbeddedRedis
 from server.serve import uvicorn_config
 
 StartServer = Callable[..., Awaitable[str]]
 
 
-@pytest.fixture
-async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
+@contextlib.asynccontextmanager
+async def servers(redis_url: str) -> AsyncIterator[StartServer]:
+    """Start servers on one Redis; every one is stopped at the end of the block."""
     running: list[tuple[uvicorn.Server, asyncio.Task[None]]] = []
 
     async def start(ws_protocol: str | None = None, **settings: Any) -> str:
@@ -40,10 +43,26 @@ async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
         running.append((server, task))
         return f"http://127.0.0.1:{port}"
 
-    yield start
-    for server, task in running:
-        server.should_exit = True
-        await asyncio.wait_for(task, 15)
+    try:
+        yield start
+    finally:
+        for server, task in running:
+            server.should_exit = True
+            await asyncio.wait_for(task, 15)
+
+
+@pytest.fixture
+async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
+    """Servers on each Redis the tests run against."""
+    async with servers(redis_url) as start:
+        yield start
+
+
+@pytest.fixture
+async def start_embedded_server(embedded_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
+    """Servers on the embedded Redis only, for what does not depend on the store."""
+    async with servers(embedded_redis.url) as start:
+        yield start
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
@@ -53,8 +51,7 @@ class FakeProtocol:
     def __init__(self) -> None:
         self.transport = FakeTransport()
         self.conn = type("Conn", (), {"state": State.OPEN})()
-        self.writable = asyncio.Event()
-        self.writable.set()
+        self.write_paused = False
 
 
 def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import socket
 from typing import Any
 
 import msgspec
@@ -493,3 +494,74 @@ async def test_a_log_rewritten_where_the_client_had_read_is_a_diverged_history(
     await earlier.follow()
     assert (await earlier.next_event()).event == NoteAdded(text="autre", author="gm")
     await earlier.close()
+
+
+async def stalled_socket(server: str, table_id: str, token: str) -> Any:
+    """A WebSocket whose client stops reading: a small receive buffer, and the
+    library's own reading paused after one message."""
+    host, port = server.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    sock.setblocking(False)
+    return await connect(
+        ws_url(server, table_id),
+        sock=sock,
+        max_queue=1,
+        additional_headers={"Authorization": f"Bearer {token}"},
+    )
+
+
+async def test_sockets_that_stop_reading_wait_apart_and_never_hold_up_the_table(
+    start_embedded_server: StartServer,
+) -> None:
+    """The transport's flow control reaches the hub: once a socket's buffers are
+    full its events wait in its queue, and past the queue a player is closed with
+    1013 and a spectator skipped ahead, while the GM gets every event as it comes."""
+    server = await start_embedded_server(queue_size=4)
+    async with Admin(server) as admin:
+        t = await table_with_roles(admin, server)
+    stalled_player = await stalled_socket(server, t["table"], t["player"])
+    stalled_spectator = await stalled_socket(server, t["table"], t["spectator"])
+    notes = 4_000  # ~8 MB each: more than a socket's buffers on both sides hold
+    try:
+        for stalled in (stalled_player, stalled_spectator):
+            head = json.loads(await stalled.recv())["head"]
+            await stalled.send(json.dumps({"type": "follow", "after": head}))
+        async with raw_socket(server, t["table"], t["gm"]) as gm:
+            start = json.loads(await gm.recv())["head"]
+            await gm.send(json.dumps({"type": "follow", "after": start}))
+
+            async def send_notes() -> None:
+                for i in range(notes):
+                    note = {"type": "AddNote", "text": f"{i} " + "x" * 1_900}
+                    await gm.send(json.dumps({"type": "command", "id": f"n{i}", "command": note}))
+
+            sending = asyncio.create_task(send_notes())
+            positions: list[int] = []
+            accepted = 0
+            while accepted < notes:
+                message = json.loads(await gm.recv())
+                if message["type"] == "events":
+                    positions += [e["position"] for e in message["events"]]
+                else:
+                    assert message["type"] == "accepted", message
+                    accepted += 1
+            await sending
+            assert positions == list(range(start + 1, start + notes + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await stalled_player.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        kinds = []
+        while "skipped" not in kinds:
+            kinds.append(json.loads(await stalled_spectator.recv())["type"])
+        assert set(kinds) == {"events", "skipped"}
+        async with TableClient(server, t["table"], t["gm"]) as gm_client:
+            assert isinstance(await gm_client.send(AddNote(text="après")), Accepted)
+        while (message := json.loads(await stalled_spectator.recv()))["type"] != "events":
+            pass
+        assert message["events"][-1]["position"] == start + notes + 1  # live again
+    finally:
+        await stalled_player.close()
+        await stalled_spectator.close()
