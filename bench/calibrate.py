@@ -18,7 +18,7 @@ import redis.asyncio as aioredis
 
 from bench import data
 from bench.context import Run
-from bench.procs import Child, OtherLoad, start_peer
+from bench.procs import Child, start_peer
 from bench.report import percentile
 from bench.wsclient import WSClient, connect
 from domain.events import RECORD_DECODER
@@ -41,15 +41,15 @@ async def calibrate(run: Run, only: frozenset[str]) -> None:
     for name, step in steps:
         if name not in only:
             continue
+        if name == "C5" and "G5" in only:
+            run.log("calibrating C5 later, its rounds alternating with G5's")
+            continue
         run.log(f"calibrating {name}" + (", C3, C4" if name == "C2" else ""))
-        started = time.monotonic()
-        other = OtherLoad()
-        try:
-            await step(run)
-        except Exception as exc:  # one broken calibration must not lose the others
-            run.note(f"{name} failed: {exc!r}")
-        run.timings[name] = time.monotonic() - started
-        run.other_load(name, other.percent())
+        with run.step(name):
+            try:
+                await step(run)
+            except Exception as exc:  # one broken calibration must not lose the others
+                run.note(f"{name} failed: {exc!r}")
 
 
 # --- C1 -----------------------------------------------------------------------
@@ -223,51 +223,78 @@ async def close_all(clients: list[WSClient]) -> None:
     await asyncio.gather(*(c.close(timeout=1.0) for c in clients), return_exceptions=True)
 
 
-async def c5_broadcast(run: Run) -> None:
-    n = run.sizes.spectators
-    peer, port = start_peer("broadcast", run.workdir)
-    clients: list[WSClient] = []
-    try:
-        receivers = Receivers()
-        replies: asyncio.Queue[bytes] = asyncio.Queue()
-        control = await connect("127.0.0.1", port, "/control", lambda p, t: replies.put_nowait(p))
-        await asyncio.sleep(0.3)
-        rss_before = peer.rss()
-        clients = await connect_many(port, "/", n, receivers.on_message)
-        await asyncio.sleep(1.0)
-        rss_after = peer.rss()
-        run.figure("C5.kib_per_conn", (rss_after - rss_before) / n / 1024)
+class Broadcast:
+    """C5's calibration server with its clients connected, ready for rounds: a
+    control message makes it ``broadcast()`` once; a round lasts until every
+    client holds the message."""
 
-        async def round_trip(i: int) -> float:
-            done = receivers.arm(n)
-            sent = control.send_text(str(i).encode())
-            await asyncio.wait_for(done, 30)
-            await asyncio.wait_for(replies.get(), 30)
-            return receivers.last - sent
+    def __init__(self, peer: Child, control: WSClient, replies: asyncio.Queue[bytes]) -> None:
+        self.peer = peer
+        self.control = control
+        self.replies = replies
+        self.receivers = Receivers()
+        self.clients: list[WSClient] = []
 
+    @classmethod
+    async def open(cls, run: Run) -> Broadcast:
+        """Start the peer and connect the clients; records C5's memory per connection."""
+        peer, port = start_peer("broadcast", run.workdir)
+        try:
+            replies: asyncio.Queue[bytes] = asyncio.Queue()
+            control = await connect("127.0.0.1", port, "/control", lambda p, t: replies.put_nowait(p))
+            self = cls(peer, control, replies)
+            await asyncio.sleep(0.3)
+            rss_before = peer.rss()
+            self.clients = await connect_many(port, "/", run.sizes.spectators, self.receivers.on_message)
+            await asyncio.sleep(1.0)
+            run.figure("C5.kib_per_conn", (peer.rss() - rss_before) / run.sizes.spectators / 1024)
+        except BaseException:
+            await _stop(peer)
+            raise
         for i in range(3):  # warm-up
-            await round_trip(-1 - i)
+            await self.round(-1 - i)
+        return self
+
+    async def round(self, i: int) -> float:
+        done = self.receivers.arm(len(self.clients))
+        sent = self.control.send_text(str(i).encode())
+        await asyncio.wait_for(done, 30)
+        await asyncio.wait_for(self.replies.get(), 30)
+        return self.receivers.last - sent
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.control.close()
+        await close_all(self.clients)
+        await _stop(self.peer)
+
+
+def c5_figures(run: Run, latencies: list[float], cpu: float, alongside: str = "") -> None:
+    run.figure("C5.p50_ms", percentile(latencies, 50) * 1e3)
+    run.figure("C5.p99_ms", percentile(latencies, 99) * 1e3)
+    run.figure("C5.cpu_us_per_recipient", cpu / (len(latencies) * run.sizes.spectators) * 1e6)
+    run.detail(
+        "C5",
+        clients=run.sizes.spectators,
+        rounds=len(latencies),
+        message_bytes=200,
+        server_cpu_s=round(cpu, 3),
+        max_ms=round(max(latencies) * 1e3, 3),
+        **({"rounds_alternate_with": alongside} if alongside else {}),
+    )
+
+
+async def c5_broadcast(run: Run) -> None:
+    broadcast = await Broadcast.open(run)
+    try:
         latencies = []
-        cpu_before = peer.cpu_seconds()
+        cpu_before = broadcast.peer.cpu_seconds()
         for i in range(run.sizes.c5_rounds):
-            latencies.append(await round_trip(i))
+            latencies.append(await broadcast.round(i))
             await asyncio.sleep(0.01)
-        cpu = peer.cpu_seconds() - cpu_before
-        run.figure("C5.p50_ms", percentile(latencies, 50) * 1e3)
-        run.figure("C5.p99_ms", percentile(latencies, 99) * 1e3)
-        run.figure("C5.cpu_us_per_recipient", cpu / (run.sizes.c5_rounds * n) * 1e6)
-        run.detail(
-            "C5",
-            clients=n,
-            rounds=run.sizes.c5_rounds,
-            message_bytes=200,
-            server_cpu_s=round(cpu, 3),
-            max_ms=round(max(latencies) * 1e3, 3),
-        )
-        await control.close()
+        c5_figures(run, latencies, broadcast.peer.cpu_seconds() - cpu_before)
     finally:
-        await close_all(clients)
-        await _stop(peer)
+        await broadcast.close()
 
 
 async def _stop(child: Child) -> None:

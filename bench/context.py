@@ -3,12 +3,15 @@ its files, how long it may take, and where it puts its figures."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.procs import RedisTarget
+from bench.procs import OtherLoad, RedisTarget
 
 OTHER_LOAD_WARNING = 25.0
 """Percent of one core used by other processes during a step above which the
@@ -77,6 +80,7 @@ class Run:
     workdir: Path
     sizes: Sizes
     quick: bool
+    steps: frozenset[str] = frozenset()
     figures: dict[str, float | None] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -92,6 +96,23 @@ class Run:
     def note(self, text: str) -> None:
         self.notes.append(text)
         print(f"  note: {text}", flush=True)
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Time one step and record the CPU other processes used meanwhile. The
+        harness's own garbage collector is off during the step, as ``timeit`` does:
+        a full pass over its thousands of client objects takes tens of
+        milliseconds, and would be counted against whichever server was timed."""
+        started = time.monotonic()
+        other = OtherLoad()
+        gc.collect()
+        gc.disable()
+        try:
+            yield
+        finally:
+            gc.enable()
+            self.timings[name] = time.monotonic() - started
+            self.other_load(name, other.percent())
 
     def other_load(self, step: str, percent: float) -> None:
         """Record the CPU other processes of the machine used during ``step``."""

@@ -23,8 +23,9 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench import data
+from bench.calibrate import Broadcast, c5_figures
 from bench.context import Run
-from bench.procs import Child, OtherLoad, RedisTarget, machine_cpu, own_cpu
+from bench.procs import Child, RedisTarget, machine_cpu, own_cpu
 from bench.report import percentile
 from bench.session import Ev, Session, open_many, open_session
 from domain.commands import AddCombatant, AddNote, RollDice
@@ -139,17 +140,14 @@ async def measure(run: Run, fracas: Fracas, only: frozenset[str]) -> None:
         if name not in only:
             continue
         run.log(f"measuring {name}{extra.get(name, '')}")
-        started = time.monotonic()
-        other = OtherLoad()
-        try:
-            await step(run, fracas)
-        except Exception as exc:  # one broken measurement must not lose the others
-            run.note(f"{name} failed: {exc!r}")
-            if not fracas.server.alive():
-                run.note(f"the Fracas server died:\n{fracas.server.log_tail()}")
-                raise
-        run.timings[name] = time.monotonic() - started
-        run.other_load(name, other.percent())
+        with run.step(name):
+            try:
+                await step(run, fracas)
+            except Exception as exc:  # one broken measurement must not lose the others
+                run.note(f"{name} failed: {exc!r}")
+                if not fracas.server.alive():
+                    run.note(f"the Fracas server died:\n{fracas.server.log_tail()}")
+                    raise
 
 
 # --- G1, G2, G9 ------------------------------------------------------------------
@@ -451,6 +449,9 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
     tokens = await fracas.invite_many(table, "spectator", n)
     gm = await fracas.gm(table)
     spectators: list[Session] = []
+    # C5's rounds alternate with G5's, so that both see the machine in the same state.
+    broadcast = await Broadcast.open(run) if "C5" in run.steps else None
+    c5_latencies: list[float] = []
     try:
         await asyncio.sleep(0.5)
         rss_before = fracas.server.rss()
@@ -470,24 +471,28 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
             rss_after_mib=round(rss_after / 2**20, 1),
         )
 
-        probe = {"id": "", "count": 0, "last": 0.0}
+        probe = {"marker": b"", "count": 0, "last": 0.0}
         holding: asyncio.Future[None] | None = None
 
-        def on_event(session: Session, event: Ev, arrived: float) -> None:
+        def on_frame(session: Session, payload: bytes, arrived: float) -> None:
             nonlocal holding
-            if event.command_id == probe["id"]:
+            if probe["marker"] in payload:  # type: ignore[operator]
                 probe["count"] += 1  # type: ignore[operator]
                 probe["last"] = max(probe["last"], arrived)  # type: ignore[type-var]
                 if probe["count"] == n and holding is not None and not holding.done():
                     holding.set_result(None)
 
         for session in spectators:
-            session.on_event = on_event
+            session.hold_frames(on_frame)
         latencies: list[float] = []
         cpu_before = fracas.server.cpu_seconds()
+        c5_cpu_before = broadcast.peer.cpu_seconds() if broadcast else 0.0
         for r in range(run.sizes.g5_rounds + 3):
+            if broadcast is not None and r >= 3:
+                c5_latencies.append(await broadcast.round(r))
+                await asyncio.sleep(0.01)
             command_id = gm.next_id()
-            probe.update(id=command_id, count=0, last=0.0)
+            probe.update(marker=f'"command_id":"{command_id}"'.encode(), count=0, last=0.0)
             holding = asyncio.get_running_loop().create_future()
             reply = asyncio.create_task(
                 gm.request(SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id))
@@ -503,6 +508,10 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
                 latencies.append(probe["last"] - sent)  # type: ignore[operator]
             await asyncio.sleep(0.01)
         cpu = fracas.server.cpu_seconds() - cpu_before
+        if broadcast is not None:
+            c5_figures(run, c5_latencies, broadcast.peer.cpu_seconds() - c5_cpu_before, alongside="G5")
+        for session in spectators:
+            session.check_held()  # every frame of the rounds, decoded and checked now
         run.figure("G5.p50_ms", percentile(latencies, 50) * 1e3)
         run.figure("G5.p99_ms", percentile(latencies, 99) * 1e3)
         run.detail(
@@ -516,6 +525,8 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
         )
     finally:
         await close_sessions([gm, *spectators])
+        if broadcast is not None:
+            await broadcast.close()
 
 
 # --- G6, G7 ----------------------------------------------------------------------------

@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             target = start_embedded_redis(workdir / "redis")
         else:
             target = start_own_redis(redis_server_binary(args.redis_server), workdir / "redis")
-        run = Run(redis=target, workdir=workdir, sizes=sizes, quick=args.quick)
+        run = Run(redis=target, workdir=workdir, sizes=sizes, quick=args.quick, steps=frozenset(steps))
         run.details["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
         run.log(
             f"{'quick' if args.quick else 'full'} run on {os.cpu_count()} CPUs, Redis {target.kind} "

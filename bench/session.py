@@ -44,6 +44,7 @@ DECODER = msgspec.json.Decoder(Msg)
 REPLIES = frozenset({"accepted", "rejected", "state", "event_page"})
 
 OnEvent = Callable[["Session", Ev, float], None]
+OnFrame = Callable[["Session", bytes, float], None]
 
 _ids = itertools.count(1)
 
@@ -64,6 +65,7 @@ class Session:
         self._prefix = secrets.token_hex(3)
         self.closing = False
         self.anonymous_errors = 0
+        self._held: list[tuple[bytes, float]] = []
 
     # --- inbound ---
 
@@ -103,6 +105,29 @@ class Session:
             self.last_position = message.head or 0
         else:
             self.failures.append(f"{kind}: {message.code} {message.message}")
+
+    def hold_frames(self, on_frame: OnFrame) -> None:
+        """Keep inbound frames undecoded until :meth:`check_held`, showing each to
+        ``on_frame`` only: while a fan-out is timed, the harness then does per
+        message what C5's clients do, and the decoding of one client's frame does
+        not delay the next client's read."""
+        assert self.ws is not None
+        held = self._held
+
+        def keep(payload: bytes, arrived: float) -> None:
+            held.append((payload, arrived))
+            on_frame(self, payload, arrived)
+
+        self.ws.on_message = keep
+
+    def check_held(self) -> None:
+        """Decode and check every held frame as if it had just come, then go back
+        to decoding frames as they come."""
+        assert self.ws is not None
+        self.ws.on_message = self.on_message
+        held, self._held = self._held, []
+        for payload, arrived in held:
+            self.on_message(payload, arrived)
 
     def _on_closed(self, closed: asyncio.Future[int]) -> None:
         assert self.ws is not None
