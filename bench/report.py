@@ -223,7 +223,7 @@ def goals_table(rows: Sequence[Row]) -> str:
 CALIBRATIONS: tuple[tuple[str, str], ...] = (
     ("C1.xadd_per_s", "redis-benchmark, pipelined XADD of 300-byte entries (-P 100)"),
     ("C2.xadd_per_s", "redis-py asyncio, pipelined XADD, batches of 100, one process"),
-    ("C3.events_per_s", "XRANGE pages of 1,000 + msgspec decode of the C2 entries"),
+    ("C3.events_per_s", "XRANGE pages of 1,000 + msgspec decode of such entries"),
     ("C4.events_per_s", "in-memory msgspec decode + fold of the same entries"),
     ("C5.p50_ms", "websockets broadcast() of 200 bytes to 1,000 clients: all hold it, p50"),
     ("C5.p99_ms", "  same, p99"),
