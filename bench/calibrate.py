@@ -110,6 +110,24 @@ def thirds(n: int) -> list[tuple[int, int]]:
     return [(cuts[i], cuts[i + 1]) for i in range(3)]
 
 
+async def c2_write(
+    client: aioredis.Redis, stream: str, entries: list[tuple[int, str, bytes]]
+) -> tuple[float, list[int]]:
+    """C2's work: ``entries`` written with pipelined ``XADD`` in batches of 100,
+    at explicit ``<position>-0`` ids as the store writes them, timed a third at
+    a time. Returns the best third's entries/s and each third's."""
+    rates = []
+    for lo, hi in thirds(len(entries)):
+        started = time.perf_counter()
+        for i in range(lo, hi, 100):
+            pipe = client.pipeline(transaction=False)
+            for position, tag, encoded in entries[i : min(i + 100, hi)]:
+                pipe.xadd(stream, {"type": tag, "data": encoded}, id=f"{position}-0")
+            await pipe.execute()
+        rates.append((hi - lo) / (time.perf_counter() - started))
+    return max(rates), [round(r) for r in rates]
+
+
 async def c3_read(client: aioredis.Redis, stream: str, first: int, last: int) -> tuple[float, list[int], int]:
     """C3's work on positions ``first`` … ``last`` of ``stream``: ``XRANGE`` pages
     of 1,000 and a decode of each record, timed a third at a time. Returns the
@@ -144,23 +162,9 @@ async def c2_c3_c4_store(run: Run) -> None:
     try:
         await client.delete(C2_KEY)
         # C2: pipelined XADD, batches of 100, explicit "<position>-0" ids as the store writes them.
-        rates = []
-        for lo, hi in thirds(n):
-            started = time.perf_counter()
-            for i in range(lo, hi, 100):
-                pipe = client.pipeline(transaction=False)
-                for position, tag, encoded in entries[i : min(i + 100, hi)]:
-                    pipe.xadd(C2_KEY, {"type": tag, "data": encoded}, id=f"{position}-0")
-                await pipe.execute()
-            rates.append((hi - lo) / (time.perf_counter() - started))
-        run.figure("C2.xadd_per_s", max(rates))
-        run.detail(
-            "C2",
-            entries=n,
-            mean_entry_bytes=round(size, 1),
-            batch=100,
-            thirds_per_s=[round(r) for r in rates],
-        )
+        best, rates = await c2_write(client, C2_KEY, entries)
+        run.figure("C2.xadd_per_s", best)
+        run.detail("C2", entries=n, mean_entry_bytes=round(size, 1), batch=100, thirds_per_s=rates)
 
         # C3: read them back in pages of 1,000 and decode each record, a third at a time.
         best, rates, count = await c3_read(client, C2_KEY, entries[0][0], entries[-1][0])
@@ -381,7 +385,9 @@ async def c6_echo(run: Run) -> None:
 # --- C7 -----------------------------------------------------------------------------
 
 
-async def c7_wakeup(run: Run) -> None:
+async def c7_wakeup(run: Run, next_to: str = "") -> None:
+    """C7's figures; measured again ``next_to`` a goal, they replace the first
+    ones and the JSON keeps both."""
     reader = aioredis.Redis.from_url(run.redis.url)
     writer = aioredis.Redis.from_url(run.redis.url)
     try:
@@ -403,9 +409,14 @@ async def c7_wakeup(run: Run) -> None:
             woke = await task
             if i >= 20:
                 latencies.append(woke - sent)
-        run.figure("C7.p50_ms", percentile(latencies, 50) * 1e3)
-        run.figure("C7.p99_ms", percentile(latencies, 99) * 1e3)
-        run.detail("C7", samples=len(latencies))
+        p50, p99 = percentile(latencies, 50) * 1e3, percentile(latencies, 99) * 1e3
+        run.figure("C7.p50_ms", p50)
+        run.figure("C7.p99_ms", p99)
+        figures = {"samples": len(latencies), "p50_ms": round(p50, 4), "p99_ms": round(p99, 4)}
+        if next_to:
+            run.detail("C7", **{f"next_to_{next_to}": figures})
+        else:
+            run.detail("C7", **figures)
     finally:
         with contextlib.suppress(Exception):
             await writer.delete(C7_KEY)

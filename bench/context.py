@@ -24,6 +24,7 @@ class Sizes:
 
     c1_requests: int
     c2_entries: int
+    c2_entries_next_to_g1: int
     c4_entries: int
     c5_rounds: int
     c6_seconds: float
@@ -44,6 +45,7 @@ class Sizes:
 QUICK = Sizes(
     c1_requests=200_000,
     c2_entries=100_000,
+    c2_entries_next_to_g1=60_000,
     c4_entries=50_000,
     c5_rounds=30,
     c6_seconds=3.0,
@@ -60,6 +62,7 @@ QUICK = Sizes(
 FULL = Sizes(
     c1_requests=1_000_000,
     c2_entries=1_000_000,
+    c2_entries_next_to_g1=150_000,
     c4_entries=200_000,
     c5_rounds=200,
     c6_seconds=10.0,

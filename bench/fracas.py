@@ -23,7 +23,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench import data
-from bench.calibrate import Broadcast, c3_read, c5_figures
+from bench.calibrate import C2_KEY, Broadcast, c2_write, c3_read, c5_figures, c7_wakeup
 from bench.context import Run
 from bench.procs import Child, RedisTarget, machine_cpu, own_cpu
 from bench.report import percentile
@@ -339,6 +339,8 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         owned = run.redis.owned
         if owned:
             await set_persistence(run.redis, "none")
+        if "C2" in run.steps:
+            await c2_next_to_g1(run)
         run.log(
             f"  G1: {n} players, {run.sizes.g1_seconds:.0f}s, persistence {'none' if owned else 'as found'}"
         )
@@ -379,12 +381,31 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         await close_sessions(sessions)
 
 
+async def c2_next_to_g1(run: Run) -> None:
+    """C2 again, with G1's players connected and idle, right before G1's window:
+    both then see the machine in the same state."""
+    n = run.sizes.c2_entries_next_to_g1
+    run.log(f"  calibrating C2 again ({n:,} entries)")
+    client = aioredis.Redis.from_url(run.redis.url)
+    try:
+        best, rates = await c2_write(client, C2_KEY, list(data.records("c2table0001", 2, n)))
+    finally:
+        with contextlib.suppress(Exception):
+            await client.delete(C2_KEY)
+        await client.aclose()
+    run.figure("C2.xadd_per_s", best)
+    run.detail("C2", next_to_G1={"entries": n, "thirds_per_s": rates})
+
+
 # --- G4 -----------------------------------------------------------------------------
 
 
 async def g4_light_latency(run: Run, fracas: Fracas) -> None:
     n, rate, seconds = run.sizes.light_players, run.sizes.light_rate, run.sizes.g4_seconds
     sessions = await players_table(fracas, n, "G4")
+    if "C7" in run.steps:
+        run.log("  calibrating C7 again")
+        await c7_wakeup(run, next_to="G4")
     latencies: list[float] = []
     sent_at: dict[str, float] = {}
     warmup = 1.0
