@@ -76,15 +76,18 @@ class Sink(Protocol):
 
 _held: dict[TransportSink, bytes] | None = None
 """Frames written while :func:`corked`, joined per sink."""
+_answered: list[TransportSink] = []
+"""Sinks given more than one frame while corked: the events and an answer."""
 
 
 @contextlib.contextmanager
 def corked() -> Iterator[None]:
     """Hold the frames written to transports in this block, and write each
     transport's in one call at its end: a batch of events and the answers to
-    that socket's commands in it leave together. The block must not await (the
+    that socket's commands in it leave together. The sockets with answers are
+    written first: whoever acted sees it first. The block must not await (the
     frames wait for its end)."""
-    global _held
+    global _held, _answered
     if _held is not None:  # already corked further out
         yield
         return
@@ -92,12 +95,20 @@ def corked() -> Iterator[None]:
     try:
         yield
     finally:
-        held, _held = _held, None
+        held, answered, _held, _answered = _held, _answered, None, []
+        for sink in answered:
+            _write_held(sink, held.pop(sink, None))
         for sink, wire in held.items():
-            try:
-                sink.write_wire(wire)
-            except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
-                log.debug("write failed: %r", exc)
+            _write_held(sink, wire)
+
+
+def _write_held(sink: TransportSink, wire: bytes | None) -> None:
+    if wire is None:  # a sink given three frames or more is listed more than once
+        return
+    try:
+        sink.write_wire(wire)
+    except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
+        log.debug("write failed: %r", exc)
 
 
 class TransportSink:
@@ -117,7 +128,11 @@ class TransportSink:
             self.write_wire(frame.wire)
             return
         before = held.get(self)
-        held[self] = frame.wire if before is None else before + frame.wire
+        if before is None:
+            held[self] = frame.wire
+        else:
+            held[self] = before + frame.wire
+            _answered.append(self)
 
     def write_wire(self, wire: bytes) -> None:
         protocol = self._protocol

@@ -71,6 +71,21 @@ def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:
     assert one.transport.writes[-1] == answer.wire
 
 
+def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
+    order: list[str] = []
+    protocols = {name: FakeProtocol() for name in ("watcher", "actor", "other")}
+    for name, protocol in protocols.items():
+        protocol.transport.write = lambda data, name=name: order.append(name)  # type: ignore[method-assign]
+    sinks = {name: TransportSink(p) for name, p in protocols.items()}  # type: ignore[arg-type]
+    events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
+    with corked():
+        for sink in sinks.values():
+            sink.write(events)
+        sinks["actor"].write(answer)
+        sinks["actor"].write(answer)
+    assert order == ["actor", "watcher", "other"]
+
+
 def test_nothing_is_written_after_a_close_frame() -> None:
     protocol = FakeProtocol()
     protocol.conn.state = State.CLOSING
