@@ -88,6 +88,8 @@ class Run:
     details: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    windows: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each step's wall-clock (start, end), to place the server's trace samples."""
     started: float = field(default_factory=time.monotonic)
 
     def figure(self, name: str, value: float | None) -> None:
@@ -106,7 +108,7 @@ class Run:
         harness's own garbage collector is off during the step, as ``timeit`` does:
         a full pass over its thousands of client objects takes tens of
         milliseconds, and would be counted against whichever server was timed."""
-        started = time.monotonic()
+        started, wall = time.monotonic(), time.time()
         other = OtherLoad()
         gc.collect()
         gc.disable()
@@ -115,6 +117,7 @@ class Run:
         finally:
             gc.enable()
             self.timings[name] = time.monotonic() - started
+            self.windows[name] = (wall, time.time())
             self.other_load(name, other.percent())
 
     def other_load(self, step: str, percent: float) -> None:

@@ -268,9 +268,11 @@ def python_module(name: str, module: str, args: list[str], log: Path) -> Child:
     return Child(name, [sys.executable, "-m", module, *args], log, env=env)
 
 
-def start_fracas(redis_url: str, workdir: Path, profile: Path | None = None) -> tuple[Child, str]:
+def start_fracas(
+    redis_url: str, workdir: Path, profile: Path | None = None, trace: Path | None = None
+) -> tuple[Child, str]:
     port = free_port()
-    extra = ["--profile", str(profile)] if profile else []
+    extra = (["--profile", str(profile)] if profile else []) + (["--trace", str(trace)] if trace else [])
     child = python_module(
         "fracas server",
         "bench.server_proc",

@@ -262,6 +262,45 @@ def scaling_table(rows: Sequence[Mapping[str, Any]]) -> str:
     return render_table(headers, lines)
 
 
+TRACE_STAGES = ("waiting", "decide", "append", "publish", "writes", "batch", "gc0", "gc1", "gc2")
+
+
+def trace_summary(
+    samples: Mapping[str, Sequence[Sequence[float]]], windows: Mapping[str, tuple[float, float]]
+) -> dict[str, dict[str, dict[str, float]]]:
+    """Per step and stage of ``bench.server_trace``: how many samples, their
+    p50, p90, p99 and max in ms, and their total in ms. A sample belongs to the
+    step whose (start, end) wall-clock window holds its end."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for step, (start, end) in windows.items():
+        stages = {}
+        for stage in TRACE_STAGES:
+            values = [s for at, s in samples.get(stage, ()) if start <= at <= end]
+            if values:
+                stages[stage] = {
+                    "count": len(values),
+                    "p50_ms": round(percentile(values, 50) * 1e3, 3),
+                    "p90_ms": round(percentile(values, 90) * 1e3, 3),
+                    "p99_ms": round(percentile(values, 99) * 1e3, 3),
+                    "max_ms": round(max(values) * 1e3, 3),
+                    "total_ms": round(sum(values) * 1e3, 1),
+                }
+        if stages:
+            out[step] = stages
+    return out
+
+
+def trace_table(summary: Mapping[str, Mapping[str, Mapping[str, float]]]) -> str:
+    lines = [
+        (step, stage, f"{int(v['count']):,}", fmt(v["p50_ms"]), fmt(v["p90_ms"]), fmt(v["p99_ms"]),
+         fmt(v["max_ms"]), fmt(v["total_ms"]))
+        for step, stages in summary.items()
+        for stage, v in stages.items()
+    ]  # fmt: skip
+    headers = ("step", "stage", "count", "p50 ms", "p90 ms", "p99 ms", "max ms", "total ms")
+    return render_table(headers, lines)
+
+
 def result_document(
     meta: Mapping[str, Any], figures: Figures, details: Mapping[str, Any], notes: Sequence[str]
 ) -> dict[str, Any]:

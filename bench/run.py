@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import io
+import json
 import os
 import platform
 import pstats
@@ -44,6 +45,8 @@ from bench.report import (
     result_document,
     scaling_table,
     selected,
+    trace_summary,
+    trace_table,
     write_json,
 )
 
@@ -68,6 +71,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--profile-server",
         action="store_true",
         help="run the Fracas server under cProfile and print where its CPU went (slows it down)",
+    )
+    parser.add_argument(
+        "--trace-server",
+        action="store_true",
+        help="time the stages of each command batch inside the server and its garbage collections, per step",
     )
     parser.add_argument("--keep", action="store_true", help="keep the work folder (logs) after the run")
     return parser.parse_args(argv)
@@ -127,11 +135,11 @@ def meta(run: Run, args: argparse.Namespace, nofile: tuple[int, int]) -> dict[st
     }
 
 
-async def measure_all(run: Run, steps: frozenset[str], profile: Path | None) -> None:
+async def measure_all(run: Run, steps: frozenset[str], profile: Path | None, trace: Path | None) -> None:
     await calibrate(run, steps)
     if steps & {"G1", "G4", "G5", "G6", "G7", "S"}:
         run.log("starting the Fracas server" + (" under cProfile" if profile else ""))
-        server, base = start_fracas(run.redis.url, run.workdir, profile)
+        server, base = start_fracas(run.redis.url, run.workdir, profile, trace)
         try:
             await with_fracas(run, server, base, steps)
         finally:
@@ -170,13 +178,19 @@ def main(argv: list[str] | None = None) -> int:
         )
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
             profile = workdir / "fracas-server.prof" if args.profile_server else None
-            runner.run(measure_all(run, steps, profile))
+            trace = workdir / "fracas-server-trace.json" if args.trace_server else None
+            runner.run(measure_all(run, steps, profile, trace))
         if profile is not None:
             if profile.exists():
                 run.note(f"the server ran under cProfile: its figures are slowed; profile in {profile}")
                 (workdir / "fracas-server-profile.txt").write_text(profile_summary(profile, 60))
             else:
                 run.note("the server's profile was not written")
+        if trace is not None:
+            if trace.exists():
+                run.details["server_trace"] = trace_summary(json.loads(trace.read_text()), run.windows)
+            else:
+                run.note("the server's trace was not written")
         document = result_document(meta(run, args, nofile), run.figures, run.details, run.notes)
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = args.out or RESULTS / f"{stamp}-{'quick' if args.quick else 'full'}.json"
@@ -188,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         if profile is not None and profile.exists():
             print()
             print(profile_summary(profile))
+        if run.details.get("server_trace"):
+            print()
+            print(trace_table(run.details["server_trace"]))
         if "scaling" in run.details:
             print()
             print(scaling_table(run.details["scaling"]["rows"]))

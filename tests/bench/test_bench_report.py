@@ -20,6 +20,8 @@ from bench.report import (
     percentile,
     result_document,
     selected,
+    trace_summary,
+    trace_table,
     write_json,
 )
 
@@ -116,3 +118,19 @@ def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
     assert len(selected(None)) == 10
     with pytest.raises(SystemExit):
         selected("G3")
+
+
+def test_server_trace_samples_are_split_by_the_step_whose_window_holds_their_end() -> None:
+    samples = {
+        "append": [[10.5, 0.001], [11.0, 0.003], [20.5, 0.010]],
+        "gc2": [[20.6, 0.080]],
+        "unknown": [[10.6, 1.0]],
+    }
+    summary = trace_summary(samples, {"G4": (10.0, 12.0), "G5": (20.0, 21.0), "G6": (30.0, 31.0)})
+    assert set(summary) == {"G4", "G5"}  # a step without samples is left out
+    assert summary["G4"] == {
+        "append": {"count": 2, "p50_ms": 1.0, "p90_ms": 3.0, "p99_ms": 3.0, "max_ms": 3.0, "total_ms": 4.0}
+    }
+    assert summary["G5"]["append"]["count"] == 1 and summary["G5"]["gc2"]["max_ms"] == 80.0
+    table = trace_table(summary)
+    assert "G5" in table and "gc2" in table and "unknown" not in table

@@ -1,0 +1,98 @@
+"""Where a command's time goes inside the Fracas server, for
+``python -m bench --trace-server``.
+
+Installed in the server process only (``bench.server_proc --trace FILE``): it
+wraps the appender's stages and the store's append, listens to the garbage
+collector, and at exit writes every sample with the wall-clock time it ended,
+so that the harness can split them by step. The stages of one batch:
+
+    waiting    a command queued until its batch starts (behind a write in
+               flight, or the loop's next turn)
+    decide     the rules, the dice, the chain and the fold of the batch
+    append     the append script's round trip to Redis
+    publish    the batch handed to every follower and the answers settled
+    writes     the held frames written to the sockets
+    batch      all of a batch, from its start to its last write
+
+and ``gc0``/``gc1``/``gc2``: each pass of the collector, by generation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from server import appender, store
+
+SAMPLES: defaultdict[str, list[tuple[float, float]]] = defaultdict(list)
+"""Per stage: (wall-clock time at its end, seconds)."""
+
+
+def _add(stage: str, seconds: float) -> None:
+    SAMPLES[stage].append((time.time(), seconds))
+
+
+def install() -> None:
+    submit = appender.Appender.submit
+    commit_settling = appender.Appender._commit_settling
+    decide = appender.Appender._decide
+    append_batch = store.RedisEventStore.append_batch
+    corked = appender.corked
+
+    def timed_submit(self: appender.Appender, pending: appender.Pending) -> None:
+        pending.queued_at = time.perf_counter()  # type: ignore[attr-defined]
+        submit(self, pending)
+
+    async def timed_commit_settling(self: appender.Appender, batch: list[appender.Pending]) -> None:
+        started = time.perf_counter()
+        for pending in batch:
+            _add("waiting", started - getattr(pending, "queued_at", started))
+        await commit_settling(self, batch)
+        _add("batch", time.perf_counter() - started)
+
+    async def timed_decide(self: appender.Appender, *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        decision = await decide(self, *args, **kwargs)
+        _add("decide", time.perf_counter() - started)
+        return decision
+
+    async def timed_append(self: store.RedisEventStore, *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        appended = await append_batch(self, *args, **kwargs)
+        _add("append", time.perf_counter() - started)
+        return appended
+
+    @contextlib.contextmanager
+    def timed_corked() -> Iterator[None]:
+        started = time.perf_counter()
+        with corked():
+            yield
+            held = time.perf_counter()
+        _add("publish", held - started)
+        _add("writes", time.perf_counter() - held)
+
+    appender.Appender.submit = timed_submit  # type: ignore[method-assign]
+    appender.Appender._commit_settling = timed_commit_settling  # type: ignore[method-assign]
+    appender.Appender._decide = timed_decide  # type: ignore[method-assign]
+    store.RedisEventStore.append_batch = timed_append  # type: ignore[method-assign]
+    appender.corked = timed_corked  # type: ignore[assignment]
+
+    collecting: dict[str, float] = {}
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting["since"] = time.perf_counter()
+        elif "since" in collecting:
+            _add(f"gc{info['generation']}", time.perf_counter() - collecting.pop("since"))
+
+    gc.callbacks.append(on_gc)
+
+
+def dump(path: Path) -> None:
+    path.write_text(json.dumps({stage: samples for stage, samples in SAMPLES.items()}))
