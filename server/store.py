@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 from domain.events import ENCODER, RECORD_DECODER, Recorded, event_tag
 
@@ -147,12 +147,63 @@ def _unparsed(response: Any, **options: Any) -> Any:
     return response
 
 
+class ScriptLanes:
+    """Connections taken from a client's pool and kept for the store's scripts.
+
+    A call through the client goes through its pool, the pool's check of the
+    connection and the client's per-call layers: ~0.15 ms of a ~0.4 ms append
+    round trip at light load. Here a call takes a kept connection (or one from
+    the pool), sends, reads its reply and keeps the connection again: one call
+    at a time per connection, as many connections as calls in flight. A
+    connection whose call did not end with a reply read in full (it failed, or
+    the wait for it was cancelled and its reply may still come) is closed and
+    given back to the pool, never reused; the pool reconnects it when it hands
+    it out again. The client's ``aclose`` closes the kept ones with the pool."""
+
+    def __init__(self, pool: aioredis.ConnectionPool, keep: int = 16) -> None:
+        self._pool = pool
+        self._keep = keep
+        self._idle: list[Any] = []
+
+    async def execute(self, *args: Any) -> Any:
+        connection = self._idle.pop() if self._idle else await self._pool.get_connection()  # type: ignore[no-untyped-call]
+        try:
+            await connection.send_command(*args, check_health=False)
+            reply = await connection.read_response()
+        except ResponseError:  # an error reply, read in full: the connection is sound
+            await self._keep_or_release(connection)
+            raise
+        except BaseException as exc:
+            await connection.disconnect(nowait=True)
+            await self._pool.release(connection)
+            if not isinstance(exc, asyncio.CancelledError):
+                await self._drop_idle()  # Redis went away: the kept ones are likely dead too
+            raise
+        await self._keep_or_release(connection)
+        return reply
+
+    async def _keep_or_release(self, connection: Any) -> None:
+        if len(self._idle) < self._keep:
+            self._idle.append(connection)
+        else:
+            await self._pool.release(connection)
+
+    async def _drop_idle(self) -> None:
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.disconnect(nowait=True)
+            await self._pool.release(connection)
+
+
 class RedisEventStore:
     """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
 
     def __init__(self, client: aioredis.Redis) -> None:
         self.redis = client
         self._shas: dict[str, str] = {}
+        # A cluster has a pool per node: its scripts go through the client.
+        pool = getattr(client, "connection_pool", None)
+        self._lanes = ScriptLanes(pool) if isinstance(pool, aioredis.ConnectionPool) else None
         # XRANGE answers as Redis sends it: every entry of a table's stream is
         # [id, ["type", tag, "data", record]] (one script writes them all), and
         # redis-py's dict per entry was a tenth of a rebuild's time.
@@ -163,11 +214,16 @@ class RedisEventStore:
         if sha is None:
             sha = self._shas[script] = await self.redis.script_load(script)
         try:
-            return await self.redis.evalsha(sha, len(keys), *keys, *args)
+            return await self._evalsha(sha, keys, args)
         except NoScriptError:
             # A restarted or failed-over Redis forgot the script: load it again.
             self._shas[script] = await self.redis.script_load(script)
-            return await self.redis.evalsha(self._shas[script], len(keys), *keys, *args)
+            return await self._evalsha(self._shas[script], keys, args)
+
+    async def _evalsha(self, sha: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        if self._lanes is None:
+            return await self.redis.evalsha(sha, len(keys), *keys, *args)
+        return await self._lanes.execute("EVALSHA", sha, len(keys), *keys, *args)
 
     async def create(
         self,
