@@ -216,6 +216,13 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         self.write_paused = True
         super().pause_writing()
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The sink, the inbox and the listener all lead back here: without them a
+        # closed connection is freed at once, not at the collector's next full pass.
+        self.scope["extensions"].pop(EXTENSION, None)
+        self.listener = None
+
     def resume_writing(self) -> None:
         self.write_paused = False
         super().resume_writing()

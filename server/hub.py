@@ -100,7 +100,7 @@ class Subscriber:
     ) -> None:
         self.viewer = viewer
         self.sink = sink
-        self._close = close
+        self._close: Callable[[int, str], Coroutine[Any, Any, None]] | None = close
         self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Frame | None] = asyncio.Queue(queue_size)
         self.following = False
         self.last_sent = 0
@@ -161,7 +161,12 @@ class Subscriber:
         self._idle = False
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
-        asyncio.create_task(self._close(code, reason))
+        # Let go of the connection's close once it is called: the connection holds
+        # this subscriber, and a cycle between them would outlive the socket until
+        # the collector's next full pass.
+        close, self._close = self._close, None
+        if close is not None:
+            asyncio.create_task(close(code, reason))
 
     async def _write(self) -> None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import socket
@@ -25,6 +26,8 @@ from domain.wire import Accepted, Follow, Rejected
 from server.chain import chained
 from server.connect import close as close_redis
 from server.connect import connect as connect_redis
+from server.frames import FramesProtocol
+from server.hub import Subscriber
 from server.store import RedisEventStore, key
 from server.table_socket import Connection
 from tests.server.conftest import StartServer
@@ -565,3 +568,31 @@ async def test_sockets_that_stop_reading_wait_apart_and_never_hold_up_the_table(
     finally:
         await stalled_player.close()
         await stalled_spectator.close()
+
+
+async def test_a_closed_socket_is_freed_when_it_closes_not_at_a_later_collection(
+    start_embedded_server: StartServer,
+) -> None:
+    """Nothing of a table socket is left in reference cycles once it closes: with
+    many spectators coming and going, such garbage would pile up until one long
+    pass of the collector walked it all."""
+    server = await start_embedded_server()
+    async with Admin(server) as admin:
+        t = await table_with_roles(admin, server)
+
+    def alive() -> int:
+        return sum(1 for o in gc.get_objects() if isinstance(o, (FramesProtocol, Subscriber, Connection)))
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = alive()
+        for token in (t["spectator"], t["player"], t["gm"]):
+            async with TableClient(server, t["table"], token) as client:
+                await client.follow(0)
+                if token == t["gm"]:
+                    assert isinstance(await client.send(AddNote(text="encore")), Accepted)
+        await asyncio.sleep(0.2)  # the server sees the sockets close
+        assert alive() == before
+    finally:
+        gc.enable()
