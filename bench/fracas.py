@@ -470,10 +470,11 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
     tokens = await fracas.invite_many(table, "spectator", n)
     gm = await fracas.gm(table)
     spectators: list[Session] = []
-    # C5's rounds alternate with G5's, so that both see the machine in the same state.
-    broadcast = await Broadcast.open(run) if "C5" in run.steps else None
+    broadcast: Broadcast | None = None
     c5_latencies: list[float] = []
     try:
+        if "C5" in run.steps:  # its rounds alternate with G5's: both see the machine in the same state
+            broadcast = await Broadcast.open(run)
         await asyncio.sleep(0.5)
         rss_before = fracas.server.rss()
         run.log(f"  connecting {n} spectators")
