@@ -166,7 +166,7 @@ class ScriptLanes:
         self._idle: list[Any] = []
 
     async def execute(self, *args: Any) -> Any:
-        connection = self._idle.pop() if self._idle else await self._pool.get_connection()  # type: ignore[no-untyped-call]
+        connection = await self._take()
         try:
             await connection.send_command(*args, check_health=False)
             reply = await connection.read_response()
@@ -181,6 +181,18 @@ class ScriptLanes:
             raise
         await self._keep_or_release(connection)
         return reply
+
+    async def _take(self) -> Any:
+        while self._idle:
+            connection = self._idle.pop()
+            # Redis closed it while it was kept (a restart, a killed client): the
+            # loop has seen the end of its stream, so it is known dead before use.
+            reader = getattr(connection, "_reader", None)
+            if reader is not None and not reader.at_eof():
+                return connection
+            await connection.disconnect(nowait=True)
+            await self._pool.release(connection)
+        return await self._pool.get_connection()  # type: ignore[no-untyped-call]
 
     async def _keep_or_release(self, connection: Any) -> None:
         if len(self._idle) < self._keep:

@@ -54,11 +54,23 @@ async def test_an_error_reply_leaves_the_connection_in_use(client: Any) -> None:
     assert await lanes.execute("ECHO", "again") == b"again"
 
 
-async def test_after_its_connections_are_killed_one_call_fails_and_the_next_reconnects(client: Any) -> None:
+async def test_connections_redis_closed_while_kept_are_replaced_before_use(client: Any) -> None:
     lanes = ScriptLanes(client.connection_pool)
     await asyncio.gather(*(lanes.execute("PING") for _ in range(3)))
     assert len(lanes._idle) == 3
     await client.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+    await asyncio.sleep(0.05)  # the server's loop sees the streams end
+    assert await lanes.execute("ECHO", "back") == b"back"
+    assert len(lanes._idle) == 1  # the three dead ones were dropped, the new one kept
+
+
+async def test_a_call_on_a_connection_lost_unnoticed_fails_once_and_the_next_reconnects(client: Any) -> None:
+    lanes = ScriptLanes(client.connection_pool)
+    await asyncio.gather(*(lanes.execute("PING") for _ in range(3)))
+    for connection in lanes._idle:  # as if the loop had not yet seen their streams end
+        connection._reader.at_eof = lambda: False
+    await client.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+    await asyncio.sleep(0.05)
     with pytest.raises(ConnectionError):
         await lanes.execute("PING")
     assert lanes._idle == []  # the other kept ones were dropped with it
