@@ -111,3 +111,24 @@ async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadlin
             assert (await watcher.next_event(timeout=20)).position == 3
     finally:
         redis.stop()
+
+
+async def test_after_a_redis_restart_the_next_command_goes_through_at_once(
+    tmp_path: Path, start_server: StartServer
+) -> None:
+    """The connections the store kept for its scripts died with Redis: they are
+    replaced before use, not discovered dead by a command."""
+    redis = EmbeddedRedis(tmp_path / "redis").start()
+    try:
+        server = await start_server(redis_url=redis.url)
+        async with gm_and_watcher(server, "Redémarrage") as (gm, watcher):
+            for text in ("un", "deux", "trois"):
+                assert isinstance(await gm.send(AddNote(text=text)), Accepted)
+            redis.stop()
+            redis.start()
+            await asyncio.sleep(0.1)
+            assert isinstance(await gm.send(AddNote(text="après")), Accepted)
+            positions = [(await watcher.next_event(timeout=20)).position for _ in range(4)]
+            assert positions == [2, 3, 4, 5]
+    finally:
+        redis.stop()
