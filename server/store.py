@@ -174,8 +174,7 @@ class ScriptLanes:
             await self._keep_or_release(connection)
             raise
         except BaseException as exc:
-            await connection.disconnect(nowait=True)
-            await self._pool.release(connection)
+            await self._discard(connection)
             if not isinstance(exc, asyncio.CancelledError):
                 await self._drop_idle()  # Redis went away: the kept ones are likely dead too
             raise
@@ -190,8 +189,7 @@ class ScriptLanes:
             reader = getattr(connection, "_reader", None)
             if reader is not None and not reader.at_eof():
                 return connection
-            await connection.disconnect(nowait=True)
-            await self._pool.release(connection)
+            await self._discard(connection)
         return await self._pool.get_connection()  # type: ignore[no-untyped-call]
 
     async def _keep_or_release(self, connection: Any) -> None:
@@ -203,8 +201,13 @@ class ScriptLanes:
     async def _drop_idle(self) -> None:
         idle, self._idle = self._idle, []
         for connection in idle:
-            await connection.disconnect(nowait=True)
-            await self._pool.release(connection)
+            await self._discard(connection)
+
+    async def _discard(self, connection: Any) -> None:
+        """Close a connection never to reuse as it is; the pool reconnects it when
+        it hands it out again."""
+        await connection.disconnect(nowait=True)
+        await self._pool.release(connection)
 
 
 class RedisEventStore:
