@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,9 +17,24 @@ from clients.python.client import FracasError
 from domain.commands import AddNote
 from domain.wire import Accepted, Rejected
 from server.embedded import EmbeddedRedis
-from tests.server.conftest import StartServer
+from tests.server.conftest import StartServer, servers
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    """A Redis of this test's own, to stop, freeze and restart."""
+    redis = EmbeddedRedis(tmp_path / "redis").start()
+    yield redis
+    redis.stop()
+
+
+@pytest.fixture
+async def start_own_server(own_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
+    """Servers on that Redis, stopped before it."""
+    async with servers(own_redis.url) as start:
+        yield start
 
 
 async def send_until_accepted(
@@ -52,83 +67,71 @@ async def gm_and_watcher(server: str, title: str) -> AsyncIterator[tuple[TableCl
 
 
 async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
-    tmp_path: Path, start_server: StartServer
+    own_redis: EmbeddedRedis, start_own_server: StartServer
 ) -> None:
-    redis = EmbeddedRedis(tmp_path / "redis").start()
-    try:
-        server = await start_server(redis_url=redis.url)
-        async with gm_and_watcher(server, "Panne") as (gm, watcher):
-            assert isinstance(await gm.send(AddNote(text="avant")), Accepted)
-            assert (await watcher.next_event()).position == 2
+    server = await start_own_server()
+    async with gm_and_watcher(server, "Panne") as (gm, watcher):
+        assert isinstance(await gm.send(AddNote(text="avant")), Accepted)
+        assert (await watcher.next_event()).position == 2
 
-            redis.stop()
-            during = await asyncio.wait_for(gm.send(AddNote(text="pendant"), command_id="pendant"), 20)
-            assert isinstance(during, Rejected) and (during.code, during.rule) == (
-                "unavailable",
-                "store.unavailable",
-            )
-            with pytest.raises(FracasError, match="unavailable"):
-                await asyncio.wait_for(gm.state(), 20)
+        own_redis.stop()
+        during = await asyncio.wait_for(gm.send(AddNote(text="pendant"), command_id="pendant"), 20)
+        assert isinstance(during, Rejected) and (during.code, during.rule) == (
+            "unavailable",
+            "store.unavailable",
+        )
+        with pytest.raises(FracasError, match="unavailable"):
+            await asyncio.wait_for(gm.state(), 20)
 
-            redis.start()
-            answer = await send_until_accepted(gm, AddNote(text="pendant"), "pendant")
-            assert answer.first == 3  # written once, right after the last event before the outage
-            record = await watcher.next_event(timeout=20)
-            assert record.position == 3 and record.event.text == "pendant"  # type: ignore[union-attr]
-            assert isinstance(await gm.send(AddNote(text="après")), Accepted)
-            assert (await watcher.next_event(timeout=20)).position == 4
-    finally:
-        redis.stop()
+        own_redis.start()
+        answer = await send_until_accepted(gm, AddNote(text="pendant"), "pendant")
+        assert answer.first == 3  # written once, right after the last event before the outage
+        record = await watcher.next_event(timeout=20)
+        assert record.position == 3 and record.event.text == "pendant"  # type: ignore[union-attr]
+        assert isinstance(await gm.send(AddNote(text="après")), Accepted)
+        assert (await watcher.next_event(timeout=20)).position == 4
 
 
 async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadline(
-    tmp_path: Path, start_server: StartServer
+    own_redis: EmbeddedRedis, start_own_server: StartServer
 ) -> None:
     """Redis alive but not answering (frozen): commands and reads are answered
     ``unavailable`` after ``request_seconds``, and once Redis answers again the
     same command id is applied exactly once."""
-    redis = EmbeddedRedis(tmp_path / "redis").start()
-    assert redis.pid is not None
-    try:
-        server = await start_server(redis_url=redis.url, request_seconds=1.0)
-        async with gm_and_watcher(server, "Gel") as (gm, watcher):
-            os.kill(redis.pid, signal.SIGSTOP)
-            try:
-                started = time.monotonic()
-                during = await asyncio.wait_for(gm.send(AddNote(text="gel"), command_id="gel"), 10)
-                assert isinstance(during, Rejected) and during.rule == "store.unavailable"
-                assert time.monotonic() - started < 5
-                with pytest.raises(FracasError, match="unavailable"):
-                    await asyncio.wait_for(gm.state(), 10)
-            finally:
-                os.kill(redis.pid, signal.SIGCONT)
+    assert own_redis.pid is not None
+    server = await start_own_server(request_seconds=1.0)
+    async with gm_and_watcher(server, "Gel") as (gm, watcher):
+        os.kill(own_redis.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            during = await asyncio.wait_for(gm.send(AddNote(text="gel"), command_id="gel"), 10)
+            assert isinstance(during, Rejected) and during.rule == "store.unavailable"
+            assert time.monotonic() - started < 5
+            with pytest.raises(FracasError, match="unavailable"):
+                await asyncio.wait_for(gm.state(), 10)
+        finally:
+            os.kill(own_redis.pid, signal.SIGCONT)
 
-            answer = await send_until_accepted(gm, AddNote(text="gel"), "gel")
-            assert answer.first == 2
-            record = await watcher.next_event(timeout=20)
-            assert record.position == 2 and record.event.text == "gel"  # type: ignore[union-attr]
-            assert isinstance(await gm.send(AddNote(text="dégel")), Accepted)
-            assert (await watcher.next_event(timeout=20)).position == 3
-    finally:
-        redis.stop()
+        answer = await send_until_accepted(gm, AddNote(text="gel"), "gel")
+        assert answer.first == 2
+        record = await watcher.next_event(timeout=20)
+        assert record.position == 2 and record.event.text == "gel"  # type: ignore[union-attr]
+        assert isinstance(await gm.send(AddNote(text="dégel")), Accepted)
+        assert (await watcher.next_event(timeout=20)).position == 3
 
 
 async def test_after_a_redis_restart_the_next_command_goes_through_at_once(
-    tmp_path: Path, start_server: StartServer
+    own_redis: EmbeddedRedis, start_own_server: StartServer
 ) -> None:
     """The connections the store kept for its scripts died with Redis: they are
     replaced before use, not discovered dead by a command."""
-    redis = EmbeddedRedis(tmp_path / "redis").start()
-    try:
-        server = await start_server(redis_url=redis.url)
-        async with gm_and_watcher(server, "Redémarrage") as (gm, watcher):
-            for text in ("un", "deux", "trois"):
-                assert isinstance(await gm.send(AddNote(text=text)), Accepted)
-            redis.stop()
-            redis.start()
-            await asyncio.sleep(0.1)
-            assert isinstance(await gm.send(AddNote(text="après")), Accepted)
-            positions = [(await watcher.next_event(timeout=20)).position for _ in range(4)]
-            assert positions == [2, 3, 4, 5]
-    finally:
-        redis.stop()
+    server = await start_own_server()
+    async with gm_and_watcher(server, "Redémarrage") as (gm, watcher):
+        for text in ("un", "deux", "trois"):
+            assert isinstance(await gm.send(AddNote(text=text)), Accepted)
+        own_redis.stop()
+        own_redis.start()
+        await asyncio.sleep(0.1)
+        assert isinstance(await gm.send(AddNote(text="après")), Accepted)
+        positions = [(await watcher.next_event(timeout=20)).position for _ in range(4)]
+        assert positions == [2, 3, 4, 5]
