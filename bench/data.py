@@ -1,5 +1,6 @@
 """Realistic log entries for the store calibrations (C2, C3, C4) and for the
-long tables of G6 and G7, about 300 bytes each as stored.
+long tables of G6 and G7, about 300 bytes each as stored; and the schedule of
+G4's light load, which C7 also follows.
 
 Three in four are notes, one in four a dice roll with dice derived from a seed as
 the server derives them; every entry is a ``Recorded`` encoded with the one
@@ -9,6 +10,8 @@ and folding a real log costs.
 
 from __future__ import annotations
 
+import heapq
+import random
 from collections.abc import Iterator
 
 from domain.base import EVERYONE
@@ -21,6 +24,23 @@ SYSTEM = "vda"
 SEED = bytes(range(32))
 AT = "2025-01-01T20:00:00.000+00:00"
 TEMPLATES = 64
+
+
+def action_times(player: int, rate: float) -> Iterator[float]:
+    """When one of G4's players acts, in seconds from the start: first within
+    ``1 / rate``, then every ``uniform(0.5, 1.5) / rate`` (seeded by ``player``)."""
+    rng = random.Random(player)
+    at = rng.uniform(0, 1 / rate)
+    while True:
+        yield at
+        at += rng.uniform(0.5, 1.5) / rate
+
+
+def action_gaps(players: int, rate: float, count: int) -> list[float]:
+    """The first ``count`` gaps between consecutive actions of G4's whole table."""
+    merged = heapq.merge(*(action_times(i, rate) for i in range(players)))
+    times = [next(merged) for _ in range(count + 1)]
+    return [b - a for a, b in zip(times, times[1:], strict=False)]
 
 
 def first_event(table_id: str) -> TableCreated:

@@ -421,17 +421,15 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
             session.on_event = on_event
 
         async def player(i: int, session: Session) -> None:
-            rng = random.Random(i)
+            start = time.perf_counter()
             end = measured_from + seconds
-            next_at = time.perf_counter() + rng.uniform(0, 1 / rate)
-            k = 0
-            while next_at < end:
-                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            for k, offset in enumerate(data.action_times(i, rate)):
+                if start + offset >= end:
+                    return
+                await asyncio.sleep(max(0.0, start + offset - time.perf_counter()))
                 command_id = session.next_id()
                 sent_at[command_id] = time.perf_counter()
                 session.command(_load_command(i, k), command_id)
-                k += 1
-                next_at += rng.uniform(0.5, 1.5) / rate
 
         sent_before = time.perf_counter()
         await asyncio.gather(*(player(i, s) for i, s in enumerate(sessions)))

@@ -46,9 +46,9 @@ GOALS: tuple[Goal, ...] = (
     Goal("G2", "server CPU per delivered client message", "G2.cpu_us_per_delivery",
          "C5.cpu_us_per_recipient", AT_MOST, 1.5),
     Goal("G4 p50", "action -> own event visible, 10 players x 20/s, p50", "G4.p50_ms",
-         "C7.p50_ms", AT_MOST, 6.0),
+         "C7.paced_p50_ms", AT_MOST, 6.0),
     Goal("G4 p99", "action -> own event visible, 10 players x 20/s, p99", "G4.p99_ms",
-         "C7.p50_ms", AT_MOST, 8.0),
+         "C7.paced_p50_ms", AT_MOST, 8.0),
     Goal("G5", "1,000 spectators all hold one event, p99", "G5.p99_ms",
          "C5.p50_ms", AT_MOST, 1.5),
     Goal("G6", "rebuild a projection from Redis", "G6.events_per_s",
@@ -234,6 +234,8 @@ CALIBRATIONS: tuple[tuple[str, str], ...] = (
     ("C6.cpu_us_per_echo", "  echo server CPU per message echoed"),
     ("C7.p50_ms", "XREAD BLOCK wake-up after an XADD, p50"),
     ("C7.p99_ms", "  same, p99"),
+    ("C7.paced_p50_ms", "  same, XADDs spaced as G4's actions (5 ms apart on average), p50"),
+    ("C7.paced_p99_ms", "  same, p99"),
 )
 
 
