@@ -31,6 +31,8 @@ class Sizes:
     c7_samples: int
     g1_warmup: float
     g1_seconds: float
+    g9_pairs: int
+    """G1's and G9's windows alternate: how many of each (``g1_seconds`` in all)."""
     g4_seconds: float
     g5_rounds: int
     g6_events: int
@@ -52,6 +54,7 @@ QUICK = Sizes(
     c7_samples=500,
     g1_warmup=1.5,
     g1_seconds=6.0,
+    g9_pairs=2,
     g4_seconds=5.0,
     g5_rounds=30,
     g6_events=100_000,
@@ -69,6 +72,7 @@ FULL = Sizes(
     c7_samples=3000,
     g1_warmup=3.0,
     g1_seconds=30.0,
+    g9_pairs=3,
     g4_seconds=20.0,
     g5_rounds=200,
     g6_events=1_000_000,

@@ -159,21 +159,29 @@ def _load_command(i: int, k: int) -> Any:
     return AddNote(text=f"c{i}: note {k}, la garde recule vers l'escalier")
 
 
-async def load_window(
-    run: Run, fracas: Fracas, tables: list[list[Session]], warmup: float, seconds: float
-) -> dict[str, Any]:
+class Load:
     """Closed-loop players on one or more tables (a list of sessions per table;
-    the i-th session of a table plays combatant ``c<i>``). The events/s figure
-    is, summed over tables, the rise of the lowest position every open session
-    of the table holds: events delivered to all of the table's players."""
-    sessions = [s for table in tables for s in table]
-    stop = asyncio.Event()
-    counts = {"accepted": 0, "rejected": 0, "errors": 0, "lost": 0}
-    rules: dict[str, int] = {}
+    the i-th session of a table plays combatant ``c<i>``), measured over one or
+    more windows while they play. The events/s figure is, summed over tables,
+    the rise of the lowest position every open session of the table holds:
+    events delivered to all of the table's players."""
 
-    async def player(i: int, session: Session) -> None:
+    def __init__(self, run: Run, fracas: Fracas, tables: list[list[Session]]) -> None:
+        self.fracas = fracas
+        self.tables = tables
+        self.sessions = [s for table in tables for s in table]
+        self.redis_child = run.redis.child
+        self.counts = {"accepted": 0, "rejected": 0, "errors": 0, "lost": 0}
+        self.rules: dict[str, int] = {}
+        self._stop = asyncio.Event()
+        self._tasks = [
+            asyncio.create_task(self._player(i, s)) for table in tables for i, s in enumerate(table)
+        ]
+
+    async def _player(self, i: int, session: Session) -> None:
+        counts, rules = self.counts, self.rules
         k = 0
-        while not stop.is_set() and session.open:
+        while not self._stop.is_set() and session.open:
             try:
                 reply = await session.run(_load_command(i, k), timeout=30)
             except (TimeoutError, ConnectionError):
@@ -189,71 +197,85 @@ async def load_window(
                 rules[reply.rule] = rules.get(reply.rule, 0) + 1
             k += 1
 
-    redis_child = run.redis.child
-
-    def snapshot() -> dict[str, float]:
+    def _snapshot(self) -> dict[str, float]:
         return {
             "t": time.perf_counter(),
             "delivered_to_all": sum(
-                min((s.last_position for s in table if s.open), default=0) for table in tables
+                min((s.last_position for s in table if s.open), default=0) for table in self.tables
             ),
-            "events": sum(s.events for s in sessions),
-            "frames": sum(s.frames for s in sessions),
-            "accepted": counts["accepted"],
-            "server_cpu": fracas.server.cpu_seconds(),
-            "redis_cpu": redis_child.cpu_seconds() if redis_child else 0.0,
+            "events": sum(s.events for s in self.sessions),
+            "frames": sum(s.frames for s in self.sessions),
+            "accepted": self.counts["accepted"],
+            "server_cpu": self.fracas.server.cpu_seconds(),
+            "redis_cpu": self.redis_child.cpu_seconds() if self.redis_child else 0.0,
             "harness_cpu": self_cpu(),
             "machine_cpu": machine_cpu(),
             "own_cpu": own_cpu(),
         }
 
-    tasks = [asyncio.create_task(player(i, s)) for table in tables for i, s in enumerate(table)]
+    async def window(self, seconds: float) -> dict[str, float]:
+        """What ``seconds`` of play added to each counter."""
+        a = self._snapshot()
+        await asyncio.sleep(seconds)
+        b = self._snapshot()
+        return {k: b[k] - a[k] for k in a}
+
+    def _behind(self, heads: list[int]) -> int:
+        return sum(
+            1 for h, t in zip(heads, self.tables, strict=True) for s in t if s.open and s.last_position < h
+        )
+
+    async def stop(self) -> dict[str, Any]:
+        """Stop the players, wait (bounded) until every open session holds every
+        event, and tell how the whole load went."""
+        self._stop.set()
+        await asyncio.wait(self._tasks, timeout=60)
+        for task in self._tasks:
+            task.cancel()
+        heads = [max(s.last_position for s in table) for table in self.tables]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and self._behind(heads):
+            await asyncio.sleep(0.05)
+        return {
+            **self.counts,
+            "rejected_rules": self.rules,
+            "players_lost": self.counts["lost"],
+            "sessions_open_at_end": sum(s.open for s in self.sessions),
+            "sessions_behind_at_end": self._behind(heads),
+            "position_errors": sum(s.errors for s in self.sessions),
+            "close_reasons": sorted({f for s in self.sessions for f in s.failures})[:5],
+        }
+
+    def figures(self, windows: list[dict[str, float]]) -> dict[str, Any]:
+        """Rates and costs over one or more of its windows, taken together."""
+        total = {k: sum(w[k] for w in windows) for k in windows[0]}
+        dt = total["t"]
+        deliveries, frames, server_cpu = total["events"], total["frames"], total["server_cpu"]
+        return {
+            "seconds": round(dt, 3),
+            "windows_events_per_s": [round(w["delivered_to_all"] / w["t"]) for w in windows],
+            "events_per_s": total["delivered_to_all"] / dt,
+            "commands_per_s": total["accepted"] / dt,
+            "deliveries": deliveries,
+            "frames": frames,
+            "events_per_frame": deliveries / frames if frames else None,
+            "server_cpu_us_per_delivery": server_cpu / deliveries * 1e6 if deliveries else None,
+            "server_cpu_us_per_frame": server_cpu / frames * 1e6 if frames else None,
+            "server_cpu_pct": 100 * server_cpu / dt,
+            "redis_cpu_pct": 100 * total["redis_cpu"] / dt if self.redis_child else None,
+            "harness_cpu_pct": 100 * total["harness_cpu"] / dt,
+            "other_processes_cpu_pct": 100 * (total["machine_cpu"] - total["own_cpu"]) / dt,
+        }
+
+
+async def load_window(
+    run: Run, fracas: Fracas, tables: list[list[Session]], warmup: float, seconds: float
+) -> dict[str, Any]:
+    """One window of a :class:`Load` after ``warmup``: its figures and how the load went."""
+    load = Load(run, fracas, tables)
     await asyncio.sleep(warmup)
-    a = snapshot()
-    await asyncio.sleep(seconds)
-    b = snapshot()
-    stop.set()
-    await asyncio.wait(tasks, timeout=60)
-    for task in tasks:
-        task.cancel()
-    # Every open session must end up holding every event: wait (bounded) for the tail.
-    heads = [max(s.last_position for s in table) for table in tables]
-
-    def behind() -> int:
-        return sum(1 for h, t in zip(heads, tables, strict=True) for s in t if s.open and s.last_position < h)
-
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and behind():
-        await asyncio.sleep(0.05)
-    dt = b["t"] - a["t"]
-    deliveries = b["events"] - a["events"]
-    frames = b["frames"] - a["frames"]
-    server_cpu = b["server_cpu"] - a["server_cpu"]
-    return {
-        "seconds": round(dt, 3),
-        "events_per_s": (b["delivered_to_all"] - a["delivered_to_all"]) / dt,
-        "commands_per_s": (b["accepted"] - a["accepted"]) / dt,
-        "deliveries": deliveries,
-        "frames": frames,
-        "events_per_frame": deliveries / frames if frames else None,
-        "server_cpu_us_per_delivery": server_cpu / deliveries * 1e6 if deliveries else None,
-        "server_cpu_us_per_frame": server_cpu / frames * 1e6 if frames else None,
-        "server_cpu_pct": 100 * server_cpu / dt,
-        "redis_cpu_pct": 100 * (b["redis_cpu"] - a["redis_cpu"]) / dt if redis_child else None,
-        "harness_cpu_pct": 100 * (b["harness_cpu"] - a["harness_cpu"]) / dt,
-        "other_processes_cpu_pct": 100
-        * ((b["machine_cpu"] - a["machine_cpu"]) - (b["own_cpu"] - a["own_cpu"]))
-        / dt,
-        "accepted": counts["accepted"],
-        "rejected": counts["rejected"],
-        "errors": counts["errors"],
-        "rejected_rules": rules,
-        "players_lost": counts["lost"],
-        "sessions_open_at_end": sum(s.open for s in sessions),
-        "sessions_behind_at_end": behind(),
-        "position_errors": sum(s.errors for s in sessions),
-        "close_reasons": sorted({f for s in sessions for f in s.failures})[:5],
-    }
+    window = await load.window(seconds)
+    return {**load.figures([window]), **await load.stop()}
 
 
 async def players_table(fracas: Fracas, n: int, title: str) -> list[Session]:
@@ -333,52 +355,65 @@ async def set_persistence(target: RedisTarget, mode: str) -> None:
 
 
 async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
+    """G1 without persistence and G9 with ``appendfsync always``, the same
+    players playing on throughout: their windows alternate (none, always, none,
+    …) so that both see the machine in the same states, and each figure takes
+    its own windows together."""
     n = run.sizes.players
     sessions = await players_table(fracas, n, "G1")
+    owned = run.redis.owned
+    pairs = run.sizes.g9_pairs if owned else 1
+    seconds = run.sizes.g1_seconds / pairs
     try:
-        owned = run.redis.owned
         if owned:
             await set_persistence(run.redis, "none")
         if "C2" in run.steps:
             await c2_next_to_g1(run)
         run.log(
             f"  G1: {n} players, {run.sizes.g1_seconds:.0f}s, persistence {'none' if owned else 'as found'}"
+            + (f"; G9 as long with appendfsync always, in {pairs} windows each, alternating" if owned else "")
         )
-        first = await load_window(run, fracas, [sessions], run.sizes.g1_warmup, run.sizes.g1_seconds)
-        run.detail("G1", players=n, persistence="none" if owned else "as configured", **first)
-        run.figure("G1.events_per_s", first["events_per_s"])
-        run.figure("G2.cpu_us_per_delivery", first["server_cpu_us_per_delivery"])
-        if first["errors"] or first["players_lost"]:
-            run.note(
-                f"G1: {first['errors']} commands answered by an error, {first['players_lost']} players lost"
-            )
-        if first["sessions_open_at_end"] < n or first["position_errors"] or first["sessions_behind_at_end"]:
-            run.note(
-                f"G1: {n - first['sessions_open_at_end']} players closed, "
-                f"{first['sessions_behind_at_end']} behind, {first['position_errors']} position errors"
-            )
-        if not owned:
-            run.note("G9 not measured: the harness does not change the persistence of an external Redis")
-            return
-        if not all(s.open for s in sessions):
-            run.note("G9 not measured: players were closed during G1")
-            return
-        run.log("  G9: the same load with appendonly yes, appendfsync always")
-        await set_persistence(run.redis, "always")
+        load = Load(run, fracas, [sessions])
+        without: list[dict[str, float]] = []
+        always: list[dict[str, float]] = []
         try:
-            second = await load_window(run, fracas, [sessions], run.sizes.g1_warmup, run.sizes.g1_seconds)
+            for i in range(pairs):
+                if i:
+                    await set_persistence(run.redis, "none")
+                await asyncio.sleep(run.sizes.g1_warmup)
+                without.append(await load.window(seconds))
+                if owned:
+                    await set_persistence(run.redis, "always")
+                    await asyncio.sleep(run.sizes.g1_warmup)
+                    always.append(await load.window(seconds))
         finally:
+            health = await load.stop()
+    finally:
+        if owned:
             await set_persistence(run.redis, "none")
             if run.redis.kind == "embedded":
                 await set_persistence(run.redis, "always")  # the embedded Redis's own setting
-        run.detail("G9", persistence="appendonly yes, appendfsync always", **second)
-        if second["errors"] or second["players_lost"]:
-            run.note(
-                f"G9: {second['errors']} commands answered by an error, {second['players_lost']} players lost"
-            )
-        run.figure("G9.events_per_s_always", second["events_per_s"])
-    finally:
         await close_sessions(sessions)
+
+    g1 = load.figures(without)
+    run.detail("G1", players=n, persistence="none" if owned else "as configured", **g1, **health)
+    run.figure("G1.events_per_s", g1["events_per_s"])
+    run.figure("G2.cpu_us_per_delivery", g1["server_cpu_us_per_delivery"])
+    if health["errors"] or health["players_lost"]:
+        run.note(
+            f"G1/G9: {health['errors']} commands answered by an error, {health['players_lost']} players lost"
+        )
+    if health["sessions_open_at_end"] < n or health["position_errors"] or health["sessions_behind_at_end"]:
+        run.note(
+            f"G1/G9: {n - health['sessions_open_at_end']} players closed, "
+            f"{health['sessions_behind_at_end']} behind, {health['position_errors']} position errors"
+        )
+    if not owned:
+        run.note("G9 not measured: the harness does not change the persistence of an external Redis")
+        return
+    g9 = load.figures(always)
+    run.detail("G9", persistence="appendonly yes, appendfsync always", **g9)
+    run.figure("G9.events_per_s_always", g9["events_per_s"])
 
 
 async def c2_next_to_g1(run: Run) -> None:
