@@ -237,7 +237,9 @@ class Load:
         while time.monotonic() < deadline and self._behind(heads):
             await asyncio.sleep(0.05)
         return {
-            **self.counts,
+            "accepted": self.counts["accepted"],
+            "rejected": self.counts["rejected"],
+            "errors": self.counts["errors"],
             "rejected_rules": self.rules,
             "players_lost": self.counts["lost"],
             "sessions_open_at_end": sum(s.open for s in self.sessions),
