@@ -46,16 +46,20 @@ return {'ok'}
 # (type, data) of each event, flat. Several commands decided one after the other
 # are written in one call (group commit); each command key records its own
 # positions. (Two packed arguments rather than four per event: redis-py packs
-# every argument in Python.)
+# every argument in Python. One HMGET and one HSET for all the command keys:
+# every command a script calls is one more entry in the append-only file.)
 APPEND_SCRIPT = """
 if redis.call('EXISTS', KEYS[2]) == 0 then return {'unknown'} end
 local commands = cmsgpack.unpack(ARGV[3])
 local entries = cmsgpack.unpack(ARGV[4])
+local named = {}
 for g = 1, #commands, 2 do
-  local command = commands[g]
-  if command ~= '' then
-    local done = redis.call('HGET', KEYS[3], command)
-    if done then return {'duplicate', done, command} end
+  if commands[g] ~= '' then named[#named + 1] = commands[g] end
+end
+if #named > 0 then
+  local done = redis.call('HMGET', KEYS[3], unpack(named))
+  for i = 1, #named do
+    if done[i] then return {'duplicate', done[i], named[i]} end
   end
 end
 local head = redis.call('XLEN', KEYS[1])
@@ -65,15 +69,17 @@ for i = 1, n do
   local id = string.format('%d-0', head + i)
   redis.call('XADD', KEYS[1], id, 'type', entries[2 * i - 1], 'data', entries[2 * i])
 end
+local positions = {}
 local first = head + 1
 for g = 1, #commands, 2 do
-  local command = commands[g]
   local count = commands[g + 1]
-  if command ~= '' then
-    redis.call('HSET', KEYS[3], command, string.format('%d:%d', first, first + count - 1))
+  if commands[g] ~= '' then
+    positions[#positions + 1] = commands[g]
+    positions[#positions + 1] = string.format('%d:%d', first, first + count - 1)
   end
   first = first + count
 end
+if #positions > 0 then redis.call('HSET', KEYS[3], unpack(positions)) end
 redis.call('PUBLISH', ARGV[2], head + n)
 return {'ok', string.format('%d:%d', head + 1, head + n)}
 """
