@@ -23,7 +23,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench import data
-from bench.calibrate import C2_KEY, Broadcast, c2_write, c3_read, c5_figures, c7_wakeup
+from bench.calibrate import C2_KEY, Broadcast, Receivers, c2_write, c3_read, c5_figures, c7_wakeup
 from bench.context import Run
 from bench.procs import Child, RedisTarget, machine_cpu, own_cpu
 from bench.report import percentile
@@ -528,29 +528,22 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
             rss_after_mib=round(rss_after / 2**20, 1),
         )
 
-        probe = {"marker": b"", "count": 0, "last": 0.0}
-        holding: asyncio.Future[None] | None = None
-
-        def on_frame(session: Session, payload: bytes, arrived: float) -> None:
-            nonlocal holding
-            if probe["marker"] in payload:  # type: ignore[operator]
-                probe["count"] += 1  # type: ignore[operator]
-                probe["last"] = max(probe["last"], arrived)  # type: ignore[type-var]
-                if probe["count"] == n and holding is not None and not holding.done():
-                    holding.set_result(None)
-
+        # Each spectator's client does per frame what C5's do (count it, note
+        # when it came); every frame is decoded and checked after the rounds.
+        receivers = Receivers()
+        frames_before = [s.frames for s in spectators]
         for session in spectators:
-            session.hold_frames(on_frame)
+            session.hold_frames(receivers.on_message)
         latencies: list[float] = []
         cpu_before = fracas.server.cpu_seconds()
         c5_cpu_before = broadcast.peer.cpu_seconds() if broadcast else 0.0
-        for r in range(run.sizes.g5_rounds + 3):
+        rounds = run.sizes.g5_rounds + 3
+        for r in range(rounds):
             if broadcast is not None and r >= 3:
                 c5_latencies.append(await broadcast.round(r))
                 await asyncio.sleep(0.01)
             command_id = gm.next_id()
-            probe.update(marker=f'"command_id":"{command_id}"'.encode(), count=0, last=0.0)
-            holding = asyncio.get_running_loop().create_future()
+            holding = receivers.arm(n)
             reply = asyncio.create_task(
                 gm.request(SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id))
             )
@@ -558,17 +551,20 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
             try:
                 await asyncio.wait_for(holding, 30)
             except TimeoutError:
-                run.note(f"G5: only {probe['count']} of {n} spectators got probe {r} within 30 s")
+                run.note(f"G5: only {receivers.count} of {n} spectators got probe {r} within 30 s")
                 raise
             await reply
             if r >= 3:  # the first rounds warm up
-                latencies.append(probe["last"] - sent)  # type: ignore[operator]
+                latencies.append(receivers.last - sent)
             await asyncio.sleep(0.01)
         cpu = fracas.server.cpu_seconds() - cpu_before
         if broadcast is not None:
             c5_figures(run, c5_latencies, broadcast.peer.cpu_seconds() - c5_cpu_before, alongside="G5")
         for session in spectators:
             session.check_held()  # every frame of the rounds, decoded and checked now
+        held = sorted(s.frames - before for s, before in zip(spectators, frames_before, strict=True))
+        if held[0] != rounds or held[-1] != rounds:  # a frame per probe, nothing else, or the counts lie
+            run.note(f"G5: spectators held {held[0]}–{held[-1]} event frames for {rounds} probes")
         run.figure("G5.p50_ms", percentile(latencies, 50) * 1e3)
         run.figure("G5.p99_ms", percentile(latencies, 99) * 1e3)
         run.detail(
@@ -576,7 +572,7 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
             spectators=n,
             rounds=len(latencies),
             max_ms=round(max(latencies) * 1e3, 3),
-            server_cpu_us_per_recipient=round(cpu / ((run.sizes.g5_rounds + 3) * n) * 1e6, 3),
+            server_cpu_us_per_recipient=round(cpu / (rounds * n) * 1e6, 3),
             skipped_ahead=sum(s.skipped for s in spectators),
             position_errors=sum(s.errors for s in spectators),
         )

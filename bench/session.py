@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from bench.wsclient import WSClient, connect
+from bench.wsclient import OnMessage, WSClient, connect
 from domain.wire import ENCODER, Follow, GetState, SendCommand
 
 
@@ -44,7 +44,6 @@ DECODER = msgspec.json.Decoder(Msg)
 REPLIES = frozenset({"accepted", "rejected", "state", "event_page"})
 
 OnEvent = Callable[["Session", Ev, float], None]
-OnFrame = Callable[["Session", bytes, float], None]
 
 _ids = itertools.count(1)
 
@@ -106,9 +105,9 @@ class Session:
         else:
             self.failures.append(f"{kind}: {message.code} {message.message}")
 
-    def hold_frames(self, on_frame: OnFrame) -> None:
+    def hold_frames(self, on_message: OnMessage) -> None:
         """Keep inbound frames undecoded until :meth:`check_held`, showing each to
-        ``on_frame`` only: while a fan-out is timed, the harness then does per
+        ``on_message`` only: while a fan-out is timed, the harness then does per
         message what C5's clients do, and the decoding of one client's frame does
         not delay the next client's read."""
         assert self.ws is not None
@@ -116,7 +115,7 @@ class Session:
 
         def keep(payload: bytes, arrived: float) -> None:
             held.append((payload, arrived))
-            on_frame(self, payload, arrived)
+            on_message(payload, arrived)
 
         self.ws.on_message = keep
 
