@@ -38,6 +38,8 @@ class Sizes:
     g6_events: int
     g7_events: int
     g7_queries: int
+    fight_tables: int
+    fight_seconds: float
     players: int = 100
     light_players: int = 10
     light_rate: float = 20.0
@@ -60,6 +62,8 @@ QUICK = Sizes(
     g6_events=100_000,
     g7_events=100_000,
     g7_queries=200,
+    fight_tables=10,
+    fight_seconds=5.0,
 )
 
 FULL = Sizes(
@@ -78,6 +82,8 @@ FULL = Sizes(
     g6_events=1_000_000,
     g7_events=100_000,
     g7_queries=1000,
+    fight_tables=20,
+    fight_seconds=20.0,
 )
 
 

@@ -25,6 +25,7 @@ import redis.asyncio as aioredis
 from bench import data
 from bench.calibrate import C2_KEY, Broadcast, Receivers, c2_write, c3_read, c5_figures, c7_wakeup
 from bench.context import Run
+from bench.fights import vda_fights
 from bench.procs import Child, RedisTarget, machine_cpu, own_cpu
 from bench.report import percentile
 from bench.session import Ev, Session, open_many, open_session
@@ -133,6 +134,7 @@ async def measure(run: Run, fracas: Fracas, only: frozenset[str]) -> None:
         ("G5", g5_g8_spectators),
         ("G6", g6_rebuild),
         ("G7", g7_state_at),
+        ("V", vda_fights),
         ("S", scaling),
     )
     extra = {"G1": ", G2, G9", "G5": ", G8"}

@@ -82,7 +82,7 @@ def unit_of(name: str) -> str:
     return ""
 
 
-STEPS = ("C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7")
+STEPS = ("C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7", "V")
 """What ``--only`` chooses from: one name per measurement step."""
 ALIASES = {"C3": "C2", "C4": "C2", "G2": "G1", "G9": "G1", "G8": "G5"}
 """Figures measured by another step (C3 and C4 come with C2, …)."""

@@ -137,7 +137,7 @@ def meta(run: Run, args: argparse.Namespace, nofile: tuple[int, int]) -> dict[st
 
 async def measure_all(run: Run, steps: frozenset[str], profile: Path | None, trace: Path | None) -> None:
     await calibrate(run, steps)
-    if steps & {"G1", "G4", "G5", "G6", "G7", "S"}:
+    if steps & {"G1", "G4", "G5", "G6", "G7", "V", "S"}:
         run.log("starting the Fracas server" + (" under cProfile" if profile else ""))
         server, base = start_fracas(run.redis.url, run.workdir, profile, trace)
         try:

@@ -117,7 +117,8 @@ def test_the_json_document_round_trips(tmp_path: Path) -> None:
 
 def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
     assert selected("c3,G9, g8") == {"C2", "G1", "G5"}
-    assert len(selected(None)) == 10
+    assert selected("v") == {"V"}
+    assert selected(None) == {"C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7", "V"}
     with pytest.raises(SystemExit):
         selected("G3")
 
