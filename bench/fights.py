@@ -42,33 +42,19 @@ async def play(fracas: Fracas, scenario: Scenario, latencies: list[float]) -> in
     """One fight on a new sandbox table; its commands' latencies go to
     ``latencies``. Returns how many commands it sent."""
     spec = scenario.table
-    answer = await fracas.http.post(
-        "/api/tables",
-        json={"title": spec.title, "system": spec.system, "sandbox": spec.sandbox, "options": spec.options},
-    )
-    answer.raise_for_status()
-    body = answer.json()
-    table_id, gm_token = body["table_id"], body["gm_token"]
-    fracas.tables.append(table_id)
-    sessions: dict[str, Session] = {"gm": await open_session(fracas.base, table_id, gm_token, name="gm")}
+    table = await fracas.create_table(spec.title, spec.system, spec.sandbox, spec.options)
+    sessions: dict[str, Session] = {"gm": await fracas.gm(table)}
     sent_commands = 0
     try:
         for index, step in enumerate(scenario.steps):
             command = step.command
-            if isinstance(command, InvitePlayer | InviteSpectator):
-                player = isinstance(command, InvitePlayer)
-                invited = await fracas.http.post(
-                    f"/api/tables/{table_id}/invites",
-                    json={
-                        "role": "player" if player else "spectator",
-                        "name": command.name,
-                        "combatants": command.combatants if isinstance(command, InvitePlayer) else [],
-                    },
-                    headers={"Authorization": f"Bearer {gm_token}"},
-                )
-                invited.raise_for_status()
-                name = command.player_id if isinstance(command, InvitePlayer) else command.spectator_id
-                sessions[name] = await open_session(fracas.base, table_id, invited.json()["token"], name)
+            if isinstance(command, InvitePlayer):
+                token = await fracas.invite(table, "player", command.combatants, command.name)
+                sessions[command.player_id] = await open_session(fracas.base, table.table_id, token)
+                continue
+            if isinstance(command, InviteSpectator):
+                token = await fracas.invite(table, "spectator", name=command.name)
+                sessions[command.spectator_id] = await open_session(fracas.base, table.table_id, token)
                 continue
             session = sessions[step.as_]
             request = SendCommand(id=session.next_id(), command=command, nonce=step.nonce, dice=step.dice)
@@ -82,7 +68,7 @@ async def play(fracas: Fracas, scenario: Scenario, latencies: list[float]) -> in
                 raise FightFailed(f"{spec.title}, step {index + 1}: expected {expected}, got {got}")
     finally:
         await asyncio.gather(*(s.close() for s in sessions.values()), return_exceptions=True)
-        await fracas.drop_table(table_id)
+        await fracas.drop_table(table.table_id)
     return sent_commands
 
 

@@ -64,17 +64,28 @@ class Fracas:
     async def aclose(self) -> None:
         await self.http.aclose()
 
-    async def create_table(self, title: str) -> Table:
-        answer = await self.http.post("/api/tables", json={"title": title, "system": data.SYSTEM})
+    async def create_table(
+        self,
+        title: str,
+        system: str = data.SYSTEM,
+        sandbox: bool = False,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        answer = await self.http.post(
+            "/api/tables",
+            json={"title": title, "system": system, "sandbox": sandbox, "options": options or {}},
+        )
         answer.raise_for_status()
         body = answer.json()
         self.tables.append(body["table_id"])
         return Table(body["table_id"], body["gm_token"])
 
-    async def invite(self, table: Table, role: str, combatants: list[str] | None = None) -> str:
+    async def invite(
+        self, table: Table, role: str, combatants: list[str] | None = None, name: str = ""
+    ) -> str:
         answer = await self.http.post(
             f"/api/tables/{table.table_id}/invites",
-            json={"role": role, "name": role, "combatants": combatants or []},
+            json={"role": role, "name": name or role, "combatants": combatants or []},
             headers={"Authorization": f"Bearer {table.gm_token}"},
         )
         answer.raise_for_status()
