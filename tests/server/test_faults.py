@@ -51,6 +51,17 @@ async def send_until_accepted(
     raise AssertionError("the command never went through after Redis came back")
 
 
+async def recovers_exactly_once(gm: TableClient, watcher: TableClient, text: str, position: int) -> None:
+    """Redis is back: the command the outage refused, sent again with the same id,
+    lands once at ``position`` and the watcher sees it, then the table goes on."""
+    answer = await send_until_accepted(gm, AddNote(text=text), text)
+    assert answer.first == position
+    record = await watcher.next_event(timeout=20)
+    assert record.position == position and record.event.text == text  # type: ignore[union-attr]
+    assert isinstance(await gm.send(AddNote(text="après")), Accepted)
+    assert (await watcher.next_event(timeout=20)).position == position + 1
+
+
 @contextlib.asynccontextmanager
 async def gm_and_watcher(server: str, title: str) -> AsyncIterator[tuple[TableClient, TableClient]]:
     """A new table's GM, and a second GM socket following it (it has seen position 1)."""
@@ -84,12 +95,7 @@ async def test_a_redis_outage_answers_unavailable_then_the_table_carries_on(
             await asyncio.wait_for(gm.state(), 20)
 
         own_redis.start()
-        answer = await send_until_accepted(gm, AddNote(text="pendant"), "pendant")
-        assert answer.first == 3  # written once, right after the last event before the outage
-        record = await watcher.next_event(timeout=20)
-        assert record.position == 3 and record.event.text == "pendant"  # type: ignore[union-attr]
-        assert isinstance(await gm.send(AddNote(text="après")), Accepted)
-        assert (await watcher.next_event(timeout=20)).position == 4
+        await recovers_exactly_once(gm, watcher, "pendant", 3)  # right after the last event before
 
 
 async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadline(
@@ -112,12 +118,7 @@ async def test_a_redis_that_hangs_answers_unavailable_within_the_request_deadlin
         finally:
             os.kill(own_redis.pid, signal.SIGCONT)
 
-        answer = await send_until_accepted(gm, AddNote(text="gel"), "gel")
-        assert answer.first == 2
-        record = await watcher.next_event(timeout=20)
-        assert record.position == 2 and record.event.text == "gel"  # type: ignore[union-attr]
-        assert isinstance(await gm.send(AddNote(text="dégel")), Accepted)
-        assert (await watcher.next_event(timeout=20)).position == 3
+        await recovers_exactly_once(gm, watcher, "gel", 2)
 
 
 async def test_after_a_redis_restart_the_next_command_goes_through_at_once(
