@@ -1,0 +1,44 @@
+"""The load generator's inbound checks: every session checks the positions of
+every frame it gets, also when the frame's bytes were decoded for another
+session already. No server: frames are handed to the sessions directly."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bench.session import Session
+
+
+def events_frame(*positions: int) -> bytes:
+    return msgspec.json.encode(
+        {"type": "events", "events": [{"position": p, "command_id": f"c{p}"} for p in positions]}
+    )
+
+
+async def test_every_session_checks_a_frame_it_shares_with_others() -> None:
+    first, second = Session("a"), Session("b")
+    second.last_position = 1  # already holds position 1: the shared frame repeats it
+    frame = events_frame(1, 2, 3)
+    first.on_message(frame, 0.0)
+    second.on_message(frame, 0.0)
+    assert (first.last_position, first.events, first.errors) == (3, 3, 0)
+    assert (second.last_position, second.events, second.errors) == (3, 3, 1)
+
+
+async def test_a_different_frame_is_decoded_anew() -> None:
+    session = Session("a")
+    session.on_message(events_frame(1, 2), 0.0)
+    session.on_message(events_frame(3), 0.0)
+    session.on_message(events_frame(5), 0.0)
+    assert (session.last_position, session.frames, session.errors) == (5, 3, 1)
+
+
+async def test_events_reach_the_callback_of_each_session() -> None:
+    seen: list[tuple[str, int]] = []
+    sessions = [Session("a"), Session("b")]
+    for session in sessions:
+        session.on_event = lambda s, event, arrived: seen.append((s.name, event.position))
+    frame = events_frame(1, 2)
+    for session in sessions:
+        session.on_message(frame, 0.0)
+    assert seen == [("a", 1), ("a", 2), ("b", 1), ("b", 2)]
