@@ -42,3 +42,22 @@ async def test_events_reach_the_callback_of_each_session() -> None:
     for session in sessions:
         session.on_message(frame, 0.0)
     assert seen == [("a", 1), ("a", 2), ("b", 1), ("b", 2)]
+
+
+async def test_a_gap_inside_a_shared_frame_counts_for_each_session_that_gets_it() -> None:
+    sessions = [Session("a"), Session("b")]
+    frame = events_frame(1, 2, 4, 4)
+    for session in sessions:
+        session.on_message(frame, 0.0)
+    assert [(s.last_position, s.errors) for s in sessions] == [(4, 2), (4, 2)]
+
+
+async def test_frames_of_two_batches_interleaved_between_sessions_are_each_checked() -> None:
+    first, second = Session("a"), Session("b")
+    one, two = events_frame(1, 2), events_frame(3)
+    first.on_message(one, 0.0)
+    first.on_message(two, 0.0)
+    second.on_message(two, 0.0)  # never got the first batch
+    second.on_message(one, 0.0)
+    assert (first.last_position, first.errors) == (3, 0)
+    assert (second.last_position, second.errors) == (2, 2)
