@@ -45,6 +45,8 @@ from bench.report import (
     result_document,
     scaling_table,
     selected,
+    tails,
+    tails_table,
     trace_summary,
     trace_table,
     write_json,
@@ -199,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         print(calibration_table(run.figures))
         print()
         print(goals_table(evaluate_all(run.figures)))
+        tail_rows = tails(run.figures)
+        if tail_rows:
+            print("\ntail goals against their calibration's own tail (for reading them, not a verdict):")
+            print(tails_table(tail_rows))
         if profile is not None and profile.exists():
             print()
             print(profile_summary(profile))

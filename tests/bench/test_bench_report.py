@@ -22,6 +22,8 @@ from bench.report import (
     percentile,
     result_document,
     selected,
+    tails,
+    tails_table,
     trace_summary,
     trace_table,
     write_json,
@@ -81,6 +83,34 @@ def test_every_goal_of_the_brief_is_there_with_its_target() -> None:
     }
 
 
+def test_tail_goals_are_also_read_against_their_calibrations_own_tail() -> None:
+    figures = {
+        "G5.p99_ms": 34.0, "C5.p50_ms": 20.0, "C5.p99_ms": 34.0,
+        "G4.p99_ms": 4.0, "C7.paced_p50_ms": 0.4, "C7.paced_p99_ms": 0.8,
+    }  # fmt: skip
+    by_goal = {tail.goal: tail for tail in tails(figures)}
+    assert set(by_goal) == {"G4 p99", "G5"}
+    g5 = by_goal["G5"]
+    assert g5.calibration_spread == pytest.approx(1.7) and g5.calibration_would_hold is False
+    assert g5.against_calibration_tail == pytest.approx(1.0)
+    assert evaluate(next(g for g in GOALS if g.id == "G5"), figures).holds is False  # the verdict stays
+    g4 = by_goal["G4 p99"]
+    assert (g4.calibration_spread, g4.calibration_would_hold) == (pytest.approx(2.0), True)
+    assert g4.against_calibration_tail == pytest.approx(5.0)
+    lines = tails_table(list(by_goal.values())).splitlines()
+    assert "1.70x" in lines[3] and "no" in lines[3] and "<= 1.5x" in lines[3]
+
+
+def test_a_tail_goal_without_its_calibrations_tail_says_nothing_of_it() -> None:
+    [g5] = tails({"G5.p99_ms": 34.0, "C5.p50_ms": 20.0})
+    assert (g5.calibration_spread, g5.against_calibration_tail, g5.calibration_would_hold) == (
+        None,
+        None,
+        None,
+    )
+    assert tails({"C5.p50_ms": 20.0, "C5.p99_ms": 30.0}) == []  # G5 itself not measured
+
+
 def test_nearest_rank_percentiles() -> None:
     values = [float(v) for v in range(1, 101)]
     assert (percentile(values, 50), percentile(values, 99), percentile(values, 100)) == (50.0, 99.0, 100.0)
@@ -113,6 +143,19 @@ def test_the_json_document_round_trips(tmp_path: Path) -> None:
     g6 = next(goal for goal in loaded["goals"] if goal["goal"] == "G6")
     assert (g6["ratio"], g6["status"]) == (0.7, "holds")
     assert loaded["units"]["G6.events_per_s"] == "ev/s" and loaded["notes"] == ["a note"]
+    assert loaded["tails"] == []
+
+
+def test_the_json_document_keeps_the_tail_readings() -> None:
+    figures = {"G5.p99_ms": 30.0, "C5.p50_ms": 20.0, "C5.p99_ms": 25.0}
+    [g5] = result_document({}, figures, {}, [])["tails"]
+    assert g5 == {
+        "goal": "G5",
+        "calibration_spread": 1.25,
+        "against_calibration_tail": 1.2,
+        "target": 1.5,
+        "calibration_would_hold": True,
+    }
 
 
 def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
