@@ -128,14 +128,17 @@ class Run:
             gc.enable()
             self.timings[name] = time.monotonic() - started
             self.windows[name] = (wall, time.time())
-            self.other_load(name, other.percent())
+            self.other_load(name, *other.percent())
 
-    def other_load(self, step: str, percent: float) -> None:
-        """Record the CPU other processes of the machine used during ``step``."""
+    def other_load(self, step: str, percent: float, stolen: float = 0.0) -> None:
+        """Record the CPU other processes of the machine used during ``step``, and
+        the part of it the hypervisor stole from this machine's CPUs."""
         self.details.setdefault("other_processes_cpu_pct", {})[step] = round(percent, 1)
+        self.details.setdefault("steal_cpu_pct", {})[step] = round(stolen, 1)
         if percent > OTHER_LOAD_WARNING:
             self.note(
-                f"{step}: other processes used {percent:.0f}% of a core meanwhile; its figures are suspect"
+                f"{step}: other processes used {percent:.0f}% of a core meanwhile"
+                f" ({stolen:.0f}% stolen by the hypervisor); its figures are suspect"
             )
 
     def log(self, text: str) -> None:

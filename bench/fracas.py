@@ -26,7 +26,7 @@ from bench import data
 from bench.calibrate import C2_KEY, Broadcast, Receivers, c2_write, c3_read, c5_figures, c7_wakeup
 from bench.context import Run
 from bench.fights import vda_fights
-from bench.procs import Child, RedisTarget, machine_cpu, own_cpu
+from bench.procs import Child, RedisTarget, machine_cpu, own_cpu, steal_cpu
 from bench.report import percentile
 from bench.session import Ev, Session, open_many, open_session
 from domain.commands import AddCombatant, AddNote, RollDice
@@ -224,6 +224,7 @@ class Load:
             "harness_cpu": self_cpu(),
             "machine_cpu": machine_cpu(),
             "own_cpu": own_cpu(),
+            "steal_cpu": steal_cpu(),
         }
 
     async def window(self, seconds: float) -> dict[str, float]:
@@ -280,6 +281,7 @@ class Load:
             "redis_cpu_pct": 100 * total["redis_cpu"] / dt if self.redis_child else None,
             "harness_cpu_pct": 100 * total["harness_cpu"] / dt,
             "other_processes_cpu_pct": 100 * (total["machine_cpu"] - total["own_cpu"]) / dt,
+            "steal_cpu_pct": 100 * total["steal_cpu"] / dt,
         }
 
 

@@ -110,19 +110,30 @@ def machine_cpu() -> float:
     return float(sum(getattr(t, name, 0.0) for name in ("user", "system", "nice", "irq", "softirq", "steal")))
 
 
+def steal_cpu() -> float:
+    """CPU seconds the hypervisor gave this virtual machine's CPUs to others
+    (0 where the system does not count it)."""
+    return float(getattr(psutil.cpu_times(), "steal", 0.0))
+
+
 class OtherLoad:
-    """How much CPU processes other than this run's used during a step: on a
-    shared machine, a step measured while something else ran is suspect."""
+    """How much CPU processes other than this run's used during a step, and how
+    much of it was stolen by the hypervisor: on a shared machine, a step
+    measured while something else ran is suspect."""
 
     def __init__(self) -> None:
         self.t = time.monotonic()
         self.machine = machine_cpu()
         self.own = own_cpu()
+        self.steal = steal_cpu()
 
-    def percent(self) -> float:
+    def percent(self) -> tuple[float, float]:
+        """Other CPU and the part of it stolen, in % of a core."""
         dt = time.monotonic() - self.t
+        if dt <= 0:
+            return 0.0, 0.0
         other = (machine_cpu() - self.machine) - (own_cpu() - self.own)
-        return max(0.0, 100 * other / dt) if dt > 0 else 0.0
+        return max(0.0, 100 * other / dt), max(0.0, 100 * (steal_cpu() - self.steal) / dt)
 
 
 def free_port() -> int:
