@@ -78,6 +78,7 @@ class SharedDecode:
 
 
 decode = SharedDecode()
+
 REPLIES = frozenset({"accepted", "rejected", "state", "event_page"})
 
 OnEvent = Callable[["Session", Ev, float], None]
