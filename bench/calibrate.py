@@ -13,6 +13,7 @@ import contextlib
 import shutil
 import subprocess
 import time
+from collections.abc import Sequence
 
 import redis.asyncio as aioredis
 
@@ -386,54 +387,74 @@ async def c6_echo(run: Run) -> None:
 # --- C7 -----------------------------------------------------------------------------
 
 
-async def c7_wakeup(run: Run, next_to: str = "") -> None:
+class Wakeups:
+    """C7's probe: a reader blocked in ``XREAD BLOCK`` on a stream of its own,
+    and a writer whose ``XADD`` wakes it; each sample is the time from issuing
+    the ``XADD`` to the reader holding the entry."""
+
+    def __init__(self, run: Run) -> None:
+        self.reader = aioredis.Redis.from_url(run.redis.url)
+        self.writer = aioredis.Redis.from_url(run.redis.url)
+        self.last = 1
+
+    async def __aenter__(self) -> Wakeups:
+        await self.writer.delete(C7_KEY)
+        await self.writer.xadd(C7_KEY, {"d": "0"}, id="1-0")
+        await self.samples([C7_LEAST_GAP] * 20)  # warm-up
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        with contextlib.suppress(Exception):
+            await self.writer.delete(C7_KEY)
+        await self.reader.aclose()
+        await self.writer.aclose()
+
+    async def _next(self, after: int) -> float:
+        await self.reader.xread({C7_KEY: f"{after}-0"}, count=10, block=5000)
+        return time.perf_counter()
+
+    async def samples(self, gaps: Sequence[float]) -> list[float]:
+        """One wake-up per gap, each ``XADD`` that long after the one before."""
+        latencies = []
+        for gap in gaps:
+            task = asyncio.create_task(self._next(self.last))
+            # At least 1 ms: the XREAD must reach Redis and block first.
+            await asyncio.sleep(max(gap, C7_LEAST_GAP))
+            sent = time.perf_counter()
+            self.last += 1
+            await self.writer.xadd(C7_KEY, {"d": "x" * 300}, id=f"{self.last}-0")
+            latencies.append(await task - sent)
+        return latencies
+
+
+def c7_series(run: Run, name: str, gaps: Sequence[float], latencies: Sequence[float]) -> dict[str, float]:
+    """Record one C7 series (``name`` "" or "paced_") and describe it for the JSON."""
+    p50, p99 = percentile(latencies, 50) * 1e3, percentile(latencies, 99) * 1e3
+    run.figure(f"C7.{name}p50_ms", p50)
+    run.figure(f"C7.{name}p99_ms", p99)
+    return {
+        "samples": len(latencies),
+        "mean_gap_ms": round(sum(max(g, C7_LEAST_GAP) for g in gaps) / len(gaps) * 1e3, 3),
+        "p50_ms": round(p50, 4),
+        "p99_ms": round(p99, 4),
+    }
+
+
+def paced_gaps(run: Run, count: int) -> list[float]:
+    return data.action_gaps(run.sizes.light_players, run.sizes.light_rate, count)
+
+
+async def c7_wakeup(run: Run) -> None:
     """C7's figures, two ways: XADDs 1 ms apart (``C7.p50_ms``, ``C7.p99_ms``),
     and spaced as G4's actions are (``C7.paced_*``), since a wake-up costs more
-    the longer the processes slept before it. Measured again ``next_to`` a goal,
-    they replace the first ones and the JSON keeps both."""
-    reader = aioredis.Redis.from_url(run.redis.url)
-    writer = aioredis.Redis.from_url(run.redis.url)
-    try:
-        await writer.delete(C7_KEY)
-        await writer.xadd(C7_KEY, {"d": "0"}, id="1-0")
-        last = 1
-
-        async def wait_for_next(after: int) -> float:
-            await reader.xread({C7_KEY: f"{after}-0"}, count=10, block=5000)
-            return time.perf_counter()
-
-        async def wakeups(gaps: list[float]) -> list[float]:
-            nonlocal last
-            latencies = []
-            for gap in gaps:
-                task = asyncio.create_task(wait_for_next(last))
-                # At least 1 ms: the XREAD must reach Redis and block first.
-                await asyncio.sleep(max(gap, C7_LEAST_GAP))
-                sent = time.perf_counter()
-                last += 1
-                await writer.xadd(C7_KEY, {"d": "x" * 300}, id=f"{last}-0")
-                latencies.append(await task - sent)
-            return latencies
-
-        await wakeups([C7_LEAST_GAP] * 20)  # warm-up
-        figures: dict[str, object] = {}
+    the longer the processes slept before it."""
+    async with Wakeups(run) as probe:
+        figures = {}
         for name, gaps in (
             ("", [C7_LEAST_GAP] * run.sizes.c7_samples),
-            ("paced_", data.action_gaps(run.sizes.light_players, run.sizes.light_rate, run.sizes.c7_samples)),
+            ("paced_", paced_gaps(run, run.sizes.c7_samples)),
         ):
-            latencies = await wakeups(gaps)
-            p50, p99 = percentile(latencies, 50) * 1e3, percentile(latencies, 99) * 1e3
-            run.figure(f"C7.{name}p50_ms", p50)
-            run.figure(f"C7.{name}p99_ms", p99)
-            figures[name.rstrip("_") or "back_to_back"] = {
-                "samples": len(latencies),
-                "mean_gap_ms": round(sum(max(g, C7_LEAST_GAP) for g in gaps) / len(gaps) * 1e3, 3),
-                "p50_ms": round(p50, 4),
-                "p99_ms": round(p99, 4),
-            }
-        run.detail("C7", **({f"next_to_{next_to}": figures} if next_to else figures))
-    finally:
-        with contextlib.suppress(Exception):
-            await writer.delete(C7_KEY)
-        await reader.aclose()
-        await writer.aclose()
+            figures[name.rstrip("_") or "back_to_back"] = c7_series(
+                run, name, gaps, await probe.samples(gaps)
+            )
+        run.detail("C7", **figures)

@@ -34,6 +34,9 @@ class Sizes:
     g9_pairs: int
     """G1's and G9's windows alternate: how many of each (``g1_seconds`` in all)."""
     g4_seconds: float
+    g4_windows: int
+    """G4's windows (``g4_seconds`` in all), each after a share of C7's paced
+    series when both are measured."""
     g5_rounds: int
     g6_events: int
     g7_events: int
@@ -58,6 +61,7 @@ QUICK = Sizes(
     g1_seconds=6.0,
     g9_pairs=2,
     g4_seconds=5.0,
+    g4_windows=2,
     g5_rounds=30,
     g6_events=100_000,
     g7_events=100_000,
@@ -78,6 +82,7 @@ FULL = Sizes(
     g1_seconds=30.0,
     g9_pairs=3,
     g4_seconds=20.0,
+    g4_windows=4,
     g5_rounds=200,
     g6_events=1_000_000,
     g7_events=100_000,

@@ -23,7 +23,18 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench import data
-from bench.calibrate import C2_KEY, Broadcast, Receivers, c2_write, c3_read, c5_figures, c7_wakeup
+from bench.calibrate import (
+    C2_KEY,
+    C7_LEAST_GAP,
+    Broadcast,
+    Receivers,
+    Wakeups,
+    c2_write,
+    c3_read,
+    c5_figures,
+    c7_series,
+    paced_gaps,
+)
 from bench.context import Run
 from bench.fights import vda_fights
 from bench.procs import Child, RedisTarget, machine_cpu, own_cpu, steal_cpu
@@ -453,42 +464,65 @@ async def c2_next_to_g1(run: Run) -> None:
 
 
 async def g4_light_latency(run: Run, fracas: Fracas) -> None:
-    n, rate, seconds = run.sizes.light_players, run.sizes.light_rate, run.sizes.g4_seconds
+    """G4 in ``g4_windows`` windows. With C7 in the run, C7's 1 ms series is
+    measured again first, then a share of its paced series before each window:
+    G4 and the calibration it is divided by sample the same minutes."""
+    n, windows = run.sizes.light_players, run.sizes.g4_windows
     sessions = await players_table(fracas, n, "G4")
-    if "C7" in run.steps:
-        run.log("  calibrating C7 again")
-        await c7_wakeup(run, next_to="G4")
     latencies: list[float] = []
-    sent_at: dict[str, float] = {}
-    warmup = 1.0
-    measured_from = time.perf_counter() + warmup
+    sent_at: dict[str, tuple[float, bool]] = {}
+    """Command id -> when it was sent, and whether it counts (after the warm-up)."""
 
     def on_event(session: Session, event: Ev, arrived: float) -> None:
         sent = sent_at.pop(event.command_id, None)
-        if sent is not None and sent >= measured_from:
-            latencies.append(arrived - sent)
+        if sent is not None and sent[1]:
+            latencies.append(arrived - sent[0])
 
-    try:
-        for session in sessions:
-            session.on_event = on_event
+    async def window(seconds: float, warmup: float) -> None:
+        start = time.perf_counter()
+        measured_from, end = start + warmup, start + warmup + seconds
 
         async def player(i: int, session: Session) -> None:
-            start = time.perf_counter()
-            end = measured_from + seconds
-            for k, offset in enumerate(data.action_times(i, rate)):
+            for k, offset in enumerate(data.action_times(i, run.sizes.light_rate)):
                 if start + offset >= end:
                     return
                 await asyncio.sleep(max(0.0, start + offset - time.perf_counter()))
                 command_id = session.next_id()
-                sent_at[command_id] = time.perf_counter()
+                now = time.perf_counter()
+                sent_at[command_id] = (now, now >= measured_from)
                 session.command(_load_command(i, k), command_id)
 
-        sent_before = time.perf_counter()
         await asyncio.gather(*(player(i, s) for i, s in enumerate(sessions)))
         deadline = time.monotonic() + 10
         while sent_at and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        missing = sum(1 for t in sent_at.values() if t >= measured_from)
+
+    try:
+        for session in sessions:
+            session.on_event = on_event
+        probe = Wakeups(run) if "C7" in run.steps else None
+        paced: list[float] = []
+        gaps: list[float] = []
+        async with probe or contextlib.nullcontext():
+            if probe is not None:
+                run.log(
+                    f"  calibrating C7: 1 ms apart, then paced in {windows} parts, each before a G4 window"
+                )
+                back = [C7_LEAST_GAP] * run.sizes.c7_samples
+                back_to_back = c7_series(run, "", back, await probe.samples(back))
+            started = time.perf_counter()
+            missing = 0
+            for w in range(windows):
+                if probe is not None:
+                    share = paced_gaps(run, run.sizes.c7_samples // windows)
+                    paced += await probe.samples(share)
+                    gaps += share
+                await window(run.sizes.g4_seconds / windows, warmup=1.0 if w == 0 else 0.5)
+                missing += sum(1 for _, counts in sent_at.values() if counts)
+                sent_at.clear()
+            if probe is not None:
+                series = dict(c7_series(run, "paced_", gaps, paced), alternates_with="G4", parts=windows)
+                run.detail("C7", next_to_G4={"back_to_back": back_to_back, "paced": series})
         if not latencies:
             raise RuntimeError("no own event came back")
         run.figure("G4.p50_ms", percentile(latencies, 50) * 1e3)
@@ -496,13 +530,14 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
         run.detail(
             "G4",
             players=n,
-            rate_per_player=rate,
-            seconds=seconds,
+            rate_per_player=run.sizes.light_rate,
+            seconds=run.sizes.g4_seconds,
+            windows=windows,
             samples=len(latencies),
-            achieved_rate=round(len(latencies) / seconds, 1),
+            achieved_rate=round(len(latencies) / run.sizes.g4_seconds, 1),
             missing=missing,
             max_ms=round(max(latencies) * 1e3, 3),
-            wall_s=round(time.perf_counter() - sent_before, 2),
+            wall_s=round(time.perf_counter() - started, 2),
         )
         if missing:
             run.note(f"G4: {missing} own events never came back within 10 s")
