@@ -281,6 +281,7 @@ class Load:
         return {
             "seconds": round(dt, 3),
             "windows_events_per_s": [round(w["delivered_to_all"] / w["t"]) for w in windows],
+            "windows_steal_cpu_pct": [round(100 * w["steal_cpu"] / w["t"], 1) for w in windows],
             "events_per_s": total["delivered_to_all"] / dt,
             "commands_per_s": total["accepted"] / dt,
             "deliveries": deliveries,
