@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,14 @@ def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info"
     return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level))
 
 
+class Terminated(Exception):
+    """SIGTERM came (``kill``, ``docker stop``, a service manager)."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def worker_app() -> Starlette:
     """The app of one worker process, from the settings its parent passed on."""
     fields = json.loads(os.environ[SETTINGS_VARIABLE])
@@ -67,19 +76,24 @@ def serve(
     workers: int = 1,
 ) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    embedded: EmbeddedRedis | None = None
-    if redis_url is None:
-        embedded = EmbeddedRedis(data).start()
-        redis_url = embedded.url
-        logging.getLogger("fracas").info("embedded Redis with its files in %s", embedded.data_dir)
-    settings = Settings(
-        redis_url=redis_url,
-        store_mode="embedded" if embedded else "external",
-        origins=origins,
-        create_key=create_key,
-        request_seconds=request_seconds,
-    )
+    # uvicorn handles SIGTERM itself while it serves (a graceful shutdown), then
+    # raises it again once shut down so that the process ends by that signal.
+    # Caught here, it lets the embedded Redis stop cleanly first (as after
+    # Ctrl-C); the process then still ends by SIGTERM.
+    signal.signal(signal.SIGTERM, _terminated)
+    embedded = EmbeddedRedis(data) if redis_url is None else None
+    terminated = False
     try:
+        if embedded is not None:
+            redis_url = embedded.start().url
+            logging.getLogger("fracas").info("embedded Redis with its files in %s", embedded.data_dir)
+        settings = Settings(
+            redis_url=str(redis_url),
+            store_mode="embedded" if embedded else "external",
+            origins=origins,
+            create_key=create_key,
+            request_seconds=request_seconds,
+        )
         if workers > 1:
             os.environ[SETTINGS_VARIABLE] = json.dumps(
                 {
@@ -100,6 +114,11 @@ def serve(
             )
         else:
             uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level)).run()
+    except Terminated:
+        terminated = True
     finally:
         if embedded is not None:
             embedded.stop()
+    if terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)

@@ -132,6 +132,34 @@ def test_serve_uses_the_embedded_redis_and_keeps_every_table_across_a_restart(se
     assert json.loads(fracas("state", env=env).stdout)["position"] == before["position"] + 1
 
 
+def test_serve_stopped_by_sigterm_stops_its_embedded_redis_and_its_folder_serves_again(
+    served: Served,
+) -> None:
+    """``kill``, ``docker stop`` and service managers send SIGTERM: the embedded
+    Redis stops with the server (its files flushed), instead of living on and
+    holding the data folder."""
+    assert served.process is not None
+    redis_pid = int((served.data / "redis.pid").read_text())
+    os.kill(redis_pid, 0)  # running
+    served.process.send_signal(signal.SIGTERM)
+    assert served.process.wait(timeout=30) == -signal.SIGTERM  # still ends by the signal it got
+    served.stop()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and pid_alive(redis_pid):
+        time.sleep(0.05)
+    assert not pid_alive(redis_pid)
+    served.start()  # the folder is free: no "another Fracas server already runs"
+    assert httpx.get(f"{served.url}/healthz").json()["store"] == "embedded"
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> None:
     created = json.loads(
         fracas(
