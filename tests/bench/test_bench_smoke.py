@@ -1,0 +1,51 @@
+"""The harness end to end, in a short run: it starts its own Redis and Fracas
+server, measures, prints the tables and writes the JSON, and stops everything
+it started. No figure is judged here (a figure is for a person to read, never
+a timed assertion); what is checked is that each step measured what it says,
+without errors, lost players or missing events."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.timeout(300)
+def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--only", "C7,G4,G1", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=280,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    document = json.loads(out.read_text())
+    figures, details = document["figures"], document["details"]
+    for name in ("C7.paced_p50_ms", "G4.p50_ms", "G4.p99_ms", "G1.events_per_s", "G9.events_per_s_always"):
+        assert figures[name] > 0, name
+    measured = {row["goal"]: row["status"] for row in document["goals"]}
+    assert all(measured[g] in ("holds", "FAILS") for g in ("G4 p50", "G4 p99", "G9"))
+    # G1 and G2 divide by C2 and C5, which this run did not measure
+    unmeasured = [g for g, status in measured.items() if status == "not measured"]
+    assert unmeasured == ["G1", "G2", "G5", "G6", "G7", "G8"]
+    assert [tail["goal"] for tail in document["tails"]] == ["G4 p99"]
+    assert details["G4"]["missing"] == 0 and details["G4"]["windows"] == 2
+    assert details["C7"]["next_to_G4"]["paced"]["alternates_with"] == "G4"
+    load = details["G1"]  # the players of G1's and G9's windows
+    assert (
+        load["errors"],
+        load["players_lost"],
+        load["position_errors"],
+        load["sessions_behind_at_end"],
+    ) == (0, 0, 0, 0)
+    assert load["windows_steal_cpu_pct"] and details["G9"]["windows_events_per_s"]
+    assert not [note for note in document["notes"] if "failed" in note or "died" in note]
+    assert "tail goals against their calibration's own tail" in done.stdout
