@@ -73,7 +73,8 @@ async def play(fracas: Fracas, scenario: Scenario, latencies: list[float]) -> in
 
 
 async def vda_fights(run: Run, fracas: Fracas) -> None:
-    scenarios = [load_scenario(path) for path in sorted(EXAMPLES.glob("*.yaml"))]
+    paths = sorted(EXAMPLES.glob("*.yaml"))
+    scenarios = [load_scenario(path) for path in paths]
     if not scenarios:
         run.note(f"V not measured: no fights in {EXAMPLES}")
         return
@@ -99,19 +100,20 @@ async def vda_fights(run: Run, fracas: Fracas) -> None:
     elapsed = time.perf_counter() - started
     cpu = fracas.server.cpu_seconds() - cpu_before
     run.figure("V.commands_per_s", counts["commands"] / elapsed)
-    run.figure("V.p50_ms", percentile(latencies, 50) * 1e3)
-    run.figure("V.p99_ms", percentile(latencies, 99) * 1e3)
+    p50, p99 = percentile(latencies, 50) * 1e3, percentile(latencies, 99) * 1e3
+    run.figure("V.p50_ms", p50)
+    run.figure("V.p99_ms", p99)
     run.detail(
         "V",
         tables=tables,
         seconds=round(elapsed, 2),
         fights=counts["fights"],
         commands=counts["commands"],
-        scenarios=[path.name for path in sorted(EXAMPLES.glob("*.yaml"))],
+        scenarios=[path.name for path in paths],
         server_cpu_pct=round(100 * cpu / elapsed, 1),
         server_cpu_us_per_command=round(cpu / counts["commands"] * 1e6, 1) if counts["commands"] else None,
     )
     run.log(
         f"  V: {counts['fights']} fights, {counts['commands'] / elapsed:,.0f} commands/s, "
-        f"answer p50 {percentile(latencies, 50) * 1e3:.2f} ms, p99 {percentile(latencies, 99) * 1e3:.2f} ms"
+        f"answer p50 {p50:.2f} ms, p99 {p99:.2f} ms"
     )
