@@ -61,6 +61,14 @@ GM = Viewer(role="gm", id="gm")
 PUBLIC = Viewer(role="spectator", id="")
 
 
+def sees_as(viewer: Viewer) -> Viewer:
+    """The one viewer who sees exactly what ``viewer`` sees: every GM sees as
+    :data:`GM`, every spectator as :data:`PUBLIC`, each player as themself."""
+    if viewer.is_gm:
+        return GM
+    return PUBLIC if viewer.role == "spectator" else viewer
+
+
 def admits(audience: str, viewer: Viewer) -> bool:
     """Whether ``viewer`` may see an event addressed to ``audience``."""
     if audience == EVERYONE or viewer.is_gm:

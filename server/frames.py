@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from starlette.types import Scope, Send
@@ -78,6 +78,9 @@ _held: dict[TransportSink, bytes] | None = None
 """Frames written while :func:`corked`, joined per sink."""
 _answered: list[TransportSink] = []
 """Sinks given more than one frame while corked: the events and an answer."""
+_shared: list[tuple[bytes, dict[TransportSink, Any]]] = []
+"""Frames for many sinks at once (:func:`write_each`) while corked, each with
+the sinks it is for, as they were then."""
 
 
 @contextlib.contextmanager
@@ -87,7 +90,7 @@ def corked() -> Iterator[None]:
     that socket's commands in it leave together. The sockets with answers are
     written first: whoever acted sees it first. The block must not await (the
     frames wait for its end)."""
-    global _held, _answered
+    global _held, _answered, _shared
     if _held is not None:  # already corked further out
         yield
         return
@@ -95,16 +98,51 @@ def corked() -> Iterator[None]:
     try:
         yield
     finally:
-        held, answered, _held, _answered = _held, _answered, None, []
+        held, answered, shared, _held, _answered, _shared = _held, _answered, _shared, None, [], []
+        written: set[TransportSink] = set()
         for sink in answered:
-            _write_held(sink, held.pop(sink, None))
+            if sink not in written:
+                written.add(sink)
+                _write_held(sink, held[sink])
         for sink, wire in held.items():
-            _write_held(sink, wire)
+            if sink not in written:
+                _write_held(sink, wire)
+        for wire, targets in shared:
+            _write_each(targets, wire, held)  # those in held have it joined to their other frames
 
 
-def _write_held(sink: TransportSink, wire: bytes | None) -> None:
-    if wire is None:  # a sink given three frames or more is listed more than once
+def write_each(frame: Frame, groups: Iterable[Mapping[TransportSink, Any]]) -> None:
+    """Write ``frame`` to every sink of ``groups``, each sink given with its
+    transport and ready to take it (see :meth:`TransportSink.ready`). For a
+    fan-out to many sockets: the loop touches nothing but each transport.
+    While corked, a sink also given frames of its own gets this one joined
+    before them."""
+    wire = frame.wire
+    # A copy: a write may pause a socket, which then leaves its group.
+    targets: dict[TransportSink, Any] = {}
+    for group in groups:
+        targets.update(group)
+    held = _held
+    if held is None:
+        _write_each(targets, wire, {})
         return
+    for sink in held:  # the few with frames of their own already: this one follows those
+        if sink in targets:
+            held[sink] += wire
+    _shared.append((wire, targets))
+
+
+def _write_each(targets: dict[TransportSink, Any], wire: bytes, skip: dict[TransportSink, bytes]) -> None:
+    for sink, transport in targets.items():
+        if sink in skip or transport.is_closing():
+            continue
+        try:
+            transport.write(wire)
+        except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
+            log.debug("write failed: %r", exc)
+
+
+def _write_held(sink: TransportSink, wire: bytes) -> None:
     try:
         sink.write_wire(wire)
     except Exception as exc:  # a dead socket: its reader sees it go and unsubscribes it
@@ -114,10 +152,16 @@ def _write_held(sink: TransportSink, wire: bytes | None) -> None:
 class TransportSink:
     """Writes framed bytes straight to the connection's transport."""
 
-    __slots__ = ("_protocol",)
+    __slots__ = ("_protocol", "on_pause")
 
     def __init__(self, protocol: FramesProtocol) -> None:
         self._protocol = protocol
+        self.on_pause: Callable[[], None] | None = None
+        """Called when the transport's buffer goes over its high-water mark."""
+
+    @property
+    def transport(self) -> Any:
+        return self._protocol.transport
 
     def ready(self) -> bool:
         return not self._protocol.write_paused
@@ -129,7 +173,10 @@ class TransportSink:
             return
         before = held.get(self)
         if before is None:
-            held[self] = frame.wire
+            shared = b"".join(wire for wire, targets in _shared if self in targets)
+            held[self] = shared + frame.wire
+            if shared:
+                _answered.append(self)
         else:
             held[self] = before + frame.wire
             _answered.append(self)
@@ -207,6 +254,7 @@ class FramesProtocol(WebSocketsSansIOProtocol):
     :class:`Inbox` for taking messages as they are read."""
 
     listener: Callable[[str | bytes], None] | None = None
+    sink: TransportSink | None = None
     reading_held = False
     write_paused = False
     """The transport's buffer is over its high-water mark (a plain flag: a
@@ -215,6 +263,9 @@ class FramesProtocol(WebSocketsSansIOProtocol):
     def pause_writing(self) -> None:
         self.write_paused = True
         super().pause_writing()
+        sink = self.sink
+        if sink is not None and sink.on_pause is not None:
+            sink.on_pause()
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -222,6 +273,9 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         # closed connection is freed at once, not at the collector's next full pass.
         self.scope["extensions"].pop(EXTENSION, None)
         self.listener = None
+        if self.sink is not None:
+            self.sink.on_pause = None
+            self.sink = None
 
     def resume_writing(self) -> None:
         self.write_paused = False
@@ -232,7 +286,8 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         if self.close_sent:  # the handshake was refused
             return
         # The app's task is created but has not run yet: it finds these in its scope.
-        self.scope["extensions"][EXTENSION] = {"sink": TransportSink(self), "inbox": Inbox(self)}
+        self.sink = TransportSink(self)
+        self.scope["extensions"][EXTENSION] = {"sink": self.sink, "inbox": Inbox(self)}
 
     def listen(self, handler: Callable[[str | bytes], None]) -> None:
         self.listener = handler

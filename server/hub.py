@@ -11,7 +11,10 @@ is skipped ahead to the latest state.
 A batch is redacted, encoded and framed once per visibility (every player
 shares the frame of a public batch), and the same bytes are written straight
 to the sockets that have nothing waiting; the writer tasks only carry the
-backlog of the others.
+backlog of the others. The sockets that are *in step* (following, nothing
+waiting, ready, and holding everything up to the feed's position) are kept
+per visibility with their transports, so that a fan-out to a thousand
+spectators is one loop of writes rather than a thousand subscribers' checks.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from domain.base import EVERYONE, Viewer, admits
+from domain.base import EVERYONE, Viewer, admits, sees_as
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
-from server.frames import Frame, Sink
+from server.frames import Frame, Sink, TransportSink, write_each
 from server.projector import STATE_LAYOUT, Projector
 from server.store import RedisEventStore, bell_channel
 
@@ -104,12 +107,58 @@ class Subscriber:
         self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Frame | None] = asyncio.Queue(queue_size)
         self.following = False
         self.last_sent = 0
+        """The last position written to the socket; while :attr:`in_step`, the
+        feed's position is (brought up to date on stepping out)."""
         self.feed: Feed | None = None
         self.closed = asyncio.Event()
         self._idle = False
         """The writer task waits on an empty queue and this connection is open:
         kept up to date where it changes, as a fan-out reads it once per socket."""
+        self.in_step = False
+        """Among the feed's in-step sockets, written by its fan-out loop."""
+        self._sees_as = sees_as(viewer)
+        self._direct = sink if isinstance(sink, TransportSink) else None
+        """The sink when a fan-out loop may write to its transport (not through ASGI)."""
+        if self._direct is not None:
+            self._direct.on_pause = self._step_out
         self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
+
+    def _step_in(self) -> None:
+        """Join the feed's in-step sockets, if this one may: it follows, nothing
+        waits for it, its socket takes writes and it holds everything up to the
+        feed's position."""
+        feed, sink = self.feed, self._direct
+        if (
+            self.in_step
+            or not self._idle
+            or not self.following
+            or feed is None
+            or sink is None
+            or not sink.ready()
+            or self.last_sent != feed.state.position
+        ):
+            return
+        self.in_step = True
+        feed.in_step.setdefault(self._sees_as, {})[sink] = sink.transport
+        feed.stepped.add(self)
+
+    def _step_out(self) -> None:
+        """Leave the in-step sockets: something waits for this one, its socket
+        must drain, it closes or stops following."""
+        feed, sink = self.feed, self._direct
+        if not self.in_step or feed is None or sink is None:
+            return
+        self.in_step = False
+        self.last_sent = feed.state.position
+        group = feed.in_step[self._sees_as]
+        del group[sink]
+        if not group:
+            del feed.in_step[self._sees_as]
+        feed.stepped.discard(self)
+
+    def unfollow(self) -> None:
+        self._step_out()
+        self.following = False
 
     def deliver(self, batch: Batch) -> None:
         """Hand a batch of new events to this socket."""
@@ -118,6 +167,7 @@ class Subscriber:
         if self._idle and batch.first == self.last_sent + 1 and self.sink.ready():
             self.last_sent = batch.last
             self._write_now(batch.frame_for(self.viewer))
+            self._step_in()
         else:
             self.offer(batch)
 
@@ -139,6 +189,7 @@ class Subscriber:
         """Queue a batch or a frame without ever waiting."""
         if self.closed.is_set():
             return
+        self._step_out()
         try:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
@@ -157,8 +208,11 @@ class Subscriber:
     def shut(self, code: int, reason: str) -> None:
         if self.closed.is_set():
             return
+        self._step_out()
         self.closed.set()
         self._idle = False
+        if self._direct is not None:
+            self._direct.on_pause = None
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
         # Let go of the connection's close once it is called: the connection holds
@@ -172,7 +226,9 @@ class Subscriber:
         try:
             while True:
                 self._idle = self.queue.empty() and not self.closed.is_set()
+                self._step_in()
                 item = await self.queue.get()
+                self._step_out()  # (already out: whatever queued it stepped it out)
                 self._idle = False
                 if item is None:
                     return
@@ -186,6 +242,7 @@ class Subscriber:
                     await self._send_batch(item)
         except Exception as exc:  # a dead socket ends this writer, never the table
             log.debug("writer for %s ended: %r", self.viewer.id, exc)
+            self._step_out()
             self.closed.set()
             self._idle = False
 
@@ -227,6 +284,10 @@ class Feed:
         """The chain value of the record at ``state.position``."""
         self.chain_key = chain_key
         self.subscribers: set[Subscriber] = set()
+        self.in_step: dict[Viewer, dict[TransportSink, Any]] = {}
+        """The in-step sockets with their transports, by whom they see as."""
+        self.stepped: set[Subscriber] = set()
+        """The subscribers of those sockets."""
         self._refresh_lock = asyncio.Lock()
         self._dirty = False
         self._poker: asyncio.Task[None] | None = None
@@ -275,7 +336,12 @@ class Feed:
             if isinstance(record.event, InviteRevoked):
                 self._close_principal(record.event.principal_id)
         batch = Batch(records)
-        for subscriber in list(self.subscribers):
+        shared: dict[Frame, list[dict[TransportSink, Any]]] = {}  # players of a public batch share its frame
+        for viewer, sockets in self.in_step.items():
+            shared.setdefault(batch.frame_for(viewer), []).append(sockets)
+        for frame, groups in shared.items():
+            write_each(frame, groups)
+        for subscriber in self.subscribers.difference(self.stepped):
             if subscriber.following:
                 subscriber.deliver(batch)
 
@@ -286,11 +352,14 @@ class Feed:
 
     def follow(self, subscriber: Subscriber, after: int) -> None:
         """Send ``subscriber`` every event after ``after``, then the live ones."""
+        subscriber._step_out()
         subscriber.feed = self
         subscriber.last_sent = after
         subscriber.following = True
         if self.state.position > after:
             subscriber.offer(CatchUp(self.state.position))
+        else:
+            subscriber._step_in()
 
     def poke(self) -> None:
         """A doorbell rang: refresh soon, coalescing rings that come while refreshing."""

@@ -236,7 +236,7 @@ class Connection:
                     return
                 feed.follow(self.subscriber, after)
             case Unfollow():
-                self.subscriber.following = False
+                self.subscriber.unfollow()
             case GetState(id=mid, at=at):
                 try:
                     found = await self.s.tables.state_at(self.table_id, at, viewer)

@@ -8,7 +8,8 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from server.frames import Frame, TransportSink, corked
+from server.frames import Frame, TransportSink, corked, write_each
+from tests.server.fake_sockets import FakeProtocol
 
 
 def parse(wire: bytes) -> WireFrame:
@@ -32,26 +33,6 @@ def test_a_frame_is_one_unmasked_final_text_frame_of_its_payload(size: int) -> N
     assert (parsed.opcode, parsed.fin, parsed.rsv1) == (Opcode.TEXT, True, False)
     assert parsed.data == payload and frame.text == payload.decode()
     assert frame.wire is frame.wire  # framed once
-
-
-class FakeTransport:
-    def __init__(self) -> None:
-        self.writes: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.writes.append(data)
-
-    def is_closing(self) -> bool:
-        return False
-
-
-class FakeProtocol:
-    """What a :class:`TransportSink` reads of uvicorn's protocol."""
-
-    def __init__(self) -> None:
-        self.transport = FakeTransport()
-        self.conn = type("Conn", (), {"state": State.OPEN})()
-        self.write_paused = False
 
 
 def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:
@@ -91,3 +72,34 @@ def test_nothing_is_written_after_a_close_frame() -> None:
     protocol.conn.state = State.CLOSING
     TransportSink(protocol).write(Frame(b"{}"))  # type: ignore[arg-type]
     assert protocol.transport.writes == []
+
+
+def test_a_frame_for_many_sockets_is_joined_before_their_answers_which_go_first() -> None:
+    order: list[str] = []
+    written: dict[str, bytes] = {}
+    protocols = {name: FakeProtocol() for name in ("watcher", "actor", "other", "elsewhere")}
+    for name, protocol in protocols.items():
+        protocol.transport.write = lambda data, name=name: (  # type: ignore[method-assign]
+            order.append(name),
+            written.__setitem__(name, data),
+        )
+    group = {protocols[n].sink: protocols[n].transport for n in ("watcher", "actor", "other")}
+    events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
+    with corked():
+        write_each(events, [group])
+        del group[protocols["other"].sink]  # it left the group (paused) before the end: still gets it
+        protocols["actor"].sink.write(answer)
+        protocols["elsewhere"].sink.write(answer)  # not in the group: its answer alone
+        assert order == []
+    assert order[0] == "actor" and sorted(order[1:]) == ["elsewhere", "other", "watcher"]
+    assert written["actor"] == events.wire + answer.wire
+    assert written["watcher"] == written["other"] == events.wire
+    assert written["elsewhere"] == answer.wire
+
+
+def test_a_frame_for_many_sockets_skips_closing_transports_when_not_corked() -> None:
+    open_one, closing = FakeProtocol(), FakeProtocol()
+    closing.transport.is_closing = lambda: True  # type: ignore[method-assign]
+    write_each(Frame(b"{}"), [{p.sink: p.transport for p in (open_one, closing)}])
+    assert open_one.transport.writes == [Frame(b"{}").wire]
+    assert closing.transport.writes == []

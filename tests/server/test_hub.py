@@ -4,16 +4,18 @@ and the GM, skip-ahead for spectators."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import msgspec
 
-from domain.base import GM, Viewer
+from domain.base import EVERYONE, GM, GM_ONLY, Viewer, gm_and
 from domain.events import NoteAdded, Recorded
 from domain.systems.vda.state import VdaState
 from domain.table import Fight, TableState
 from domain.wire import CLOSE_TRY_AGAIN, OUTBOUND_DECODER, Events, SkippedAhead
-from server.frames import Frame
-from server.hub import Batch, Subscriber
+from server.frames import Frame, corked
+from server.hub import Batch, CatchUp, Feed, Subscriber
+from tests.server.fake_sockets import FakeProtocol, messages
 
 
 class StuckSocket:
@@ -147,3 +149,96 @@ async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber()
     assert dead.closed.is_set() and not alive.closed.is_set()
     assert len(fine.sent) == 1
     alive.shut(1000, "")
+
+
+# --- sockets in step: written by the feed's fan-out loop ---------------------------
+
+
+def feed_at(position: int) -> Feed:
+    hub = SimpleNamespace(projector=SimpleNamespace(every=10**9))  # no snapshot falls due
+    return Feed(hub, "t", TableState(position=position, fight=Fight(system=VdaState())), "", b"")  # type: ignore[arg-type]
+
+
+def hand_out(feed: Feed, *records: Recorded) -> None:
+    """The feed's own append of ``records``, handed out as the appender does."""
+    states = {r.position: TableState(position=r.position, fight=Fight(system=VdaState())) for r in records}
+    with corked():
+        assert feed.accept(list(records), states)
+
+
+def note(position: int, audience: str = EVERYONE) -> Recorded:
+    event = NoteAdded(text=f"note {position}", author="gm")
+    return Recorded(position=position, event=event, audience=audience)
+
+
+def seen(protocol: FakeProtocol) -> list[tuple[int, str]]:
+    """(position, text or "hidden") of every event written to the socket."""
+    return [
+        (r.position, r.event.text if isinstance(r.event, NoteAdded) else "hidden")
+        for m in messages(protocol)
+        for r in m.events
+    ]
+
+
+async def join(feed: Feed, viewer: Viewer, after: int = 0) -> tuple[Subscriber, FakeProtocol]:
+    protocol = FakeProtocol()
+    subscriber = Subscriber(viewer, protocol.sink, StuckSocket().close, queue_size=8)
+    subscriber.feed = feed
+    feed.subscribers.add(subscriber)
+    feed.follow(subscriber, after)
+    await asyncio.sleep(0)  # its writer waits on an empty queue: nothing is owed to it
+    return subscriber, protocol
+
+
+async def test_sockets_in_step_get_each_batch_as_their_viewer_may_see_it() -> None:
+    feed = feed_at(0)
+    gm, alice, bob = GM, Viewer(role="player", id="alice"), Viewer(role="player", id="bob")
+    joined = {v: await join(feed, v) for v in (gm, alice, bob)}
+    spectators = [await join(feed, Viewer(role="spectator", id=f"s{i}")) for i in range(3)]
+    assert all(s.in_step for s, _ in [*joined.values(), *spectators])
+    hand_out(feed, note(1))
+    hand_out(feed, note(2, GM_ONLY), note(3, gm_and("alice")))
+    assert seen(joined[gm][1]) == [(1, "note 1"), (2, "note 2"), (3, "note 3")]
+    assert seen(joined[alice][1]) == [(1, "note 1"), (2, "hidden"), (3, "note 3")]
+    assert seen(joined[bob][1]) == [(1, "note 1"), (2, "hidden"), (3, "hidden")]
+    for _, protocol in spectators:
+        assert seen(protocol) == [(1, "note 1"), (2, "hidden"), (3, "hidden")]
+    joined[bob][0].offer(CatchUp(3))  # stepping out brings its position up to date
+    assert not joined[bob][0].in_step and joined[bob][0].last_sent == 3
+    for s, _ in [*joined.values(), *spectators]:
+        s.shut(1000, "")
+    assert not feed.in_step and not feed.stepped
+
+
+async def test_a_socket_that_must_drain_steps_out_and_catches_up_without_gap_or_repeat() -> None:
+    feed = feed_at(0)
+    slow, slow_socket = await join(feed, Viewer(role="spectator", id="a"))
+    fast, fast_socket = await join(feed, Viewer(role="spectator", id="b"))
+    hand_out(feed, note(1))
+    slow_socket.pause()
+    assert not slow.in_step and slow.last_sent == 1 and fast.in_step
+    hand_out(feed, note(2))
+    hand_out(feed, note(3))
+    assert [p for p, _ in seen(slow_socket)] == [1]  # nothing written to a socket that must drain
+    slow_socket.resume()
+    await asyncio.sleep(0.01)
+    assert slow.in_step  # its writer caught up, then it stepped back in
+    hand_out(feed, note(4))
+    assert [p for p, _ in seen(slow_socket)] == [p for p, _ in seen(fast_socket)] == [1, 2, 3, 4]
+    for s in (slow, fast):
+        s.shut(1000, "")
+
+
+async def test_a_socket_that_stops_following_gets_nothing_until_it_follows_again() -> None:
+    feed = feed_at(0)
+    player, socket = await join(feed, Viewer(role="player", id="alice"))
+    hand_out(feed, note(1))
+    player.unfollow()
+    hand_out(feed, note(2))
+    assert [p for p, _ in seen(socket)] == [1]
+    feed.follow(player, 2)
+    await asyncio.sleep(0)
+    assert player.in_step
+    hand_out(feed, note(3))
+    assert [p for p, _ in seen(socket)] == [1, 3]
+    player.shut(1000, "")
