@@ -11,7 +11,9 @@ so that the harness can split them by step. The stages of one batch:
     decide     the rules, the dice, the chain and the fold of the batch
     append     the append script's round trip to Redis
     publish    the batch handed to every follower and the answers settled
-    writes     the held frames written to the sockets
+               (for the sockets in step, only its frames made)
+    writes     the held frames written to the sockets (the in-step
+               sockets' among them)
     batch      all of a batch, from its start to its last write
 
 and ``gc0``/``gc1``/``gc2``: each pass of the collector, by generation.
