@@ -227,8 +227,7 @@ class Subscriber:
             while True:
                 self._idle = self.queue.empty() and not self.closed.is_set()
                 self._step_in()
-                item = await self.queue.get()
-                self._step_out()  # (already out: whatever queued it stepped it out)
+                item = await self.queue.get()  # whatever queued it stepped this one out
                 self._idle = False
                 if item is None:
                     return

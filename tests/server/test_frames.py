@@ -8,7 +8,7 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from server.frames import Frame, TransportSink, corked, write_each
+from server.frames import Frame, corked, write_each
 from tests.server.fake_sockets import FakeProtocol
 
 
@@ -37,7 +37,7 @@ def test_a_frame_is_one_unmasked_final_text_frame_of_its_payload(size: int) -> N
 
 def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:
     one, two = FakeProtocol(), FakeProtocol()
-    sink_one, sink_two = TransportSink(one), TransportSink(two)  # type: ignore[arg-type]
+    sink_one, sink_two = one.sink, two.sink
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
     with corked():
         sink_one.write(events)
@@ -57,7 +57,7 @@ def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
     protocols = {name: FakeProtocol() for name in ("watcher", "actor", "other")}
     for name, protocol in protocols.items():
         protocol.transport.write = lambda data, name=name: order.append(name)  # type: ignore[method-assign]
-    sinks = {name: TransportSink(p) for name, p in protocols.items()}  # type: ignore[arg-type]
+    sinks = {name: p.sink for name, p in protocols.items()}
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
     with corked():
         for sink in sinks.values():
@@ -70,7 +70,7 @@ def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
 def test_nothing_is_written_after_a_close_frame() -> None:
     protocol = FakeProtocol()
     protocol.conn.state = State.CLOSING
-    TransportSink(protocol).write(Frame(b"{}"))  # type: ignore[arg-type]
+    protocol.sink.write(Frame(b"{}"))
     assert protocol.transport.writes == []
 
 
