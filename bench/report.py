@@ -328,7 +328,7 @@ def scaling_table(rows: Sequence[Mapping[str, Any]]) -> str:
     return render_table(headers, lines)
 
 
-TRACE_STAGES = ("waiting", "decide", "append", "publish", "writes", "batch", "gc0", "gc1", "gc2")
+TRACE_STAGES = ("inbound", "waiting", "decide", "append", "publish", "writes", "batch", "gc0", "gc1", "gc2")
 
 
 def trace_summary(

@@ -6,6 +6,8 @@ wraps the appender's stages and the store's append, listens to the garbage
 collector, and at exit writes every sample with the wall-clock time it ended,
 so that the harness can split them by step. The stages of one batch:
 
+    inbound    the bytes of a WebSocket read handled, from the frame's
+               parsing to the command queued (one per read)
     waiting    a command queued until its batch starts (behind a write in
                flight, or the loop's next turn)
     decide     the rules, the dice, the chain and the fold of the batch
@@ -30,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from server import appender, store
+from server import appender, frames, store
 
 SAMPLES: defaultdict[str, list[tuple[float, float]]] = defaultdict(list)
 """Per stage: (wall-clock time at its end, seconds)."""
@@ -46,6 +48,12 @@ def install() -> None:
     decide = appender.Appender._decide
     append_batch = store.RedisEventStore.append_batch
     corked = appender.corked
+    data_received = frames.FramesProtocol.data_received
+
+    def timed_data_received(self: frames.FramesProtocol, data: bytes) -> None:
+        started = time.perf_counter()
+        data_received(self, data)
+        _add("inbound", time.perf_counter() - started)
 
     def timed_submit(self: appender.Appender, pending: appender.Pending) -> None:
         pending.queued_at = time.perf_counter()  # type: ignore[attr-defined]
@@ -79,6 +87,7 @@ def install() -> None:
         _add("publish", held - started)
         _add("writes", time.perf_counter() - held)
 
+    frames.FramesProtocol.data_received = timed_data_received  # type: ignore[method-assign]
     appender.Appender.submit = timed_submit  # type: ignore[method-assign]
     appender.Appender._commit_settling = timed_commit_settling  # type: ignore[method-assign]
     appender.Appender._decide = timed_decide  # type: ignore[method-assign]

@@ -8,7 +8,10 @@ frames to one socket in one write while :func:`corked`.
 
 In: through the ASGI ``receive``, every message passes a queue, a pause and
 resume of reading and the wake-up of the task that reads it; an :class:`Inbox`
-hands each message to the app as it is read.
+hands each message to the app as it is read. A read that is exactly one whole
+text message (what clients send nearly always) is unmasked here without the
+websockets parser's generators (:func:`whole_text_message`); anything else
+goes through that parser.
 
 :class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol offering both
 in ``scope["extensions"]``. Under another ASGI server the app falls back to an
@@ -28,6 +31,13 @@ from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
+from websockets.server import ServerProtocol
+from websockets.streams import StreamReader
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # a build of websockets without its C extension
+    from websockets.utils import apply_mask
 
 log = logging.getLogger("fracas.frames")
 
@@ -248,6 +258,41 @@ class Inbox:
         self._protocol.hold_reading(held)
 
 
+_BETWEEN_FRAMES = StreamReader.at_eof.__code__
+"""Where the websockets parser waits when it has read a whole frame and nothing
+of the next one."""
+
+
+def whole_text_message(conn: ServerProtocol, data: bytes) -> str | None:
+    """The text of ``data`` when it is exactly one whole message: one final,
+    masked, uncompressed text frame of at most 65,535 bytes and valid UTF-8, read
+    while ``conn`` is open and its parser waits for a new frame with no
+    fragmented message under way. Otherwise None: the parser takes ``data``
+    (and answers whatever is wrong with it as it always does)."""
+    if len(data) < 6 or data[0] != 0x81 or conn.state is not State.OPEN:  # 0x81: FIN, no RSV, text
+        return None
+    length = data[1] ^ 0x80  # the mask bit must be set: anything unmasked comes out >= 128
+    start = 6
+    if length == 126:
+        length = int.from_bytes(data[2:4], "big")
+        start = 8
+    elif length > 126:
+        return None
+    if len(data) != start + length or conn.current_size is not None:
+        return None
+    if conn.max_message_size is not None and length > conn.max_message_size:
+        return None
+    waiting: Any = conn.parser  # the generator the parser delegates to, innermost last
+    while waiting.gi_yieldfrom is not None:
+        waiting = waiting.gi_yieldfrom
+    if waiting.gi_code is not _BETWEEN_FRAMES:
+        return None
+    try:
+        return apply_mask(data[start:], data[start - 4 : start]).decode()
+    except UnicodeDecodeError:
+        return None
+
+
 class FramesProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol, offering the app a
     :class:`TransportSink` for writing pre-serialised frames and an
@@ -312,6 +357,14 @@ class FramesProtocol(WebSocketsSansIOProtocol):
             self.transport.pause_reading()
         elif not self.read_paused:
             self.transport.resume_reading()
+
+    def data_received(self, data: bytes) -> None:
+        if self.listener is not None and not self.close_sent:
+            text = whole_text_message(self.conn, data)
+            if text is not None:
+                self._hand(text)
+                return
+        super().data_received(data)
 
     def send_receive_event_to_app(self) -> None:
         if self.listener is None:

@@ -281,6 +281,48 @@ async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_s
         assert answers["state"]["type"] == "state"
 
 
+async def test_commands_arrive_whole_however_the_client_frames_and_splits_them(
+    admin: Admin, server: str
+) -> None:
+    """One whole frame per read takes the server's short way in; frames split
+    across reads, several in one read, fragmented messages and control frames
+    between fragments take the websockets parser. All are applied in order."""
+    created = await admin.create_table("Découpes", "vda")
+    async with raw_socket(server, created["table_id"], created["gm_token"]) as raw:
+        json.loads(await raw.recv())  # welcome
+
+        def command(i: int) -> bytes:
+            note = {"type": "AddNote", "text": f"note {i} " + "é" * (i * 40)}
+            return json.dumps({"type": "command", "id": f"n{i}", "command": note}).encode()
+
+        def frame(payload: bytes, opcode: Opcode = Opcode.TEXT, fin: bool = True) -> bytes:
+            return WireFrame(opcode, payload, fin=fin).serialize(mask=True)
+
+        write = raw.transport.write
+        write(frame(command(0)))  # whole
+        for byte in frame(command(1)):  # one byte per write
+            write(bytes([byte]))
+            await asyncio.sleep(0)
+        third = command(2)
+        write(frame(third[:10], fin=False))  # fragmented, a ping between the fragments
+        write(frame(b"ping", Opcode.PING))
+        write(frame(third[10:20], Opcode.CONT, fin=False) + frame(third[20:], Opcode.CONT))
+        write(frame(command(3)) + frame(command(4)))  # two in one write
+        fifth = frame(command(5))
+        write(fifth[:7])
+        await asyncio.sleep(0.05)
+        write(fifth[7:] + frame(command(6))[:3])  # the end of one and the start of the next
+        await asyncio.sleep(0.05)
+        write(frame(command(6))[3:])
+        write(frame(command(7)))  # whole again, once the parser is back between frames
+        answers = []
+        while len(answers) < 8:
+            message = json.loads(await raw.recv())
+            if message["type"] == "accepted":
+                answers.append((message["id"], message["first"]))
+        assert answers == [(f"n{i}", i + 2) for i in range(8)]
+
+
 async def test_a_text_message_not_in_utf8_closes_that_socket_with_1007(admin: Admin, server: str) -> None:
     t = await table_with_roles(admin, server)
     async with TableClient(server, t["table"], t["spectator"]) as watcher:
