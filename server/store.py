@@ -153,6 +153,24 @@ def _unparsed(response: Any, **options: Any) -> Any:
     return response
 
 
+def resp(args: Sequence[str | bytes | int | float]) -> bytes:
+    """One command as the Redis protocol frames it: an array of bulk strings.
+    (redis-py's packing, generic over every argument type, took ~8 µs of an
+    append script's call; this takes ~2.)"""
+    out = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        if isinstance(arg, str):
+            data = arg.encode()
+        elif isinstance(arg, bytes):
+            data = arg
+        elif isinstance(arg, int | float) and not isinstance(arg, bool):  # redis-py refuses bools too
+            data = repr(arg).encode()
+        else:
+            raise TypeError(f"a Redis argument is str, bytes, int or float, not {type(arg).__name__}")
+        out += (b"$%d\r\n" % len(data), data, b"\r\n")
+    return b"".join(out)
+
+
 class ScriptLanes:
     """Connections taken from a client's pool and kept for the store's scripts.
 
@@ -171,10 +189,10 @@ class ScriptLanes:
         self._keep = keep
         self._idle: list[Any] = []
 
-    async def execute(self, *args: Any) -> Any:
+    async def execute(self, *args: str | bytes | int | float) -> Any:
         connection = await self._take()
         try:
-            await connection.send_command(*args, check_health=False)
+            await connection.send_packed_command(resp(args), check_health=False)
             reply = await connection.read_response()
         except ResponseError:  # an error reply, read in full: the connection is sound
             await self._keep_or_release(connection)
