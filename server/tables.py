@@ -22,7 +22,7 @@ from domain.errors import CheckFailed
 from domain.events import Recorded
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
-from server.appender import Appender, Pending, Result
+from server.appender import Appender, Deadlines, Pending, Result
 from server.auth import hash_secret, make_token, new_secret
 from server.chain import chained
 from server.hub import Feed, Hub
@@ -46,7 +46,8 @@ class Tables:
         self, store: RedisEventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
     ) -> None:
         self.store = store
-        self.request_seconds = request_seconds
+        self.deadlines = Deadlines(request_seconds)
+        """How long a command may wait on Redis before it hears ``TimeoutError``."""
         self.hub = hub
         self.projector = projector
         self._seeds: dict[str, bytes] = {}
@@ -107,7 +108,7 @@ class Tables:
                 self.projector,
                 lambda: self.seed(table_id),
                 self._idle,
-                self.request_seconds,
+                self.deadlines,
             )
         appender.submit(Pending(sender, command_id, command, nonce, expected_head, dice, now(), on_answer))
 

@@ -58,7 +58,7 @@ async def test_a_batch_that_waits_past_the_deadline_fails_with_everything_queued
     """A Redis that hangs: the batch in flight and every command queued behind it
     hear ``TimeoutError`` after the deadline, instead of each batch waiting in turn."""
     table_id = (await tables.create("Gel", "vda", False, None)).table_id
-    tables.request_seconds = 0.2
+    tables.deadlines.seconds = 0.2
     appends: list[object] = []
 
     async def hanging_append(*args: object, **kwargs: object) -> None:
@@ -73,6 +73,17 @@ async def test_a_batch_that_waits_past_the_deadline_fails_with_everything_queued
     outcomes = await asyncio.wait_for(asyncio.gather(first, *behind, return_exceptions=True), 5)
     assert all(isinstance(o, TimeoutError) for o in outcomes)
     assert len(appends) == 1  # the commands behind never started a write of their own
+
+
+async def test_the_deadlines_stop_ticking_once_no_table_writes(tables: Tables) -> None:
+    table_id = (await tables.create("Repos", "vda", False, None)).table_id
+    tables.deadlines.seconds = 0.2
+    await tables.run(table_id, GM, "a", AddNote(text="a"))
+    assert tables.deadlines.ticking
+    await asyncio.sleep(0.35)  # one tick finds nothing writing, and arms no other
+    assert not tables.deadlines.ticking
+    result = await tables.run(table_id, GM, "b", AddNote(text="b"))  # and the next write watches again
+    assert result.first == 3 and tables.deadlines.ticking
 
 
 async def test_commands_queued_behind_a_write_are_decided_in_arrival_order(tables: Tables) -> None:
