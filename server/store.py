@@ -26,9 +26,10 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import NoScriptError
 
 from domain.events import ENCODER, RECORD_DECODER, Recorded, event_tag
+from server.script_calls import ScriptCalls
 
 PAGE = 1000
 
@@ -153,87 +154,6 @@ def _unparsed(response: Any, **options: Any) -> Any:
     return response
 
 
-def resp(args: Sequence[str | bytes | int | float]) -> bytes:
-    """One command as the Redis protocol frames it: an array of bulk strings.
-    (redis-py's packing, generic over every argument type, took ~8 µs of an
-    append script's call; this takes ~2.)"""
-    out = [b"*%d\r\n" % len(args)]
-    for arg in args:
-        if isinstance(arg, str):
-            data = arg.encode()
-        elif isinstance(arg, bytes):
-            data = arg
-        elif isinstance(arg, int | float) and not isinstance(arg, bool):  # redis-py refuses bools too
-            data = repr(arg).encode()
-        else:
-            raise TypeError(f"a Redis argument is str, bytes, int or float, not {type(arg).__name__}")
-        out += (b"$%d\r\n" % len(data), data, b"\r\n")
-    return b"".join(out)
-
-
-class ScriptLanes:
-    """Connections taken from a client's pool and kept for the store's scripts.
-
-    A call through the client goes through its pool, the pool's check of the
-    connection and the client's per-call layers: ~0.15 ms of a ~0.4 ms append
-    round trip at light load. Here a call takes a kept connection (or one from
-    the pool), sends, reads its reply and keeps the connection again: one call
-    at a time per connection, as many connections as calls in flight. A
-    connection whose call did not end with a reply read in full (it failed, or
-    the wait for it was cancelled and its reply may still come) is closed and
-    given back to the pool, never reused; the pool reconnects it when it hands
-    it out again. The client's ``aclose`` closes the kept ones with the pool."""
-
-    def __init__(self, pool: aioredis.ConnectionPool, keep: int = 16) -> None:
-        self._pool = pool
-        self._keep = keep
-        self._idle: list[Any] = []
-
-    async def execute(self, *args: str | bytes | int | float) -> Any:
-        connection = await self._take()
-        try:
-            await connection.send_packed_command(resp(args), check_health=False)
-            reply = await connection.read_response()
-        except ResponseError:  # an error reply, read in full: the connection is sound
-            await self._keep_or_release(connection)
-            raise
-        except BaseException as exc:
-            await self._discard(connection)
-            if not isinstance(exc, asyncio.CancelledError):
-                await self._drop_idle()  # Redis went away: the kept ones are likely dead too
-            raise
-        await self._keep_or_release(connection)
-        return reply
-
-    async def _take(self) -> Any:
-        while self._idle:
-            connection = self._idle.pop()
-            # Redis closed it while it was kept (a restart, a killed client): the
-            # loop has seen the end of its stream, so it is known dead before use.
-            reader = getattr(connection, "_reader", None)
-            if reader is not None and not reader.at_eof():
-                return connection
-            await self._discard(connection)
-        return await self._pool.get_connection()  # type: ignore[no-untyped-call]
-
-    async def _keep_or_release(self, connection: Any) -> None:
-        if len(self._idle) < self._keep:
-            self._idle.append(connection)
-        else:
-            await self._pool.release(connection)
-
-    async def _drop_idle(self) -> None:
-        idle, self._idle = self._idle, []
-        for connection in idle:
-            await self._discard(connection)
-
-    async def _discard(self, connection: Any) -> None:
-        """Close a connection never to reuse as it is; the pool reconnects it when
-        it hands it out again."""
-        await connection.disconnect(nowait=True)
-        await self._pool.release(connection)
-
-
 class RedisEventStore:
     """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
 
@@ -242,7 +162,7 @@ class RedisEventStore:
         self._shas: dict[str, str] = {}
         # A cluster has a pool per node: its scripts go through the client.
         pool = getattr(client, "connection_pool", None)
-        self._lanes = ScriptLanes(pool) if isinstance(pool, aioredis.ConnectionPool) else None
+        self._calls = ScriptCalls(pool) if isinstance(pool, aioredis.ConnectionPool) else None
         # XRANGE answers as Redis sends it: every entry of a table's stream is
         # [id, ["type", tag, "data", record]] (one script writes them all), and
         # redis-py's dict per entry was a tenth of a rebuild's time.
@@ -260,9 +180,9 @@ class RedisEventStore:
             return await self._evalsha(self._shas[script], keys, args)
 
     async def _evalsha(self, sha: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
-        if self._lanes is None:
+        if self._calls is None:
             return await self.redis.evalsha(sha, len(keys), *keys, *args)
-        return await self._lanes.execute("EVALSHA", sha, len(keys), *keys, *args)
+        return await self._calls.execute("EVALSHA", sha, len(keys), *keys, *args)
 
     async def create(
         self,

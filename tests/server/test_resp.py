@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from redis.connection import Connection
 
-from server.store import resp
+from server.script_calls import resp
 
 
 @pytest.mark.parametrize(
