@@ -2,9 +2,9 @@
 
 Out: a fan-out sends the same events to hundreds of sockets. Through the ASGI
 ``send``, every recipient pays for framing the message and for the server's
-per-message checks; here a :class:`Frame` is framed once (by the websockets
-library) and the same bytes are written to each socket's transport, several
-frames to one socket in one write while :func:`corked`.
+per-message checks; here a :class:`Frame` is framed once and the same bytes
+are written to each socket's transport, several frames to one socket in one
+write while :func:`corked`.
 
 In: through the ASGI ``receive``, every message passes a queue, a pause and
 resume of reading and the wake-up of the task that reads it; an :class:`Inbox`
@@ -27,8 +27,6 @@ from typing import Any, Protocol
 
 from starlette.types import Scope, Send
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.frames import Frame as WireFrame
-from websockets.frames import Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
@@ -62,9 +60,15 @@ class Frame:
     @property
     def wire(self) -> bytes:
         if self._wire is None:
-            # A server's frames are never masked (RFC 6455 §5.1) and never
-            # compressed here (per-message deflate is off).
-            self._wire = WireFrame(Opcode.TEXT, self.payload).serialize(mask=False)
+            # One final text frame (RFC 6455 §5.2): a server's frames are never
+            # masked (§5.1), and never compressed here (per-message deflate is off).
+            payload, size = self.payload, len(self.payload)
+            if size < 126:
+                self._wire = b"\x81%c%b" % (size, payload)
+            elif size < 65_536:
+                self._wire = b"\x81\x7e%b%b" % (size.to_bytes(2, "big"), payload)
+            else:
+                self._wire = b"\x81\x7f%b%b" % (size.to_bytes(8, "big"), payload)
         return self._wire
 
 
