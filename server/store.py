@@ -42,15 +42,19 @@ redis.call('XADD', KEYS[1], '1-0', 'type', ARGV[5], 'data', ARGV[6])
 return {'ok'}
 """
 
-# KEYS: events, meta, commands. ARGV: the expected head, the bell channel, then
-# two MessagePack arrays: (command key, event count) of each command, flat, and
+# KEYS: events, commands. ARGV: the expected head, the bell channel, then two
+# MessagePack arrays: (command key, event count) of each command, flat, and
 # (type, data) of each event, flat. Several commands decided one after the other
 # are written in one call (group commit); each command key records its own
-# positions. (Two packed arguments rather than four per event: redis-py packs
-# every argument in Python. One HMGET and one HSET for all the command keys:
-# every command a script calls is one more entry in the append-only file.)
+# positions. A table exists when its stream does (the create script writes its
+# first event; nothing deletes it). (Two packed arguments rather than two per
+# event: each argument is one more bulk string framed in Python and one more
+# Lua string. One HMGET and one HSET for all the command keys: every command a
+# script calls is one more entry in the append-only file, and costs the script
+# ~5 µs at a table's pace, when Redis runs cold.)
 APPEND_SCRIPT = """
-if redis.call('EXISTS', KEYS[2]) == 0 then return {'unknown'} end
+local head = redis.call('XLEN', KEYS[1])
+if head == 0 then return {'unknown'} end
 local commands = cmsgpack.unpack(ARGV[3])
 local entries = cmsgpack.unpack(ARGV[4])
 local named = {}
@@ -58,12 +62,11 @@ for g = 1, #commands, 2 do
   if commands[g] ~= '' then named[#named + 1] = commands[g] end
 end
 if #named > 0 then
-  local done = redis.call('HMGET', KEYS[3], unpack(named))
+  local done = redis.call('HMGET', KEYS[2], unpack(named))
   for i = 1, #named do
     if done[i] then return {'duplicate', done[i], named[i]} end
   end
 end
-local head = redis.call('XLEN', KEYS[1])
 if head ~= tonumber(ARGV[1]) then return {'conflict', tostring(head)} end
 local n = #entries / 2
 for i = 1, n do
@@ -80,7 +83,7 @@ for g = 1, #commands, 2 do
   end
   first = first + count
 end
-if #positions > 0 then redis.call('HSET', KEYS[3], unpack(positions)) end
+if #positions > 0 then redis.call('HSET', KEYS[2], unpack(positions)) end
 redis.call('PUBLISH', ARGV[2], head + n)
 return {'ok', string.format('%d:%d', head + 1, head + n)}
 """
@@ -232,7 +235,7 @@ class RedisEventStore:
         for offset, record in enumerate(records, start=1):
             if record.position != expected_head + offset:
                 raise ValueError(f"record at {record.position} does not follow head {expected_head}")
-        keys = [key(table_id, "events"), key(table_id, "meta"), key(table_id, "commands")]
+        keys = [key(table_id, "events"), key(table_id, "commands")]
         packed_commands = PACK.encode([x for command, group in commands for x in (command, len(group))])
         # As text: Redis's cmsgpack reads no MessagePack binaries (the JSON is UTF-8).
         entries = PACK.encode([x for r in records for x in (event_tag(r.event), ENCODER.encode(r).decode())])
