@@ -8,15 +8,20 @@ the same way, so rewinds inside rewound branches cost no more than any other.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import logging
 from collections import OrderedDict
 
 import msgspec
+from redis.exceptions import RedisError
 
 from domain.events import Recorded, Rewound
 from domain.table import EMPTY, TableState, evolve
 from server.store import RedisEventStore
+
+log = logging.getLogger("fracas.projector")
 
 STATE_DECODER = msgspec.json.Decoder(TableState)
 
@@ -33,6 +38,9 @@ class Projector:
         self.every = every
         self._cache: OrderedDict[tuple[str, int], TableState] = OrderedDict()
         self._cache_size = cache_size
+        self._saving: asyncio.Future[None] | None = None
+        """The snapshots being written while the next page is folded (one write at
+        a time: a rebuild never has more in flight)."""
 
     def _remember(self, table_id: str, state: TableState) -> None:
         self._cache[(table_id, state.position)] = state
@@ -48,12 +56,14 @@ class Projector:
         state = await self._nearest(table_id, position)
         async for page in self.store.pages(table_id, after=state.position, upto=position):
             state = await self.fold(table_id, state, page)
+        await self.saved()
         self._remember(table_id, state)
         return state
 
     async def fold(self, table_id: str, state: TableState, records: list[Recorded]) -> TableState:
         """Fold a page of records, fetching rewind targets when needed, and keep a
-        snapshot at every multiple of ``every``."""
+        snapshot at every multiple of ``every``: written while the caller goes on
+        (the next page), once the previous page's are written."""
         snapshots = []
         for record in records:
             event = record.event
@@ -61,8 +71,21 @@ class Projector:
             state = evolve(state, record.position, event, earlier)
             if record.position % self.every == 0:
                 snapshots.append(state)
-        await self.store.save_snapshots(table_id, STATE_LAYOUT, snapshots)
+        if snapshots:
+            await self.saved()
+            self._saving = asyncio.ensure_future(self.store.save_snapshots(table_id, STATE_LAYOUT, snapshots))
         return state
+
+    async def saved(self) -> None:
+        """Wait for the snapshots being written. A snapshot is a cache: one that
+        could not be written is logged, never raised."""
+        saving, self._saving = self._saving, None
+        if saving is None:
+            return
+        try:
+            await saving
+        except RedisError as exc:
+            log.warning("a snapshot could not be written: %r", exc)
 
     async def _nearest(self, table_id: str, position: int) -> TableState:
         """The closest known state at or below ``position``: in memory or in Redis."""

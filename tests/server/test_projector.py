@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from redis.exceptions import RedisError
 
 from domain.errors import Refused
 from server.projector import STATE_DECODER, STATE_LAYOUT, Projector
@@ -57,3 +58,24 @@ async def test_state_at_every_position_from_redis_equals_the_live_fold(
     kept = await store.nearest_snapshot(table_id, STATE_LAYOUT, 13)
     assert kept is not None and STATE_DECODER.decode(kept).position == 7
     assert await store.nearest_snapshot(table_id, "another-layout", 13) is None
+
+
+async def test_snapshots_that_cannot_be_written_leave_the_state_right_and_are_logged(
+    store: RedisEventStore, table_id: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A snapshot is a cache, written while the next page is folded: Redis
+    refusing it must not fail the read that made it."""
+    table = random_table(4, 60)
+    first, *rest = table.log
+    await store.create(table_id, first, epoch="e", seed=b"s" * 32, gm_token_hash="h", created_at="now")
+    for record in rest:
+        await store.append(table_id, [record], expected_head=record.position - 1)
+
+    async def refused(*args: object) -> None:
+        raise RedisError("OOM command not allowed when used memory > 'maxmemory'")
+
+    monkeypatch.setattr(store, "save_snapshots", refused)
+    head = table.state.position
+    assert await Projector(store, every=5).state_at(table_id, head) == table.state
+    assert "a snapshot could not be written" in caplog.text
+    assert await store.nearest_snapshot(table_id, STATE_LAYOUT, head) is None
