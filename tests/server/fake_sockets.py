@@ -21,6 +21,10 @@ class FakeTransport:
     def write(self, data: bytes) -> None:
         self.writes.append(data)
 
+    def writelines(self, pieces: list[bytes]) -> None:
+        """One write of several pieces (a vectored write), recorded as their bytes."""
+        self.writes.append(b"".join(pieces))
+
     def is_closing(self) -> bool:
         return False
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
@@ -23,6 +25,16 @@ def parse(wire: bytes) -> WireFrame:
         frame: WireFrame = done.value
         return frame
     raise AssertionError("the frame is incomplete")
+
+
+def record_writes(protocol: FakeProtocol, record: Callable[[bytes], None]) -> None:
+    """Every write to the protocol's transport, one call each (a vectored write as its bytes)."""
+
+    def writelines(pieces: list[bytes]) -> None:
+        record(b"".join(pieces))
+
+    protocol.transport.write = record  # type: ignore[method-assign,assignment]
+    protocol.transport.writelines = writelines  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize("size", [0, 125, 126, 65_535, 65_536, 300_000])
@@ -56,7 +68,7 @@ def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
     order: list[str] = []
     protocols = {name: FakeProtocol() for name in ("watcher", "actor", "other")}
     for name, protocol in protocols.items():
-        protocol.transport.write = lambda data, name=name: order.append(name)  # type: ignore[method-assign]
+        record_writes(protocol, lambda data, name=name: order.append(name))  # type: ignore[misc]
     sinks = {name: p.sink for name, p in protocols.items()}
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
     with corked():
@@ -78,11 +90,16 @@ def test_a_frame_for_many_sockets_is_joined_before_their_answers_which_go_first(
     order: list[str] = []
     written: dict[str, bytes] = {}
     protocols = {name: FakeProtocol() for name in ("watcher", "actor", "other", "elsewhere")}
+
+    def recorder(name: str) -> Callable[[bytes], None]:
+        def record(data: bytes) -> None:
+            order.append(name)
+            written[name] = data
+
+        return record
+
     for name, protocol in protocols.items():
-        protocol.transport.write = lambda data, name=name: (  # type: ignore[method-assign]
-            order.append(name),
-            written.__setitem__(name, data),
-        )
+        record_writes(protocol, recorder(name))
     group = {protocols[n].sink: protocols[n].transport for n in ("watcher", "actor", "other")}
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
     with corked():
