@@ -162,8 +162,17 @@ class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     holds something else at p says the history diverged."""
 
 
+class Positioned(msgspec.Struct, frozen=True, gc=False):
+    """A record as a fold reads it: its position and its event, the rest of it
+    skipped unread (a third less to decode when rebuilding a long table)."""
+
+    position: int
+    event: AnyEvent
+
+
 ENCODER = msgspec.json.Encoder()
 RECORD_DECODER = msgspec.json.Decoder(Recorded)
+POSITIONED_DECODER = msgspec.json.Decoder(Positioned)
 EVENT_DECODER = msgspec.json.Decoder(AnyEvent)
 
 

@@ -13,11 +13,12 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import msgspec
 from redis.exceptions import RedisError
 
-from domain.events import Recorded, Rewound
+from domain.events import Positioned, Recorded, Rewound
 from domain.table import EMPTY, TableState, evolve
 from server.store import RedisEventStore
 
@@ -54,13 +55,15 @@ class Projector:
         if cached is not None:
             return cached
         state = await self._nearest(table_id, position)
-        async for page in self.store.pages(table_id, after=state.position, upto=position):
+        async for page in self.store.event_pages(table_id, after=state.position, upto=position):
             state = await self.fold(table_id, state, page)
         await self.saved()
         self._remember(table_id, state)
         return state
 
-    async def fold(self, table_id: str, state: TableState, records: list[Recorded]) -> TableState:
+    async def fold(
+        self, table_id: str, state: TableState, records: Sequence[Recorded] | Sequence[Positioned]
+    ) -> TableState:
         """Fold a page of records, fetching rewind targets when needed, and keep a
         snapshot at every multiple of ``every``: written while the caller goes on
         (the next page), once the previous page's are written."""

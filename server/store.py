@@ -22,16 +22,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
-from domain.events import ENCODER, RECORD_DECODER, Recorded, event_tag
+from domain.events import ENCODER, POSITIONED_DECODER, RECORD_DECODER, Positioned, Recorded, event_tag
 from server.script_calls import ScriptCalls
 
 PAGE = 1000
+
+T = TypeVar("T")
+P = TypeVar("P", Recorded, Positioned)
 
 CREATE_SCRIPT = """
 if redis.call('EXISTS', KEYS[2]) == 1 then return {'exists'} end
@@ -288,11 +291,16 @@ class RedisEventStore:
         self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None
     ) -> list[Recorded]:
         """Up to ``limit`` records from position ``after + 1`` (and at most ``upto``)."""
+        return await self._read(table_id, after, limit, upto, RECORD_DECODER)
+
+    async def _read(
+        self, table_id: str, after: int, limit: int, upto: int | None, decoder: msgspec.json.Decoder[T]
+    ) -> list[T]:
         end = "+" if upto is None else f"{upto}-0"
         if upto is not None and upto <= after:
             return []
         entries: Any = await self.redis.xrange(key(table_id, "events"), f"{after + 1}-0", end, count=limit)
-        return [RECORD_DECODER.decode(fields[3]) for _, fields in entries]
+        return [decoder.decode(fields[3]) for _, fields in entries]
 
     async def read_all(
         self, table_id: str, after: int = 0, upto: int | None = None
@@ -341,20 +349,32 @@ class RedisEventStore:
         )
         return bytes(found[0]) if found else None
 
-    async def pages(
+    def pages(
         self, table_id: str, after: int = 0, upto: int | None = None, size: int = PAGE
     ) -> AsyncIterator[list[Recorded]]:
         """Pages of records after ``after``, the next one read while the caller
         works on the current one."""
-        pending: asyncio.Task[list[Recorded]] | None = asyncio.ensure_future(
-            self.read(table_id, after, size, upto)
+        return self._pages(table_id, after, upto, size, RECORD_DECODER)
+
+    def event_pages(
+        self, table_id: str, after: int = 0, upto: int | None = None
+    ) -> AsyncIterator[list[Positioned]]:
+        """:meth:`pages` of each record's position and event only: what a fold reads."""
+        return self._pages(table_id, after, upto, PAGE, POSITIONED_DECODER)
+
+    async def _pages(
+        self, table_id: str, after: int, upto: int | None, size: int, decoder: msgspec.json.Decoder[P]
+    ) -> AsyncIterator[list[P]]:
+        pending: asyncio.Task[list[P]] | None = asyncio.ensure_future(
+            self._read(table_id, after, size, upto, decoder)
         )
         try:
             while pending is not None:
                 page = await pending
                 pending = None
                 if len(page) == size:
-                    pending = asyncio.ensure_future(self.read(table_id, page[-1].position, size, upto))
+                    next_after = page[-1].position
+                    pending = asyncio.ensure_future(self._read(table_id, next_after, size, upto, decoder))
                 if page:
                     yield page
         finally:

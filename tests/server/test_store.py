@@ -159,6 +159,17 @@ async def test_read_pages_and_bounds(store: RedisEventStore, table_id: str) -> N
     assert [r.position async for r in store.read_all(table_id, after=9)] == [10, 11]
 
 
+async def test_pages_for_a_fold_hold_each_records_position_and_event(
+    store: RedisEventStore, table_id: str
+) -> None:
+    await make(store, table_id)
+    await store.append(table_id, [note(p) for p in range(2, 2_503)], expected_head=1)
+    full = [r async for page in store.pages(table_id, after=1, upto=2_400) for r in page]
+    light = [r async for page in store.event_pages(table_id, after=1, upto=2_400) for r in page]
+    assert [(r.position, r.event) for r in light] == [(r.position, r.event) for r in full]
+    assert [r.position for r in light] == list(range(2, 2_401))  # across pages of 1,000
+
+
 async def test_records_that_do_not_follow_the_head_are_refused_before_redis(
     store: RedisEventStore, table_id: str
 ) -> None:
