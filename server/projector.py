@@ -40,8 +40,9 @@ class Projector:
         self._cache: OrderedDict[tuple[str, int], TableState] = OrderedDict()
         self._cache_size = cache_size
         self._saving: asyncio.Future[None] | None = None
-        """The snapshots being written while the next page is folded (one write at
-        a time: a rebuild never has more in flight)."""
+        """The snapshots being written while the next page is folded. The next fold
+        that keeps snapshots, of any table, waits for them first: a rebuild never
+        has more than one write in flight."""
 
     def _remember(self, table_id: str, state: TableState) -> None:
         self._cache[(table_id, state.position)] = state

@@ -33,7 +33,6 @@ from server.script_calls import ScriptCalls
 
 PAGE = 1000
 
-T = TypeVar("T")
 P = TypeVar("P", Recorded, Positioned)
 
 CREATE_SCRIPT = """
@@ -294,8 +293,8 @@ class RedisEventStore:
         return await self._read(table_id, after, limit, upto, RECORD_DECODER)
 
     async def _read(
-        self, table_id: str, after: int, limit: int, upto: int | None, decoder: msgspec.json.Decoder[T]
-    ) -> list[T]:
+        self, table_id: str, after: int, limit: int, upto: int | None, decoder: msgspec.json.Decoder[P]
+    ) -> list[P]:
         end = "+" if upto is None else f"{upto}-0"
         if upto is not None and upto <= after:
             return []
