@@ -34,12 +34,16 @@ from typing import Any
 
 from server import appender, frames, store
 
-SAMPLES: defaultdict[str, list[tuple[float, float]]] = defaultdict(list)
-"""Per stage: (wall-clock time at its end, seconds)."""
+SAMPLES: defaultdict[str, list[float]] = defaultdict(list)
+"""Per stage: the wall-clock time at its end and its seconds, one after the
+other. Floats in a flat list, not a tuple per sample: the collector tracks
+tuples, and a trace that fed it would time its own garbage collections."""
 
 
 def _add(stage: str, seconds: float) -> None:
-    SAMPLES[stage].append((time.time(), seconds))
+    samples = SAMPLES[stage]
+    samples.append(time.time())
+    samples.append(seconds)
 
 
 def install() -> None:
@@ -106,4 +110,5 @@ def install() -> None:
 
 
 def dump(path: Path) -> None:
-    path.write_text(json.dumps({stage: samples for stage, samples in SAMPLES.items()}))
+    pairs = {stage: list(zip(flat[::2], flat[1::2], strict=True)) for stage, flat in SAMPLES.items()}
+    path.write_text(json.dumps(pairs))

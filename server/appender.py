@@ -118,14 +118,18 @@ class Deadlines:
         if self._tick is None:
             self._tick = asyncio.get_running_loop().call_later(self.seconds / 4, self._check)
 
+    def unwatch(self, appender: Appender) -> None:
+        """``appender`` has nothing left to write. Let go of it at once: held until
+        the next tick, a table's appenders (one per burst of commands) would pile
+        up for seconds and keep the garbage collector busy."""
+        self._watched.discard(appender)
+
     def _check(self) -> None:
         self._tick = None
         now = time.monotonic()
         for appender in list(self._watched):
             if appender.batch_started is not None and now - appender.batch_started >= self.seconds:
                 appender.expire()
-            elif not appender.writing:
-                self._watched.discard(appender)
         if self._watched:
             self._tick = asyncio.get_running_loop().call_later(self.seconds / 4, self._check)
 
@@ -202,6 +206,7 @@ class Appender:
             raise
         finally:
             self._task = None
+            self._deadlines.unwatch(self)
             self._on_idle(self)
 
     def _fail_queue(self, exc: BaseException) -> None:

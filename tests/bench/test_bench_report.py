@@ -3,13 +3,14 @@ document. No timing, no I/O but a temporary file."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 from pathlib import Path
 
 import pytest
 
-from bench import data
+from bench import data, server_trace
 from bench.report import (
     AT_LEAST,
     AT_MOST,
@@ -180,6 +181,21 @@ def test_server_trace_samples_are_split_by_the_step_whose_window_holds_their_end
     assert summary["G5"]["append"]["count"] == 1 and summary["G5"]["gc2"]["max_ms"] == 80.0
     table = trace_table(summary)
     assert "G5" in table and "gc2" in table and "unknown" not in table
+
+
+def test_the_server_trace_keeps_its_samples_out_of_the_garbage_collectors_count(tmp_path: Path) -> None:
+    """A sample is two floats in a flat list: nothing the collector tracks, so
+    tracing does not make the collections it times more frequent."""
+    server_trace.SAMPLES.clear()
+    try:
+        for i in range(3):
+            server_trace._add("append", i / 1000)
+        assert not any(gc.is_tracked(x) for x in server_trace.SAMPLES["append"])
+        server_trace.dump(tmp_path / "trace.json")
+        samples = json.loads((tmp_path / "trace.json").read_text())["append"]
+        assert [seconds for _, seconds in samples] == [0.0, 0.001, 0.002]
+    finally:
+        server_trace.SAMPLES.clear()
 
 
 def test_c7_paced_gaps_follow_g4s_schedule() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -84,6 +86,28 @@ async def test_the_deadlines_stop_ticking_once_no_table_writes(tables: Tables) -
     assert not tables.deadlines.ticking
     result = await tables.run(table_id, GM, "b", AddNote(text="b"))  # and the next write watches again
     assert result.first == 3 and tables.deadlines.ticking
+
+
+async def test_a_table_that_stops_writing_lets_go_of_its_appender_at_once(tables: Tables) -> None:
+    """At a table's usual pace every command finds the table idle and gets an
+    appender of its own: each must be freed when its write ends, not left for the
+    deadlines' next tick or the garbage collector."""
+    table_id = (await tables.create("Calme", "vda", False, None)).table_id
+    gc.disable()  # freed by its last reference going, or not at all
+    try:
+        for i in range(3):
+            answer = asyncio.ensure_future(tables.run(table_id, GM, f"c{i}", AddNote(text="calme")))
+            await asyncio.sleep(0)
+            appender = weakref.ref(tables._appenders[table_id])
+            await answer
+            for _ in range(100):
+                if appender() is None:
+                    break
+                await asyncio.sleep(0.001)
+            assert appender() is None
+        assert tables.deadlines.ticking  # the tick goes on until it finds nothing writing
+    finally:
+        gc.enable()
 
 
 async def test_commands_queued_behind_a_write_are_decided_in_arrival_order(tables: Tables) -> None:
