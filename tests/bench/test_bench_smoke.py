@@ -49,3 +49,28 @@ def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path:
     assert load["windows_steal_cpu_pct"] and details["G9"]["windows_events_per_s"]
     assert not [note for note in document["notes"] if "failed" in note or "died" in note]
     assert "tail goals against their calibration's own tail" in done.stdout
+
+
+@pytest.mark.timeout(300)
+def test_a_quick_run_of_c5_and_g5_alternates_their_rounds_after_warming_up_both(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--only", "C5,G5", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=280,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    document = json.loads(out.read_text())
+    figures, details = document["figures"], document["details"]
+    for name in ("C5.p50_ms", "C5.p99_ms", "C5.cpu_us_per_recipient", "G5.p99_ms", "G8.kib_per_conn"):
+        assert figures[name] > 0, name
+    measured = {row["goal"]: row["status"] for row in document["goals"]}
+    assert all(measured[g] in ("holds", "FAILS") for g in ("G5", "G8"))
+    rounds = document["run"]["sizes"]["g5_rounds"]
+    # only the measured rounds are kept: the warm-up rounds of both are left out
+    assert len(details["G5"]["round_ms"]) == len(details["C5"]["round_ms"]) == rounds
+    assert details["C5"]["rounds_alternate_with"] == "G5"
+    assert (details["G5"]["skipped_ahead"], details["G5"]["position_errors"]) == (0, 0)
+    assert not [note for note in document["notes"] if "spectators" in note or "failed" in note]
