@@ -38,7 +38,7 @@ from bench.calibrate import (
 )
 from bench.context import Run
 from bench.fights import vda_fights
-from bench.procs import Child, RedisTarget, machine_cpu, own_cpu, steal_cpu
+from bench.procs import Child, RedisTarget, load_apart, machine_cpu, own_cpu, steal_cpu
 from bench.report import percentile
 from bench.session import Ev, Session, open_many, open_session
 from domain.commands import AddCombatant, AddNote, RollDice
@@ -589,34 +589,35 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
         latencies: list[float] = []
         cpu_before = c5_cpu_before = 0.0
         rounds = FANOUT_WARMUP_ROUNDS + run.sizes.g5_rounds
-        for r in range(rounds):
-            measured = r >= FANOUT_WARMUP_ROUNDS
-            if r == FANOUT_WARMUP_ROUNDS:
-                cpu_before = fracas.server.cpu_seconds()
-                c5_cpu_before = broadcast.peer.cpu_seconds() if broadcast else 0.0
-            if broadcast is not None:
-                c5_latency = await broadcast.round(r)
+        servers = [fracas.server.pid] + ([broadcast.peer.pid] if broadcast else [])
+        with load_apart(servers) as apart:
+            for r in range(rounds):
+                measured = r >= FANOUT_WARMUP_ROUNDS
+                if r == FANOUT_WARMUP_ROUNDS:
+                    cpu_before = fracas.server.cpu_seconds()
+                    c5_cpu_before = broadcast.peer.cpu_seconds() if broadcast else 0.0
+                if broadcast is not None:
+                    c5_latency = await broadcast.round(r)
+                    if measured:
+                        c5_latencies.append(c5_latency)
+                    await asyncio.sleep(0.01)
+                command_id = gm.next_id()
+                holding = receivers.arm(n)
+                probe = SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id)
+                reply = asyncio.create_task(gm.request(probe))
+                sent = time.perf_counter()
+                try:
+                    await asyncio.wait_for(holding, 30)
+                except TimeoutError:
+                    run.note(f"G5: only {receivers.count} of {n} spectators got probe {r} within 30 s")
+                    raise
+                await reply
                 if measured:
-                    c5_latencies.append(c5_latency)
+                    latencies.append(receivers.last - sent)
                 await asyncio.sleep(0.01)
-            command_id = gm.next_id()
-            holding = receivers.arm(n)
-            reply = asyncio.create_task(
-                gm.request(SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id))
-            )
-            sent = time.perf_counter()
-            try:
-                await asyncio.wait_for(holding, 30)
-            except TimeoutError:
-                run.note(f"G5: only {receivers.count} of {n} spectators got probe {r} within 30 s")
-                raise
-            await reply
-            if measured:
-                latencies.append(receivers.last - sent)
-            await asyncio.sleep(0.01)
         cpu = fracas.server.cpu_seconds() - cpu_before
         if broadcast is not None:
-            c5_figures(run, c5_latencies, broadcast.peer.cpu_seconds() - c5_cpu_before, alongside="G5")
+            c5_figures(run, c5_latencies, broadcast.peer.cpu_seconds() - c5_cpu_before, apart, alongside="G5")
         for session in spectators:
             session.check_held()  # every frame of the rounds, decoded and checked now
         held = sorted(s.frames - before for s, before in zip(spectators, frames_before, strict=True))
@@ -630,6 +631,7 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
             rounds=len(latencies),
             max_ms=round(max(latencies) * 1e3, 3),
             round_ms=[round(x * 1e3, 2) for x in latencies],
+            load_apart=apart,
             server_cpu_us_per_recipient=round(cpu / (len(latencies) * n) * 1e6, 3),
             skipped_ahead=sum(s.skipped for s in spectators),
             position_errors=sum(s.errors for s in spectators),
