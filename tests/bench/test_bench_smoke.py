@@ -10,24 +10,30 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.timeout(300)
-def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path: Path) -> None:
+def quick_run(tmp_path: Path, only: str) -> tuple[dict[str, Any], str]:
+    """``python -m bench --quick --only <only>``: its JSON document and what it printed."""
     out = tmp_path / "run.json"
     done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--only", "C7,G4,G1", "--out", str(out)],
+        [sys.executable, "-m", "bench", "--quick", "--only", only, "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=280,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    document = json.loads(out.read_text())
+    return json.loads(out.read_text()), done.stdout
+
+
+@pytest.mark.timeout(300)
+def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path: Path) -> None:
+    document, printed = quick_run(tmp_path, "C7,G4,G1")
     figures, details = document["figures"], document["details"]
     for name in ("C7.paced_p50_ms", "G4.p50_ms", "G4.p99_ms", "G1.events_per_s", "G9.events_per_s_always"):
         assert figures[name] > 0, name
@@ -48,21 +54,12 @@ def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path:
     ) == (0, 0, 0, 0)
     assert load["windows_steal_cpu_pct"] and details["G9"]["windows_events_per_s"]
     assert not [note for note in document["notes"] if "failed" in note or "died" in note]
-    assert "tail goals against their calibration's own tail" in done.stdout
+    assert "tail goals against their calibration's own tail" in printed
 
 
 @pytest.mark.timeout(300)
 def test_a_quick_run_of_c5_and_g5_alternates_their_rounds_after_warming_up_both(tmp_path: Path) -> None:
-    out = tmp_path / "run.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--only", "C5,G5", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=280,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    document = json.loads(out.read_text())
+    document, _ = quick_run(tmp_path, "C5,G5")
     figures, details = document["figures"], document["details"]
     for name in ("C5.p50_ms", "C5.p99_ms", "C5.cpu_us_per_recipient", "G5.p99_ms", "G8.kib_per_conn"):
         assert figures[name] > 0, name
