@@ -157,18 +157,24 @@ def load_apart(servers: Sequence[int]) -> Iterator[bool]:
         return
     before: dict[int, set[int]] = {}
 
-    def place(thread: int, where: set[int]) -> None:
+    def place(thread: int, where: set[int]) -> bool:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             before.setdefault(thread, os.sched_getaffinity(thread))
             os.sched_setaffinity(thread, where)
+            return True
+        return False
 
-    place(threading.get_native_id(), {cpus[0]})
+    placed = place(threading.get_native_id(), {cpus[0]})
     for pid in servers:
-        with contextlib.suppress(FileNotFoundError):
-            for thread in os.listdir(f"/proc/{pid}/task"):
-                place(int(thread), set(cpus[1:]))
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:  # gone, or never there
+            placed = False
+            continue
+        for thread in threads:
+            placed = place(int(thread), set(cpus[1:])) and placed
     try:
-        yield True
+        yield placed
     finally:
         for thread, where in before.items():
             with contextlib.suppress(ProcessLookupError, PermissionError):
