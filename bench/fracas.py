@@ -514,14 +514,18 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
                 back_to_back = c7_series(run, "", back, await probe.samples(back))
             started = time.perf_counter()
             missing = 0
+            window_p99: list[float] = []
             for w in range(windows):
                 if probe is not None:
                     share = paced_gaps(run, run.sizes.c7_samples // windows)
                     paced += await probe.samples(share)
                     gaps += share
+                before = len(latencies)
                 await window(run.sizes.g4_seconds / windows, warmup=1.0 if w == 0 else 0.5)
                 missing += sum(1 for _, counts in sent_at.values() if counts)
                 sent_at.clear()
+                if len(latencies) > before:
+                    window_p99.append(round(percentile(latencies[before:], 99) * 1e3, 3))
             if probe is not None:
                 series = dict(c7_series(run, "paced_", gaps, paced), alternates_with="G4", parts=windows)
                 run.detail("C7", next_to_G4={"back_to_back": back_to_back, "paced": series})
@@ -538,6 +542,7 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
             samples=len(latencies),
             achieved_rate=round(len(latencies) / run.sizes.g4_seconds, 1),
             missing=missing,
+            windows_p99_ms=window_p99,
             max_ms=round(max(latencies) * 1e3, 3),
             wall_s=round(time.perf_counter() - started, 2),
         )
