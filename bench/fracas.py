@@ -38,7 +38,7 @@ from bench.calibrate import (
 )
 from bench.context import Run
 from bench.fights import vda_fights
-from bench.procs import Child, RedisTarget, load_apart, machine_cpu, own_cpu, steal_cpu
+from bench.procs import Child, OtherLoad, RedisTarget, load_apart, machine_cpu, own_cpu, steal_cpu
 from bench.report import percentile
 from bench.session import Ev, Session, open_many, open_session
 from domain.commands import AddCombatant, AddNote, RollDice
@@ -515,17 +515,19 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
             started = time.perf_counter()
             missing = 0
             window_p99: list[float] = []
+            window_other: list[list[float]] = []  # the CPU other processes used, and what was stolen
             for w in range(windows):
                 if probe is not None:
                     share = paced_gaps(run, run.sizes.c7_samples // windows)
                     paced += await probe.samples(share)
                     gaps += share
-                before = len(latencies)
+                before, other = len(latencies), OtherLoad()
                 await window(run.sizes.g4_seconds / windows, warmup=1.0 if w == 0 else 0.5)
                 missing += sum(1 for _, counts in sent_at.values() if counts)
                 sent_at.clear()
                 if len(latencies) > before:
                     window_p99.append(round(percentile(latencies[before:], 99) * 1e3, 3))
+                window_other.append([round(x, 1) for x in other.percent()])
             if probe is not None:
                 series = dict(c7_series(run, "paced_", gaps, paced), alternates_with="G4", parts=windows)
                 run.detail("C7", next_to_G4={"back_to_back": back_to_back, "paced": series})
@@ -543,6 +545,7 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
             achieved_rate=round(len(latencies) / run.sizes.g4_seconds, 1),
             missing=missing,
             windows_p99_ms=window_p99,
+            windows_other_and_stolen_cpu_pct=window_other,
             max_ms=round(max(latencies) * 1e3, 3),
             wall_s=round(time.perf_counter() - started, 2),
         )
