@@ -558,6 +558,22 @@ async def g4_light_latency(run: Run, fracas: Fracas) -> None:
 # --- G5, G8 ---------------------------------------------------------------------------
 
 
+async def probe_round(run: Run, gm: Session, receivers: Receivers, n: int, r: int) -> float:
+    """One G5 round: the GM sends a note; the time until all ``n`` spectators hold it."""
+    command_id = gm.next_id()
+    holding = receivers.arm(n)
+    probe = SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id)
+    reply = asyncio.create_task(gm.request(probe))
+    sent = time.perf_counter()
+    try:
+        await asyncio.wait_for(holding, 30)
+    except TimeoutError:
+        run.note(f"G5: only {receivers.count} of {n} spectators got probe {r} within 30 s")
+        raise
+    await reply
+    return receivers.last - sent
+
+
 async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
     n = run.sizes.spectators
     table = await fracas.create_table("G5")
@@ -609,19 +625,9 @@ async def g5_g8_spectators(run: Run, fracas: Fracas) -> None:
                     if measured:
                         c5_latencies.append(c5_latency)
                     await asyncio.sleep(0.01)
-                command_id = gm.next_id()
-                holding = receivers.arm(n)
-                probe = SendCommand(id=command_id, command=AddNote(text=f"probe {r}"), nonce=command_id)
-                reply = asyncio.create_task(gm.request(probe))
-                sent = time.perf_counter()
-                try:
-                    await asyncio.wait_for(holding, 30)
-                except TimeoutError:
-                    run.note(f"G5: only {receivers.count} of {n} spectators got probe {r} within 30 s")
-                    raise
-                await reply
+                latency = await probe_round(run, gm, receivers, n, r)
                 if measured:
-                    latencies.append(receivers.last - sent)
+                    latencies.append(latency)
                 await asyncio.sleep(0.01)
         cpu = fracas.server.cpu_seconds() - cpu_before
         if broadcast is not None:
