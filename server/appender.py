@@ -172,10 +172,6 @@ class Appender:
         """When the batch being written started (``time.monotonic``); None between batches."""
         self._expired = False
 
-    @property
-    def writing(self) -> bool:
-        return self._task is not None
-
     def expire(self) -> None:
         """The batch being written is past its deadline: it and everything queued
         behind it hear ``TimeoutError``."""
