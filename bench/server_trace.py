@@ -10,7 +10,9 @@ so that the harness can split them by step. The stages of one batch:
                parsing to the command queued (one per read)
     waiting    a command queued until its batch starts (behind a write in
                flight, or the loop's next turn)
-    decide     the rules, the dice, the chain and the fold of the batch
+    decide     the rules, the dice, the chain and the fold of the batch's
+               commands not decided ahead (while the write before it was
+               in flight)
     append     the append script's round trip to Redis
     publish    the batch handed to every follower and the answers settled
                (for the sockets in step, only its frames made)
@@ -66,11 +68,13 @@ def install() -> None:
         pending.queued_at = time.perf_counter()  # type: ignore[attr-defined]
         submit(self, pending)
 
-    async def timed_commit_settling(self: appender.Appender, batch: list[appender.Pending]) -> None:
+    async def timed_commit_settling(
+        self: appender.Appender, batch: list[appender.Pending], *args: Any
+    ) -> None:
         started = time.perf_counter()
         for pending in batch:
             _add("waiting", started - getattr(pending, "queued_at", started))
-        await commit_settling(self, batch)
+        await commit_settling(self, batch, *args)
         _add("batch", time.perf_counter() - started)
 
     async def timed_decide(self: appender.Appender, *args: Any, **kwargs: Any) -> Any:

@@ -1,11 +1,13 @@
 """Group commit: the commands of one table, decided one after the other on the
 head state and written in one call of the append script.
 
-Commands that arrive while a write is in flight wait in the table's queue; the
-next batch decides each of them on the state the previous ones left (so a
-command's expected head, dice position and rules see exactly what a lone
-command would), and writes them all at once. If another replica moved the
-head, the whole batch is decided again on the new state.
+Commands that arrive while a write is in flight wait in the table's queue,
+and are decided as they arrive, each on the state the previous ones leave,
+starting from the state the write in flight will leave (so a command's
+expected head, dice position and rules see exactly what a lone command
+would); the next batch writes them all at once when that write comes back.
+If it failed, or another replica moved the head, the batch is decided again
+on the new state.
 """
 
 from __future__ import annotations
@@ -144,6 +146,115 @@ class Decision:
     records: list[Recorded] = field(default_factory=list)
     accepted: list[tuple[Pending, Result]] = field(default_factory=list)
     refused: list[tuple[Pending, Refused]] = field(default_factory=list)
+    failed: list[tuple[Pending, Exception]] = field(default_factory=list)
+
+
+class Decider:
+    """Decides commands one after the other, each on the state the previous ones
+    leave, without touching the commands themselves (nothing is settled here):
+    a decision made ahead of its turn may be thrown away."""
+
+    def __init__(
+        self, table_id: str, head: TableState, chain: tuple[bytes, str], seed: bytes, done: dict[str, Any]
+    ) -> None:
+        self.table_id = table_id
+        self.state = head
+        self.chain_key, self.previous = chain
+        """The table's chain key, and the chain value of the record at :attr:`state`."""
+        self.seed = seed
+        self.done = done
+        """Results of commands already applied (retries), by key."""
+        self.decision = Decision(states={head.position: head})
+        self.earlier: dict[int, TableState] = {}
+        """States from the store that rewinds to before the head need."""
+        self._decided: dict[str, Result] = {}
+
+    def add(self, pending: Pending) -> int | None:
+        """Decide ``pending``. None once decided; else the position of an earlier
+        state a rewind needs from the store: put it in :attr:`earlier` and add
+        ``pending`` again (deciding is deterministic, nothing was kept)."""
+        key, decision = pending.key, self.decision
+        first = self.done.get(key) or self._decided.get(key)
+        if first is not None:
+            decision.accepted.append((pending, Result(first.first, first.last, duplicate=True)))
+            return None
+        state = self.state
+        try:
+            if pending.expected_head is not None and pending.expected_head != state.position:
+                raise Stale(state.position, pending.expected_head)
+            emitted = execute(
+                state, pending.command, pending.sender, seed=self.seed, nonce=pending.nonce, dice=pending.dice
+            )
+            if not emitted:
+                raise CheckFailed("table.no-change", "the command changes nothing")
+        except Refused as refusal:
+            decision.refused.append((pending, refusal))
+            return None
+        except Exception as exc:  # a bug in a rule: this command fails, the batch goes on
+            log.exception("deciding %s on table %s failed", type(pending.command).__name__, self.table_id)
+            decision.failed.append((pending, exc))
+            return None
+        for item in emitted:
+            if isinstance(item.event, Rewound):
+                to = item.event.to
+                if to not in decision.states and to not in self.earlier:
+                    return to
+        batch_start = state.position + 1
+        records = [
+            Recorded(
+                position=batch_start + offset,
+                event=item.event,
+                audience=item.audience,
+                command_id=pending.command_id,
+                sender=pending.sender.id,
+                nonce=pending.nonce,
+                batch=batch_start,
+                at=pending.at,
+            )
+            for offset, item in enumerate(emitted)
+        ]
+        records = chain_all(self.chain_key, self.previous, records)
+        self.previous = records[-1].chain
+        for record in records:
+            if isinstance(record.event, Rewound):
+                to = record.event.to
+                state = evolve(
+                    state, record.position, record.event, decision.states.get(to) or self.earlier[to]
+                )
+            else:
+                state = evolve(state, record.position, record.event)
+            decision.states[record.position] = state
+        self.state = state
+        result = Result(records[0].position, records[-1].position)
+        if key:
+            self._decided[key] = result
+        decision.groups.append((key, records))
+        decision.records.extend(records)
+        decision.accepted.append((pending, result))
+        return None
+
+
+@dataclass
+class Ahead:
+    """Commands decided while the batch before them is written, on the state that
+    batch leaves: the first of the queue, in order. Used only if the table's
+    head is that state when their turn comes."""
+
+    position: int
+    chain: str
+    decider: Decider
+    decided: list[Pending] = field(default_factory=list)
+
+    def fits(self, batch: list[Pending], position: int, chain: str) -> bool:
+        """Whether ``batch`` starts with the commands decided and the head is the
+        state they were decided on."""
+        decided = self.decided
+        return (
+            position == self.position
+            and chain == self.chain
+            and len(decided) <= len(batch)
+            and all(one is other for one, other in zip(decided, batch, strict=False))
+        )
 
 
 class Appender:
@@ -171,6 +282,7 @@ class Appender:
         self.batch_started: float | None = None
         """When the batch being written started (``time.monotonic``); None between batches."""
         self._expired = False
+        self._ahead: Ahead | None = None
 
     def expire(self) -> None:
         """The batch being written is past its deadline: it and everything queued
@@ -187,6 +299,22 @@ class Appender:
         if self._task is None:
             self._task = asyncio.create_task(self._drain(), name=f"appender:{self.table_id}")
             self._deadlines.watch(self)
+        elif self._ahead is not None:
+            self._decide_ahead()
+
+    def _decide_ahead(self) -> None:
+        """Decide the queued commands not decided yet on the state the write in
+        flight leaves: under load the next batch is then ready to go when it
+        comes back, and deciding it overlaps Redis's work rather than following
+        it."""
+        ahead = self._ahead
+        if ahead is None:
+            return
+        for pending in self.queue[len(ahead.decided) : MAX_BATCH]:
+            if ahead.decider.add(pending) is not None:  # a rewind needs the store: decided in its turn
+                self._ahead = None
+                return
+            ahead.decided.append(pending)
 
     async def _drain(self) -> None:
         try:
@@ -195,8 +323,9 @@ class Appender:
                 if last >= BUSY_BATCH and len(self.queue) < last:
                     await asyncio.sleep(GATHER_SECONDS)  # under load: let the next batch fill up
                 batch, self.queue = self.queue[:MAX_BATCH], self.queue[MAX_BATCH:]
+                ahead, self._ahead = self._ahead, None
                 last = len(batch)
-                await self._commit_settling(batch)
+                await self._commit_settling(batch, ahead)
         except BaseException as exc:  # cancelled (the server stops): nothing waits forever
             self._fail_queue(exc)
             raise
@@ -206,14 +335,15 @@ class Appender:
             self._on_idle(self)
 
     def _fail_queue(self, exc: BaseException) -> None:
+        self._ahead = None
         queued, self.queue = self.queue, []
         for pending in queued:
             pending.settle(exc)
 
-    async def _commit_settling(self, batch: list[Pending]) -> None:
+    async def _commit_settling(self, batch: list[Pending], ahead: Ahead | None = None) -> None:
         self.batch_started = time.monotonic()
         try:
-            await self._commit(batch)
+            await self._commit(batch, ahead)
         except BaseException as exc:  # the store failed: every command of the batch hears it
             outcome = exc
             # Cancelled by its deadline alone (not also by the server stopping): as asyncio.timeout does.
@@ -231,9 +361,11 @@ class Appender:
             self.batch_started = None
             self._expired = False
 
-    async def _commit(self, batch: list[Pending]) -> None:
+    async def _commit(self, batch: list[Pending], ahead: Ahead | None = None) -> None:
         """Decide the batch on the head this process knows and write it: one call to
-        Redis when nobody else wrote meanwhile; otherwise catch up and decide again."""
+        Redis when nobody else wrote meanwhile; otherwise catch up and decide again.
+        What was decided ahead of the batch is kept if the head is what it was
+        decided on."""
         seed = await self._seed()
         feed = await self.hub.feed(self.table_id)
         head, chain = feed.state, feed.chain
@@ -245,7 +377,14 @@ class Appender:
             batch = [p for p in batch if not p.settled]  # refused or answered: never retried
             if not batch:
                 return
-            decision = await self._decide(batch, head, (feed.chain_key, chain), seed, done)
+            if attempt == 0 and ahead is not None and ahead.fits(batch, head.position, chain):
+                decision = await self._decide(ahead.decider, batch[len(ahead.decided) :])
+            else:
+                decision = await self._decide(
+                    Decider(self.table_id, head, (feed.chain_key, chain), seed, done), batch
+                )
+            for pending, exc in decision.failed:
+                pending.settle(exc)
             if decision.refused:
                 await self._settle_refusals(decision.refused)
             if not decision.groups:
@@ -253,7 +392,7 @@ class Appender:
                     pending.settle(result)
                 return
             try:
-                await self._append(feed, decision, head)
+                await self._append(feed, decision, head, seed)
             except Conflict:
                 # Another replica wrote first. A replica whose own writes keep its head
                 # current needs no read before writing, so under a burst it would win
@@ -282,12 +421,22 @@ class Appender:
         for pending in batch:
             pending.settle(Busy())
 
-    async def _append(self, feed: Feed, decision: Decision, head: TableState) -> None:
+    async def _append(self, feed: Feed, decision: Decision, head: TableState, seed: bytes) -> None:
         """Append the batch. While the append is in flight the feed knows its own
-        bell is coming, and does not read the stream for it."""
-        feed.writing_until = decision.records[-1].position
+        bell is coming, and does not read the stream for it, and the commands
+        queued behind it are decided on the state it leaves."""
+        last = decision.records[-1]
+        feed.writing_until = last.position
+        leaves = decision.states[last.position]
+        self._ahead = Ahead(
+            last.position, last.chain, Decider(self.table_id, leaves, (feed.chain_key, last.chain), seed, {})
+        )
+        asyncio.get_running_loop().call_soon(self._decide_ahead)  # once the append is sent
         try:
             await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
+        except BaseException:
+            self._ahead = None
+            raise
         finally:
             feed.writing_until = 0
 
@@ -300,79 +449,10 @@ class Appender:
             first = done.get(pending.key)
             pending.settle(Result(first.first, first.last, duplicate=True) if first else refusal)
 
-    async def _decide(
-        self,
-        batch: list[Pending],
-        head: TableState,
-        chain: tuple[bytes, str],
-        seed: bytes,
-        done: dict[str, Any],
-    ) -> Decision:
-        """Decide each command on the state the previous ones leave; ``chain`` is the
-        table's chain key and the chain value of the record at the head."""
-        chain_key, previous = chain
-        state = head
-        decision = Decision(states={head.position: head})
-        decided_here: dict[str, Result] = {}
+    async def _decide(self, decider: Decider, batch: list[Pending]) -> Decision:
         for pending in batch:
-            key = pending.key
-            if key in done:
-                first = done[key]
-                pending.settle(Result(first.first, first.last, duplicate=True))
-                continue
-            if key in decided_here:
-                first_result = decided_here[key]
-                decision.accepted.append(
-                    (pending, Result(first_result.first, first_result.last, duplicate=True))
-                )
-                continue
-            try:
-                if pending.expected_head is not None and pending.expected_head != state.position:
-                    raise Stale(state.position, pending.expected_head)
-                emitted = execute(
-                    state, pending.command, pending.sender, seed=seed, nonce=pending.nonce, dice=pending.dice
-                )
-                if not emitted:
-                    raise CheckFailed("table.no-change", "the command changes nothing")
-            except Refused as refusal:
-                decision.refused.append((pending, refusal))
-                continue
-            except Exception as exc:  # a bug in a rule: this command fails, the batch goes on
-                log.exception("deciding %s on table %s failed", type(pending.command).__name__, self.table_id)
-                pending.settle(exc)
-                continue
-            batch_start = state.position + 1
-            records = [
-                Recorded(
-                    position=batch_start + offset,
-                    event=item.event,
-                    audience=item.audience,
-                    command_id=pending.command_id,
-                    sender=pending.sender.id,
-                    nonce=pending.nonce,
-                    batch=batch_start,
-                    at=pending.at,
-                )
-                for offset, item in enumerate(emitted)
-            ]
-            records = chain_all(chain_key, previous, records)
-            previous = records[-1].chain
-            for record in records:
-                if isinstance(record.event, Rewound):
-                    state = await self._rewind(state, record, decision.states)
-                else:
-                    state = evolve(state, record.position, record.event)
-                decision.states[record.position] = state
-            result = Result(records[0].position, records[-1].position)
-            if key:
-                decided_here[key] = result
-            decision.groups.append((key, records))
-            decision.records.extend(records)
-            decision.accepted.append((pending, result))
-        return decision
-
-    async def _rewind(self, state: TableState, record: Recorded, states: dict[int, TableState]) -> TableState:
-        assert isinstance(record.event, Rewound)
-        to = record.event.to
-        earlier = states.get(to) or await self.projector.state_at(self.table_id, to)
-        return evolve(state, record.position, record.event, earlier)
+            needed = decider.add(pending)
+            if needed is not None:  # a rewind to before the head: its state comes from the store
+                decider.earlier[needed] = await self.projector.state_at(self.table_id, needed)
+                decider.add(pending)
+        return decider.decision

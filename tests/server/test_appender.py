@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain.base import GM
-from domain.commands import AddNote
+from domain.commands import AddNote, Rewind
 from domain.events import NoteAdded
 from server import appender
 from server.connect import close, connect
@@ -170,3 +170,101 @@ async def test_at_light_load_the_writer_never_waits(tables: Tables, monkeypatch:
     second = asyncio.ensure_future(tables.run(table_id, GM, "b", AddNote(text="b")))
     results = await asyncio.wait_for(asyncio.gather(first, second), 2)  # no 5 s wait
     assert [r.first for r in results] == [2, 3]
+
+
+class GatedWrites:
+    """The store's appends held at a gate until the test opens it, and each
+    command's decision, in one log of what happened in which order."""
+
+    def __init__(self, tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.log: list[str] = []
+        self.gate = asyncio.Event()
+        append, execute = tables.store.append_batch, appender.execute
+
+        async def gated_append(table: str, commands: Any, *, expected_head: int) -> Any:
+            self.log.append("write " + ",".join(key.partition(":")[2] for key, _ in commands))
+            await self.gate.wait()
+            try:
+                return await append(table, commands, expected_head=expected_head)
+            finally:
+                self.log.append("written")
+
+        def logged_execute(state: Any, command: Any, *args: Any, **kwargs: Any) -> Any:
+            self.log.append(f"decide {getattr(command, 'text', type(command).__name__)}")
+            return execute(state, command, *args, **kwargs)
+
+        monkeypatch.setattr(tables.store, "append_batch", gated_append)
+        monkeypatch.setattr(appender, "execute", logged_execute)
+
+    async def until_writing(self) -> None:
+        while not self.log or not self.log[-1].startswith("write"):
+            await asyncio.sleep(0.001)
+
+
+async def test_commands_queued_behind_a_write_are_decided_while_it_is_written(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load the next batch is decided on the state the write in flight will
+    leave while Redis writes it, so that it is ready when the write comes back,
+    and it is not decided again."""
+    table_id = (await tables.create("Avance", "vda", False, None)).table_id
+    writes = GatedWrites(tables, monkeypatch)
+    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    await writes.until_writing()
+    behind = [asyncio.ensure_future(tables.run(table_id, GM, c, AddNote(text=c))) for c in "bc"]
+    await asyncio.sleep(0.01)
+    assert writes.log == ["decide a", "write a", "decide b", "decide c"]
+    writes.gate.set()
+    results = await asyncio.wait_for(asyncio.gather(first, *behind), 10)
+    assert writes.log == ["decide a", "write a", "decide b", "decide c", "written", "write b,c", "written"]
+    assert [r.first for r in results] == [2, 3, 4]
+
+
+async def test_what_was_decided_ahead_is_decided_again_when_another_replica_wrote_first(
+    tables: Tables, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = (await tables.create("Course", "vda", False, None)).table_id
+    writes = GatedWrites(tables, monkeypatch)
+    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    await writes.until_writing()
+    behind = [asyncio.ensure_future(tables.run(table_id, GM, c, AddNote(text=c))) for c in "bc"]
+    await asyncio.sleep(0.01)  # b and c decided on the state a would leave
+    client = connect(redis_url)
+    store = RedisEventStore(client)
+    projector = Projector(store)
+    hub = Hub(client, store, projector, queue_size=16)
+    await hub.start()
+    try:
+        other = await Tables(store, hub, projector).run(table_id, GM, "x", AddNote(text="x"))
+    finally:
+        await hub.stop()
+        await close(client)
+    assert other.first == 2
+    writes.gate.set()  # a's write finds the head moved: a, b and c are decided on the real one
+    results = await asyncio.wait_for(asyncio.gather(first, *behind), 10)
+    assert [r.first for r in results] == [3, 4, 5]
+    assert writes.log.count("decide b") == 2
+    texts = [r.event.text for r in await tables.store.read(table_id, after=1)]  # type: ignore[attr-defined]
+    assert texts == ["x", "a", "b", "c"]
+
+
+async def test_a_rewind_queued_behind_a_write_is_decided_in_its_turn_on_the_state_it_returns_to(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rewind to before the write in flight needs an earlier state from the
+    store: it is not decided ahead, but when its batch's turn comes."""
+    table_id = (await tables.create("Retour", "vda", False, None)).table_id
+    await tables.run(table_id, GM, "n1", AddNote(text="n1"))
+    writes = GatedWrites(tables, monkeypatch)
+    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    await writes.until_writing()
+    rewind = asyncio.ensure_future(tables.run(table_id, GM, "r", Rewind(to=2)))
+    await asyncio.sleep(0.01)
+    assert writes.log == ["decide a", "write a", "decide Rewind"]  # it needs the state at 2: not kept
+    writes.gate.set()
+    results = await asyncio.wait_for(asyncio.gather(first, rewind), 10)
+    assert [r.first for r in results] == [3, 4]
+    assert writes.log[-3:] == ["decide Rewind", "write r", "written"]
+    at_two = await tables.projector.state_at(table_id, 2)
+    now = await tables.projector.state_at(table_id, 4)
+    assert now.fight == at_two.fight and now.position == 4
