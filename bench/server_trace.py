@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from server import appender, frames, store
+from server import appender, deciding, frames, store
 
 SAMPLES: defaultdict[str, array[float]] = defaultdict(lambda: array("d"))
 """Per stage: the wall-clock time at its end and its seconds, one after the
@@ -64,12 +64,12 @@ def install() -> None:
         data_received(self, data)
         _add("inbound", time.perf_counter() - started)
 
-    def timed_submit(self: appender.Appender, pending: appender.Pending) -> None:
+    def timed_submit(self: appender.Appender, pending: deciding.Pending) -> None:
         pending.queued_at = time.perf_counter()  # type: ignore[attr-defined]
         submit(self, pending)
 
     async def timed_commit_settling(
-        self: appender.Appender, batch: list[appender.Pending], *args: Any
+        self: appender.Appender, batch: list[deciding.Pending], *args: Any
     ) -> None:
         started = time.perf_counter()
         for pending in batch:

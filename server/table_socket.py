@@ -40,8 +40,8 @@ from domain.wire import (
     Unfollow,
     Welcome,
 )
-from server.appender import Result
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.deciding import Result
 from server.frames import Frame, Sink, inbox_for, sink_for
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber

@@ -23,9 +23,10 @@ from domain.errors import CheckFailed
 from domain.events import Recorded
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
-from server.appender import Appender, Deadlines, Pending, Result
+from server.appender import Appender, Deadlines
 from server.auth import hash_secret, make_token, new_secret
 from server.chain import chained
+from server.deciding import Pending, Result
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import RedisEventStore

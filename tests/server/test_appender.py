@@ -13,7 +13,7 @@ import pytest
 from domain.base import GM
 from domain.commands import AddNote, Rewind
 from domain.events import NoteAdded
-from server import appender
+from server import appender, deciding
 from server.connect import close, connect
 from server.hub import Hub
 from server.projector import Projector
@@ -179,7 +179,7 @@ class GatedWrites:
     def __init__(self, tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
         self.log: list[str] = []
         self.gate = asyncio.Event()
-        append, execute = tables.store.append_batch, appender.execute
+        append, execute = tables.store.append_batch, deciding.execute
 
         async def gated_append(table: str, commands: Any, *, expected_head: int) -> Any:
             self.log.append("write " + ",".join(key.partition(":")[2] for key, _ in commands))
@@ -194,7 +194,7 @@ class GatedWrites:
             return execute(state, command, *args, **kwargs)
 
         monkeypatch.setattr(tables.store, "append_batch", gated_append)
-        monkeypatch.setattr(appender, "execute", logged_execute)
+        monkeypatch.setattr(deciding, "execute", logged_execute)
 
     async def until_writing(self) -> None:
         while not self.log or not self.log[-1].startswith("write"):

@@ -1,0 +1,186 @@
+"""Deciding a table's commands one after the other, each on the state the
+previous ones leave: pure work on the head state, no I/O, so that the
+appender can do it ahead of a batch's turn, while the write before it is in
+flight, and throw it away if that write does not land as expected."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.base import Viewer
+from domain.errors import CheckFailed, Refused
+from domain.events import Recorded, Rewound
+from domain.play import execute
+from domain.table import TableState, evolve
+from server.chain import chain_all
+
+log = logging.getLogger("fracas.deciding")
+
+
+@dataclass(frozen=True)
+class Result:
+    first: int
+    last: int
+    duplicate: bool = False
+
+
+class Stale(Refused):
+    code = "stale"
+
+    def __init__(self, head: int, expected: int) -> None:
+        super().__init__("table.expected-head", f"the table is at position {head}, not {expected}")
+        self.head = head
+
+
+@dataclass
+class Pending:
+    sender: Viewer
+    command_id: str
+    command: Any
+    nonce: str
+    expected_head: int | None
+    dice: list[int] | None
+    at: str
+    on_answer: Callable[[Result | BaseException], None] = field(repr=False)
+    """Hears the command's outcome once, the moment it is known: its result, its
+    refusal (:class:`Refused`) or the store's failure. A socket's answer then
+    leaves in the same write as the batch's events."""
+    settled: bool = False
+
+    @property
+    def key(self) -> str:
+        """Command ids are the sender's own: two clients may pick the same one."""
+        return f"{self.sender.id}:{self.command_id}" if self.command_id else ""
+
+    def settle(self, outcome: Result | BaseException) -> None:
+        if self.settled:
+            return
+        self.settled = True
+        try:
+            self.on_answer(outcome)
+        except Exception:  # one listener's failure must not reach the batch's other commands
+            log.exception("answering command %s failed", self.command_id)
+
+
+@dataclass
+class Decision:
+    """What deciding a batch gave: the events to write, grouped by command, and the
+    state after each of their positions."""
+
+    states: dict[int, TableState]
+    groups: list[tuple[str, list[Recorded]]] = field(default_factory=list)
+    records: list[Recorded] = field(default_factory=list)
+    accepted: list[tuple[Pending, Result]] = field(default_factory=list)
+    refused: list[tuple[Pending, Refused]] = field(default_factory=list)
+    failed: list[tuple[Pending, Exception]] = field(default_factory=list)
+
+
+class Decider:
+    """Decides commands one after the other, each on the state the previous ones
+    leave, without touching the commands themselves (nothing is settled here):
+    a decision made ahead of its turn may be thrown away."""
+
+    def __init__(
+        self, table_id: str, head: TableState, chain: tuple[bytes, str], seed: bytes, done: dict[str, Any]
+    ) -> None:
+        self.table_id = table_id
+        self.state = head
+        self.chain_key, self.previous = chain
+        """The table's chain key, and the chain value of the record at :attr:`state`."""
+        self.seed = seed
+        self.done = done
+        """Results of commands already applied (retries), by key."""
+        self.decision = Decision(states={head.position: head})
+        self.earlier: dict[int, TableState] = {}
+        """States from the store that rewinds to before the head need."""
+        self._decided: dict[str, Result] = {}
+
+    def add(self, pending: Pending) -> int | None:
+        """Decide ``pending``. None once decided; else the position of an earlier
+        state a rewind needs from the store: put it in :attr:`earlier` and add
+        ``pending`` again (deciding is deterministic, nothing was kept)."""
+        key, decision = pending.key, self.decision
+        first = self.done.get(key) or self._decided.get(key)
+        if first is not None:
+            decision.accepted.append((pending, Result(first.first, first.last, duplicate=True)))
+            return None
+        state = self.state
+        try:
+            if pending.expected_head is not None and pending.expected_head != state.position:
+                raise Stale(state.position, pending.expected_head)
+            emitted = execute(
+                state, pending.command, pending.sender, seed=self.seed, nonce=pending.nonce, dice=pending.dice
+            )
+            if not emitted:
+                raise CheckFailed("table.no-change", "the command changes nothing")
+        except Refused as refusal:
+            decision.refused.append((pending, refusal))
+            return None
+        except Exception as exc:  # a bug in a rule: this command fails, the batch goes on
+            log.exception("deciding %s on table %s failed", type(pending.command).__name__, self.table_id)
+            decision.failed.append((pending, exc))
+            return None
+        for item in emitted:
+            if isinstance(item.event, Rewound):
+                to = item.event.to
+                if to not in decision.states and to not in self.earlier:
+                    return to
+        batch_start = state.position + 1
+        records = [
+            Recorded(
+                position=batch_start + offset,
+                event=item.event,
+                audience=item.audience,
+                command_id=pending.command_id,
+                sender=pending.sender.id,
+                nonce=pending.nonce,
+                batch=batch_start,
+                at=pending.at,
+            )
+            for offset, item in enumerate(emitted)
+        ]
+        records = chain_all(self.chain_key, self.previous, records)
+        self.previous = records[-1].chain
+        for record in records:
+            if isinstance(record.event, Rewound):
+                to = record.event.to
+                state = evolve(
+                    state, record.position, record.event, decision.states.get(to) or self.earlier[to]
+                )
+            else:
+                state = evolve(state, record.position, record.event)
+            decision.states[record.position] = state
+        self.state = state
+        result = Result(records[0].position, records[-1].position)
+        if key:
+            self._decided[key] = result
+        decision.groups.append((key, records))
+        decision.records.extend(records)
+        decision.accepted.append((pending, result))
+        return None
+
+
+@dataclass
+class Ahead:
+    """Commands decided while the batch before them is written, on the state that
+    batch leaves: the first of the queue, in order. Used only if the table's
+    head is that state when their turn comes."""
+
+    position: int
+    chain: str
+    decider: Decider
+    decided: list[Pending] = field(default_factory=list)
+
+    def fits(self, batch: list[Pending], position: int, chain: str) -> bool:
+        """Whether ``batch`` starts with the commands decided and the head is the
+        state they were decided on."""
+        decided = self.decided
+        return (
+            position == self.position
+            and chain == self.chain
+            and len(decided) <= len(batch)
+            and all(one is other for one, other in zip(decided, batch, strict=False))
+        )
