@@ -99,6 +99,8 @@ class Session:
         self.failures: list[str] = []
         self.pending: dict[str, asyncio.Future[tuple[Msg, float]]] = {}
         self.on_event: OnEvent | None = None
+        self.on_reply: Callable[[Msg], None] | None = None
+        """Hears, in the callback that read it, every reply no :meth:`request` waits for."""
         self._prefix = secrets.token_hex(3)
         self.closing = False
         self.anonymous_errors = 0
@@ -122,8 +124,11 @@ class Session:
                     self.on_event(self, event, arrived)
         elif kind in REPLIES or (kind == "error" and message.id):
             future = self.pending.pop(message.id, None)
-            if future is not None and not future.done():
-                future.set_result((message, arrived))
+            if future is not None:
+                if not future.done():
+                    future.set_result((message, arrived))
+            elif self.on_reply is not None:
+                self.on_reply(message)
         elif kind == "error":
             # An error the server could not tie to a request (it names no id): the
             # harness keeps at most one request in flight per session where it
@@ -134,6 +139,8 @@ class Session:
                 if not future.done():
                     future.set_result((message, arrived))
             self.pending.clear()
+            if self.on_reply is not None:
+                self.on_reply(message)
         elif kind == "welcome":
             if not self.welcome.done():
                 self.welcome.set_result(message)

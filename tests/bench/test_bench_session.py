@@ -1,11 +1,16 @@
-"""The load generator's inbound checks: every session checks the positions of
+"""The load generator's inbound side: every session checks the positions of
 every frame it gets, also when the frame's bytes were decoded for another
-session already. No server: frames are handed to the sessions directly."""
+session already, and a closed-loop player answers from the callback that read
+its reply. No server: frames are handed to the sessions directly."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
 import msgspec
 
+from bench.fracas import Player
 from bench.session import Session
 
 
@@ -61,3 +66,49 @@ async def test_frames_of_two_batches_interleaved_between_sessions_are_each_check
     second.on_message(one, 0.0)
     assert (first.last_position, first.errors) == (3, 0)
     assert (second.last_position, second.errors) == (2, 2)
+
+
+class Wire:
+    """A session's socket as far as sending goes: what was sent, in order."""
+
+    open = True
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+
+    def send_text(self, payload: bytes) -> float:
+        self.sent.append(msgspec.json.decode(payload))
+        return 0.0
+
+
+def reply(kind: str, message_id: str, **fields: object) -> bytes:
+    return msgspec.json.encode({"type": kind, "id": message_id, **fields})
+
+
+async def test_a_reply_no_request_waits_for_goes_to_the_session_s_listener_at_once() -> None:
+    session = Session("a")
+    heard: list[str] = []
+    session.on_reply = lambda message: heard.append(message.id)
+    waiting = asyncio.get_running_loop().create_future()
+    session.pending["r1"] = waiting
+    session.on_message(reply("accepted", "r1"), 0.0)
+    session.on_message(reply("rejected", "c2", rule="vda.x"), 0.0)
+    assert waiting.result()[0].id == "r1"
+    assert heard == ["c2"]
+
+
+async def test_a_closed_loop_player_sends_its_next_command_in_the_callback_that_read_the_answer() -> None:
+    session = Session("a")
+    session.ws = Wire()  # type: ignore[assignment]
+    load = SimpleNamespace(stopping=False, counts={"accepted": 0, "rejected": 0, "errors": 0}, rules={})
+    player = Player(load, 3, session)  # type: ignore[arg-type]
+    player.send()
+    first = session.ws.sent[-1]  # type: ignore[union-attr]
+    session.on_message(reply("accepted", str(first["id"])), 0.0)
+    assert len(session.ws.sent) == 2 and player.sent_at is not None  # type: ignore[union-attr]
+    second = session.ws.sent[-1]  # type: ignore[union-attr]
+    load.stopping = True
+    session.on_message(reply("rejected", str(second["id"]), rule="vda.no-turn"), 0.0)
+    assert len(session.ws.sent) == 2 and player.sent_at is None  # type: ignore[union-attr]
+    assert load.counts == {"accepted": 1, "rejected": 1, "errors": 0}
+    assert load.rules == {"vda.no-turn": 1}
