@@ -197,19 +197,19 @@ class Player:
         self.i = i
         self.session = session
         self.k = 0
-        self.sent_at: float | None = None
-        """When the command awaiting its answer was sent (None: none is)."""
+        self.waiting = False
+        """A command of this player's awaits its answer."""
         session.on_reply = self.answered
 
     def send(self) -> None:
         if self.load.stopping or not self.session.open:
             return
         self.session.command(_load_command(self.i, self.k))
-        self.sent_at = time.monotonic()
+        self.waiting = True
 
     def answered(self, reply: Msg) -> None:
         counts, rules = self.load.counts, self.load.rules
-        self.sent_at = None
+        self.waiting = False
         if reply.type == "accepted":
             counts["accepted"] += 1
         elif reply.type == "error":
@@ -243,7 +243,7 @@ class Load:
 
     def _waiting(self) -> list[Player]:
         """Players whose command is still unanswered."""
-        return [p for p in self._players if p.sent_at is not None]
+        return [p for p in self._players if p.waiting]
 
     def _snapshot(self) -> dict[str, float]:
         return {

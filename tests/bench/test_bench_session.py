@@ -105,10 +105,10 @@ async def test_a_closed_loop_player_sends_its_next_command_in_the_callback_that_
     player.send()
     first = session.ws.sent[-1]  # type: ignore[union-attr]
     session.on_message(reply("accepted", str(first["id"])), 0.0)
-    assert len(session.ws.sent) == 2 and player.sent_at is not None  # type: ignore[union-attr]
+    assert len(session.ws.sent) == 2 and player.waiting  # type: ignore[union-attr]
     second = session.ws.sent[-1]  # type: ignore[union-attr]
     load.stopping = True
     session.on_message(reply("rejected", str(second["id"]), rule="vda.no-turn"), 0.0)
-    assert len(session.ws.sent) == 2 and player.sent_at is None  # type: ignore[union-attr]
+    assert len(session.ws.sent) == 2 and not player.waiting  # type: ignore[union-attr]
     assert load.counts == {"accepted": 1, "rejected": 1, "errors": 0}
     assert load.rules == {"vda.no-turn": 1}
