@@ -16,7 +16,7 @@ import contextlib
 import random
 import resource
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import httpx
@@ -38,7 +38,7 @@ from bench.calibrate import (
 )
 from bench.context import Run
 from bench.fights import vda_fights
-from bench.procs import Child, OtherLoad, RedisTarget, load_apart, machine_cpu, own_cpu, steal_cpu
+from bench.procs import Child, OtherLoad, load_apart, machine_cpu, own_cpu, steal_cpu
 from bench.report import percentile
 from bench.session import Ev, Msg, Session, open_many, open_session
 from domain.commands import AddCombatant, AddNote, RollDice
@@ -386,29 +386,62 @@ async def scaling(run: Run, fracas: Fracas) -> None:
     run.detail("scaling", seconds=seconds, rows=rows)
 
 
-async def set_persistence(target: RedisTarget, mode: str) -> None:
-    """``none`` (no RDB, no AOF) or ``always`` (AOF, fsync at every write)."""
-    client = aioredis.Redis.from_url(target.url)
-    try:
-        if mode == "none":
-            await client.config_set("appendonly", "no")
-            await client.config_set("save", "")
-            return
-        await client.config_set("appendfsync", "always")
-        await client.config_set("appendonly", "yes")
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            info = await client.info("persistence")
-            if (
-                int(info.get("aof_enabled", 0)) == 1
-                and int(info.get("aof_rewrite_in_progress", 0)) == 0
-                and int(info.get("aof_rewrite_scheduled", 0)) == 0
-            ):
-                return
-            await asyncio.sleep(0.1)
-        raise RuntimeError("the append-only file was not ready within 120 s")
-    finally:
-        await client.aclose()
+@dataclass(frozen=True)
+class Rewrite:
+    """The rewrite of the append-only file that switching it on starts."""
+
+    seconds: float
+    base_bytes: int
+
+
+AUTO_REWRITE = "auto-aof-rewrite-percentage"
+
+
+async def set_persistence(admin: aioredis.Redis, mode: str) -> Rewrite | None:
+    """``none`` (no RDB, no AOF) or ``always`` (AOF, fsync at every write, the
+    automatic rewrite held off). Switching the append-only file on writes the
+    whole dataset into its base first; that rewrite is waited for and returned."""
+    if mode == "none":
+        await admin.config_set("appendonly", "no")
+        await admin.config_set("save", "")
+        return None
+    await admin.config_set("appendfsync", "always")
+    # Under G1's load the file doubles within seconds, and a rewrite (a forked
+    # child writing the whole dataset, on a machine whose two cores the load
+    # already fills) would fall in most windows: G9 measures the sync at every
+    # write, and the rewrite's share is estimated apart (auto_rewrite_busy_share).
+    await admin.config_set(AUTO_REWRITE, 0)
+    started = time.perf_counter()
+    await admin.config_set("appendonly", "yes")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        info = await admin.info("persistence")
+        if (
+            int(info.get("aof_enabled", 0)) == 1
+            and int(info.get("aof_rewrite_in_progress", 0)) == 0
+            and int(info.get("aof_rewrite_scheduled", 0)) == 0
+        ):
+            return Rewrite(round(time.perf_counter() - started, 3), int(info["aof_base_size"]))
+        await asyncio.sleep(0.01)
+    raise RuntimeError("the append-only file was not ready within 120 s")
+
+
+async def aof_sizes(admin: aioredis.Redis) -> tuple[int, int]:
+    """The append-only file's current size and its base's (which a rewrite replaces)."""
+    info = await admin.info("persistence")
+    return int(info["aof_current_size"]), int(info["aof_base_size"])
+
+
+def auto_rewrite_busy_share(rewrites: list[Rewrite], growth_per_s: float, percentage: int) -> float | None:
+    """The share of the time Redis's automatic rewrite would keep a child busy
+    at this growth of the append-only file. A rewrite starts once the file has
+    grown by ``percentage`` % of its base and takes time in proportion to that
+    base, so the share is the same whatever the table's size:
+    growth / (percentage % of the base written per second)."""
+    if not rewrites or percentage <= 0:
+        return None
+    base_per_s = sum(r.base_bytes for r in rewrites) / sum(r.seconds for r in rewrites)
+    return growth_per_s / (percentage / 100 * base_per_s)
 
 
 async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
@@ -421,9 +454,13 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
     owned = run.redis.owned
     pairs = run.sizes.g9_pairs if owned else 1
     seconds = run.sizes.g1_seconds / pairs
+    admin = aioredis.Redis.from_url(run.redis.url, decode_responses=True)
+    auto_rewrite = int((await admin.config_get(AUTO_REWRITE))[AUTO_REWRITE])
+    rewrites: list[Rewrite] = []
+    growth = windows_rewritten = 0
     try:
         if owned:
-            await set_persistence(run.redis, "none")
+            await set_persistence(admin, "none")
         if "C2" in run.steps:
             await c2_next_to_g1(run)
         run.log(
@@ -436,20 +473,28 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         try:
             for i in range(pairs):
                 if i:
-                    await set_persistence(run.redis, "none")
+                    await set_persistence(admin, "none")
                 await asyncio.sleep(run.sizes.g1_warmup)
                 without.append(await load.window(seconds))
                 if owned:
-                    await set_persistence(run.redis, "always")
+                    rewrite = await set_persistence(admin, "always")
+                    assert rewrite is not None
+                    rewrites.append(rewrite)
                     await asyncio.sleep(run.sizes.g1_warmup)
+                    size, base = await aof_sizes(admin)
                     always.append(await load.window(seconds))
+                    size_after, base_after = await aof_sizes(admin)
+                    growth += size_after - size
+                    windows_rewritten += base_after != base
         finally:
             health = await load.stop()
     finally:
         if owned:
-            await set_persistence(run.redis, "none")
+            await set_persistence(admin, "none")
             if run.redis.kind == "embedded":
-                await set_persistence(run.redis, "always")  # the embedded Redis's own setting
+                await set_persistence(admin, "always")  # the embedded Redis's own setting
+            await admin.config_set(AUTO_REWRITE, auto_rewrite)
+        await admin.aclose()
         await close_sessions(sessions)
 
     g1 = load.figures(without)
@@ -469,8 +514,24 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         run.note("G9 not measured: the harness does not change the persistence of an external Redis")
         return
     g9 = load.figures(always)
-    run.detail("G9", persistence="appendonly yes, appendfsync always", **g9)
+    growth_per_s = growth / g9["seconds"]
+    busy = auto_rewrite_busy_share(rewrites, growth_per_s, auto_rewrite)
+    run.detail(
+        "G9",
+        persistence=f"appendonly yes, appendfsync always, {AUTO_REWRITE} 0",
+        **g9,
+        aof_growth_bytes_per_s=round(growth_per_s),
+        rewrites_before_windows=[asdict(r) for r in rewrites],
+        windows_rewritten=windows_rewritten,
+        auto_rewrite_percentage=auto_rewrite,
+        auto_rewrite_busy_share=busy,
+    )
     run.figure("G9.events_per_s_always", g9["events_per_s"])
+    if busy is not None:
+        run.log(
+            f"  G9: the file grew {growth_per_s / 2**20:.1f} MiB/s; at {AUTO_REWRITE} {auto_rewrite},"
+            f" Redis's automatic rewrite would keep a child busy {busy:.0%} of the time"
+        )
 
 
 async def c2_next_to_g1(run: Run) -> None:

@@ -54,6 +54,10 @@ def test_a_quick_run_of_c7_g4_and_g1_measures_each_and_writes_its_json(tmp_path:
         load["sessions_behind_at_end"],
     ) == (0, 0, 0, 0)
     assert load["windows_steal_cpu_pct"] and details["G9"]["windows_events_per_s"]
+    # each of G9's windows starts after a whole rewrite, and none falls inside one
+    g9 = details["G9"]
+    assert len(g9["rewrites_before_windows"]) == document["run"]["sizes"]["g9_pairs"]
+    assert g9["windows_rewritten"] == 0 and g9["auto_rewrite_busy_share"] > 0
     assert not [note for note in document["notes"] if "failed" in note or "died" in note]
     assert "tail goals against their calibration's own tail" in printed
 
