@@ -397,14 +397,16 @@ class Rewrite:
 AUTO_REWRITE = "auto-aof-rewrite-percentage"
 
 
-async def set_persistence(admin: aioredis.Redis, mode: str) -> Rewrite | None:
-    """``none`` (no RDB, no AOF) or ``always`` (AOF, fsync at every write, the
-    automatic rewrite held off). Switching the append-only file on writes the
-    whole dataset into its base first; that rewrite is waited for and returned."""
-    if mode == "none":
-        await admin.config_set("appendonly", "no")
-        await admin.config_set("save", "")
-        return None
+async def persistence_off(admin: aioredis.Redis) -> None:
+    """No RDB snapshots, no append-only file."""
+    await admin.config_set("appendonly", "no")
+    await admin.config_set("save", "")
+
+
+async def persistence_always(admin: aioredis.Redis) -> Rewrite:
+    """The append-only file with a sync at every write, its automatic rewrite
+    held off. Switching the file on writes the whole dataset into its base
+    first: that rewrite is waited for and returned."""
     await admin.config_set("appendfsync", "always")
     # Under G1's load the file doubles within seconds, and a rewrite (a forked
     # child writing the whole dataset, on a machine whose two cores the load
@@ -455,12 +457,12 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
     pairs = run.sizes.g9_pairs if owned else 1
     seconds = run.sizes.g1_seconds / pairs
     admin = aioredis.Redis.from_url(run.redis.url, decode_responses=True)
-    auto_rewrite = int((await admin.config_get(AUTO_REWRITE))[AUTO_REWRITE])
+    auto_rewrite = int((await admin.config_get(AUTO_REWRITE))[AUTO_REWRITE]) if owned else 0
     rewrites: list[Rewrite] = []
     growth = windows_rewritten = 0
     try:
         if owned:
-            await set_persistence(admin, "none")
+            await persistence_off(admin)
         if "C2" in run.steps:
             await c2_next_to_g1(run)
         run.log(
@@ -473,13 +475,11 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         try:
             for i in range(pairs):
                 if i:
-                    await set_persistence(admin, "none")
+                    await persistence_off(admin)
                 await asyncio.sleep(run.sizes.g1_warmup)
                 without.append(await load.window(seconds))
                 if owned:
-                    rewrite = await set_persistence(admin, "always")
-                    assert rewrite is not None
-                    rewrites.append(rewrite)
+                    rewrites.append(await persistence_always(admin))
                     await asyncio.sleep(run.sizes.g1_warmup)
                     size, base = await aof_sizes(admin)
                     always.append(await load.window(seconds))
@@ -490,9 +490,9 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
             health = await load.stop()
     finally:
         if owned:
-            await set_persistence(admin, "none")
+            await persistence_off(admin)
             if run.redis.kind == "embedded":
-                await set_persistence(admin, "always")  # the embedded Redis's own setting
+                await persistence_always(admin)  # the embedded Redis's own setting
             await admin.config_set(AUTO_REWRITE, auto_rewrite)
         await admin.aclose()
         await close_sessions(sessions)
