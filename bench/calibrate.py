@@ -51,7 +51,7 @@ async def calibrate(run: Run, only: frozenset[str]) -> None:
             try:
                 await step(run)
             except Exception as exc:  # one broken calibration must not lose the others
-                run.note(f"{name} failed: {exc!r}")
+                run.failed(name, exc)
 
 
 # --- C1 -----------------------------------------------------------------------

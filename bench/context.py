@@ -117,6 +117,11 @@ class Run:
         self.notes.append(text)
         print(f"  note: {text}", flush=True)
 
+    def failed(self, step: str, exc: BaseException) -> None:
+        """Note a step that broke, with the error's type and message (some
+        libraries' errors leave the message out of their ``repr``)."""
+        self.note(f"{step} failed: {type(exc).__name__}: {exc}")
+
     @contextlib.contextmanager
     def step(self, name: str) -> Iterator[None]:
         """Time one step and record the CPU other processes used meanwhile. The

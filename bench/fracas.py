@@ -169,7 +169,7 @@ async def measure(run: Run, fracas: Fracas, only: frozenset[str]) -> None:
             try:
                 await step(run, fracas)
             except Exception as exc:  # one broken measurement must not lose the others
-                run.note(f"{name} failed: {exc!r}")
+                run.failed(name, exc)
                 if not fracas.server.alive():
                     run.note(f"the Fracas server died:\n{fracas.server.log_tail()}")
                     raise

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from redis.exceptions import ResponseError
+
 from bench.context import OTHER_LOAD_WARNING, QUICK, Run
 from bench.procs import RedisTarget
 
@@ -26,3 +28,10 @@ def test_a_quiet_step_is_recorded_without_a_note(tmp_path: Path) -> None:
     run = a_run(tmp_path)
     run.other_load("C7", 3.0, 1.0)
     assert run.details["steal_cpu_pct"] == {"C7": 1.0} and run.notes == []
+
+
+def test_a_broken_step_is_noted_with_its_error_s_type_and_message(tmp_path: Path) -> None:
+    run = a_run(tmp_path)
+    # redis-py's errors leave their message out of repr(): it must still reach the note
+    run.failed("G1", ResponseError("ERR value is not an integer or out of range"))
+    assert run.notes == ["G1 failed: ResponseError: ERR value is not an integer or out of range"]
