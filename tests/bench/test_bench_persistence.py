@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.fracas import Rewrite, auto_rewrite_busy_share
+from bench.persistence import Rewrite, auto_rewrite_busy_share
 
 
 def test_the_rewrite_share_is_the_growth_over_the_base_written_per_second_at_the_threshold() -> None:
