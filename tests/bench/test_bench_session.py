@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import msgspec
 
-from bench.fracas import Player
+from bench.load import Player
 from bench.session import Session
 
 
