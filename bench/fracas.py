@@ -242,11 +242,12 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
     pairs = run.sizes.g9_pairs if owned else 1
     seconds = run.sizes.g1_seconds / pairs
     admin = aioredis.Redis.from_url(run.redis.url, decode_responses=True)
-    auto_rewrite = int((await admin.config_get(AUTO_REWRITE))[AUTO_REWRITE]) if owned else 0
+    auto_rewrite: int | None = None  # the Redis's own setting, put back at the end
     rewrites: list[Rewrite] = []
     growth = windows_rewritten = 0
     try:
         if owned:
+            auto_rewrite = int((await admin.config_get(AUTO_REWRITE))[AUTO_REWRITE])
             await persistence_off(admin)
         if "C2" in run.steps:
             await c2_next_to_g1(run)
@@ -278,7 +279,8 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
             await persistence_off(admin)
             if run.redis.kind == "embedded":
                 await persistence_always(admin)  # the embedded Redis's own setting
-            await admin.config_set(AUTO_REWRITE, auto_rewrite)
+            if auto_rewrite is not None:
+                await admin.config_set(AUTO_REWRITE, auto_rewrite)
         await admin.aclose()
         await close_sessions(sessions)
 
@@ -299,6 +301,7 @@ async def g1_g2_g9_load(run: Run, fracas: Fracas) -> None:
         run.note("G9 not measured: the harness does not change the persistence of an external Redis")
         return
     g9 = load.figures(always)
+    assert auto_rewrite is not None  # read before G9's first window
     growth_per_s = growth / g9["seconds"]
     busy = auto_rewrite_busy_share(rewrites, growth_per_s, auto_rewrite)
     run.detail(
