@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 
 from domain.base import EVERYONE
-from domain.dice import DerivedRoller
+from domain.dice import DerivedRoller, DrawSource
 from domain.events import ENCODER, DiceRolled, NoteAdded, Recorded, TableCreated, event_tag
 from domain.systems.wod import PoolSpec, plain_pool_roll
 from domain.table import create_table
@@ -56,7 +56,7 @@ def _templates(table_id: str) -> list[tuple[object, str]]:
             out.append((NoteAdded(text=text[:48], author=who), who))
         else:
             roll = plain_pool_roll(
-                DerivedRoller(SEED, table_id, i + 2, f"n{i}"), PoolSpec(dice=3, difficulty=6)
+                DerivedRoller(SEED, DrawSource(table_id, i + 2, who, "", f"n{i}")), PoolSpec(dice=3, difficulty=6)
             )
             out.append((DiceRolled(roller=who, roll=roll, combatant=f"c{i}", label="Attaque"), who))
     return out

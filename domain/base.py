@@ -1,15 +1,17 @@
 """What the table and every rule system share: audiences, the viewer, the decision
 context and the contract a rule system fulfils.
 
-A rule system is a *decider*: ``decide(ctx, command) -> [Emitted]`` checks a
-command against its rules and rolls what it must through ``ctx.roller``;
+A rule system is a *decider*: its table of moves (``domain.moves``) decides
+``(view, command) -> [Emitted]`` on a :class:`SystemView` (its own state, the
+sheets, the options, who plays whom, the sender and the roller), refusing with
+the rule ID or rolling what it must through ``view.roller``; its
 ``evolve(state, event) -> state`` applies one of its events and never fails or
 rolls. The table (``domain.table``) owns everything else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -18,6 +20,7 @@ import msgspec
 from domain.dice import Roll, Roller
 
 if TYPE_CHECKING:
+    from domain.moves import Moves
     from domain.table import TableState
 
 Role = Literal["gm", "player", "spectator"]
@@ -83,23 +86,55 @@ class Emitted(msgspec.Struct, frozen=True):
     audience: str = EVERYONE
 
 
+class _NoDice:
+    """The roller of a guard: "may" runs the guards of ``decide``, which never roll."""
+
+    scripted = False
+    drawn = 0
+
+    def die(self, sides: int) -> int:
+        raise AssertionError("a guard drew a die: guards run before any roll")
+
+    def salt(self) -> str:
+        raise AssertionError("a guard asked for a salt")
+
+
+NO_DICE: Roller = _NoDice()
+
+
+@dataclass(frozen=True)
+class SystemView:
+    """What a rule system reads when it decides: its own combat state, the
+    combatants' sheets, the table's options, who plays whom, who sends the
+    command, and the one roller its dice come from."""
+
+    state: Any
+    sheets: Mapping[str, Any]
+    options: Any
+    controllers: Mapping[str, tuple[str, ...]]
+    """Combatant id -> the players who play it, first invited first (NPCs have none)."""
+    sender: Viewer
+    roller: Roller = NO_DICE
+
+    def controls(self, combatant_id: str) -> bool:
+        """Whether the sender may act for this combatant (the GM acts for all)."""
+        return self.sender.is_gm or self.sender.id in self.controllers.get(combatant_id, ())
+
+    def audience(self, combatant_id: str) -> str:
+        """Who may see this combatant's secrets: the GM and its player (GM only for NPCs)."""
+        players = self.controllers.get(combatant_id)
+        return gm_and(players[0]) if players else GM_ONLY
+
+
 @dataclass(frozen=True)
 class Context:
-    """What a decider may read: the table as it stands, the sender and the dice."""
+    """What the table's decider reads: the table as it stands, the sender and the dice."""
 
     table: TableState
     sender: Viewer
     roller: Roller
     seed: bytes | None = None
     """The table's secret seed, given only to the decision that reveals it."""
-
-    def controls(self, combatant_id: str) -> bool:
-        """Whether the sender may act for this combatant (the GM acts for all)."""
-        if self.sender.is_gm:
-            return True
-        admin = self.table.admin
-        player = None if admin is None else admin.players.get(self.sender.id)
-        return player is not None and combatant_id in player.combatants
 
 
 @dataclass(frozen=True)
@@ -111,22 +146,25 @@ class System:
     sheet_type: type[msgspec.Struct]
     options_type: type[msgspec.Struct]
     state_type: type[msgspec.Struct]
-    command_types: tuple[type[msgspec.Struct], ...]
+    moves: Moves
+    """Every command of the system, who sends it, its guard and its handler: the
+    one table ``decide`` and "what may I do now" both read."""
     event_types: tuple[type[msgspec.Struct], ...]
     roll_spec_type: type[msgspec.Struct]
     initial: Callable[[Any], Any]
     """options -> the system's combat state before anything happened."""
-    decide: Callable[[Context, Any], Sequence[Emitted]]
     evolve: Callable[[Any, Any], Any]
     plain_roll: Callable[[Roller, Any], Roll]
     """A plain roll in this system's dice, from its roll spec."""
     redact: Callable[[Any, Viewer], Any] = lambda state, viewer: state
     """The system state as ``viewer`` may see it."""
-    options_for: Callable[[Any, str], Any] = lambda state, combatant_id: []
-    """What the combatant may do now, by running the same guards as ``decide``."""
     check_sheet: Callable[[Any, Any], None] = lambda sheet, options: None
     """Refuse (with a RuleViolation) a sheet the system's rules forbid, when a
     combatant is added or updated; ``options`` are the table's."""
+
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        return self.moves.command_types
 
 
 def dice_only(
@@ -141,9 +179,7 @@ def dice_only(
 ) -> System:
     """A system whose combat rules are not written yet: typed sheets and plain
     rolls in its dice, no commands of its own."""
-
-    def no_commands(ctx: Context, command: Any) -> Sequence[Emitted]:
-        raise AssertionError(f"{code} has no commands of its own")  # the table refuses them first
+    from domain.moves import Moves
 
     return System(
         code=code,
@@ -151,11 +187,10 @@ def dice_only(
         sheet_type=sheet_type,
         options_type=options_type,
         state_type=state_type,
-        command_types=(),
+        moves=Moves(),
         event_types=(),
         roll_spec_type=roll_spec_type,
         initial=lambda options: state_type(),
-        decide=no_commands,
         evolve=lambda state, event: state,
         plain_roll=plain_roll,
     )

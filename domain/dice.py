@@ -2,10 +2,12 @@
 
 Every die of a table comes from a :class:`Roller`. The server's roller,
 :class:`DerivedRoller`, derives each die from the table's secret seed, the table
-id, the position of the first event the command writes, the commanding client's
-nonce and the die's index in that command, with HMAC-SHA256 and rejection
-sampling, so that anyone holding the revealed seed can re-derive every die
-(``fracas verify``) and no face is more likely than another. A sandbox table
+id, the position of the first event the command writes, the sender, the digest
+of the command, the sender's nonce, the die's index in that command and its
+number of sides, with HMAC-SHA256 and rejection sampling (:func:`derive_die`),
+so that anyone holding the revealed seed can re-derive every die (``fracas
+verify``), no face is more likely than another, and no command's dice tell
+anything of another's. A sandbox table
 may take its dice from the command instead (:class:`ScriptedRoller`); such rolls
 say ``scripted=True``.
 
@@ -23,13 +25,23 @@ from typing import Protocol
 
 import msgspec
 
-from domain.errors import CheckFailed
+from domain.errors import CheckFailed, EngineError
 
 MAX_DICE = 60
 """Most dice one roll may ask for (a guard against hostile pool sizes)."""
 
 MAX_DRAWS = 400
 """Most dice one command may draw, explosions included."""
+
+
+class TooManyDraws(EngineError):
+    """A command drew more than :data:`MAX_DRAWS` dice: it fails whole, and since
+    dice were drawn it is an engine error, never a refusal."""
+
+
+class ScriptRefused(CheckFailed):
+    """A sandbox command's own dice do not fit what the rules rolled: a refusal of
+    the script, allowed after a draw (those dice were chosen anyway)."""
 
 
 class Roller(Protocol):
@@ -62,18 +74,80 @@ def hmac_sha256(key: bytes, message: bytes) -> bytes:
     return mac.digest()
 
 
-def derive_die(seed: bytes, table_id: str, position: int, nonce: str, index: int, sides: int) -> int:
-    """The ``index``-th die of the command written at ``position``: HMAC-SHA256 with
-    rejection sampling over 64-bit draws, so every face is equally likely."""
+class DrawSource(msgspec.Struct, frozen=True, gc=False):
+    """What one command's dice are bound to, besides the seed: the table, the
+    position of the first event the command writes, who sent it, the SHA-256 of
+    the command itself (:func:`command_digest`) and the sender's nonce. Probing
+    the dice with one command tells nothing of another's, nor of another
+    sender's."""
+
+    table_id: str
+    position: int
+    sender: str
+    command: str
+    nonce: str
+
+
+DIE_LABEL = "fracas/die/2"
+"""Names the derivation: a new one gets a new label, and old logs keep theirs."""
+
+MAX_NONCE = 128
+
+
+def valid_nonce(nonce: str) -> bool:
+    """A nonce is at most 128 printable ASCII characters: it never holds the
+    separator of the derivation's message, so that message reads one way only."""
+    return len(nonce) <= MAX_NONCE and all(" " <= ch <= "~" for ch in nonce)
+
+
+def command_digest(command: msgspec.Struct) -> str:
+    """SHA-256 (hex) of a command's canonical encoding: msgspec's JSON of the
+    decoded command, every field in declaration order with its value, defaults
+    included, the ``type`` tag first. Two sends that decode to the same command
+    have the same digest, whatever their spacing, field order or omitted defaults."""
+    return hashlib.sha256(msgspec.json.encode(command)).hexdigest()
+
+
+def _message(label: str, source: DrawSource) -> str:
+    return "\x1f".join(
+        (label, source.table_id, str(source.position), source.sender, source.command, source.nonce)
+    )
+
+
+def derive_die(seed: bytes, source: DrawSource, index: int, sides: int) -> int:
+    """The ``index``-th die of the command ``source`` names: HMAC-SHA256 keyed with
+    the seed over the fields below joined by U+001F, the first 8 bytes of the
+    digest read big-endian, rejected and drawn again (``attempt`` + 1) when they
+    fall in the last incomplete span of ``sides``, so every face is equally
+    likely::
+
+        fracas/die/2 ␟ table ␟ position ␟ sender ␟ command digest ␟ nonce ␟ index ␟ sides ␟ attempt
+    """
     if not 2 <= sides <= 1000:
         raise ValueError(f"a die has 2 to 1000 sides, not {sides}")
+    span = 1 << 64
+    limit = span - span % sides
+    head = _message(DIE_LABEL, source)
+    attempt = 0
+    while True:
+        message = f"{head}\x1f{index}\x1f{sides}\x1f{attempt}"
+        digest = hmac_sha256(seed, message.encode())
+        value = int.from_bytes(digest[:8], "big")
+        if value < limit:
+            return value % sides + 1
+        attempt += 1
+
+
+def derive_die_v1(seed: bytes, table_id: str, position: int, nonce: str, index: int, sides: int) -> int:
+    """The derivation of logs written before dice were bound to their command and
+    sender (their records carry no ``command_digest``): kept so that ``fracas
+    verify`` still checks them."""
     span = 1 << 64
     limit = span - span % sides
     attempt = 0
     while True:
         message = f"fracas/die\x1f{table_id}\x1f{position}\x1f{nonce}\x1f{index}\x1f{attempt}"
-        digest = hmac_sha256(seed, message.encode())
-        value = int.from_bytes(digest[:8], "big")
+        value = int.from_bytes(hmac_sha256(seed, message.encode())[:8], "big")
         if value < limit:
             return value % sides + 1
         attempt += 1
@@ -89,11 +163,9 @@ class DerivedRoller:
 
     scripted = False
 
-    def __init__(self, seed: bytes, table_id: str, position: int, nonce: str) -> None:
+    def __init__(self, seed: bytes, source: DrawSource) -> None:
         self._seed = seed
-        self._table_id = table_id
-        self._position = position
-        self._nonce = nonce
+        self._source = source
         self._drawn = 0
 
     @property
@@ -102,14 +174,13 @@ class DerivedRoller:
 
     def die(self, sides: int) -> int:
         if self._drawn >= MAX_DRAWS:
-            raise CheckFailed("dice.too-many", f"a command may draw at most {MAX_DRAWS} dice")
-        value = derive_die(self._seed, self._table_id, self._position, self._nonce, self._drawn, sides)
+            raise TooManyDraws(f"a command may draw at most {MAX_DRAWS} dice")
+        value = derive_die(self._seed, self._source, self._drawn, sides)
         self._drawn += 1
         return value
 
     def salt(self) -> str:
-        message = f"fracas/salt\x1f{self._table_id}\x1f{self._position}\x1f{self._nonce}"
-        return hmac_sha256(self._seed, message.encode()).hex()[:32]
+        return hmac_sha256(self._seed, _message("fracas/salt/2", self._source).encode()).hex()[:32]
 
 
 class ScriptedRoller:
@@ -131,13 +202,13 @@ class ScriptedRoller:
 
     def die(self, sides: int) -> int:
         if self._drawn >= len(self._faces):
-            raise CheckFailed(
+            raise ScriptRefused(
                 "dice.script-exhausted",
                 f"the command gave {len(self._faces)} dice and the rules needed more",
             )
         value = self._faces[self._drawn]
         if not 1 <= value <= sides:
-            raise CheckFailed(
+            raise ScriptRefused(
                 "dice.script-out-of-range",
                 f"scripted die #{self._drawn + 1} is {value}, not a face of a d{sides}",
             )

@@ -1,10 +1,11 @@
 """Refusals raised by deciders.
 
     FracasError
-    └── Refused                 a command that changes nothing; never stored
-        ├── RuleViolation       a game rule refused it (``rule`` is a rule ID)
-        ├── CheckFailed         a table check refused it (``rule`` names the check)
-        └── Forbidden           the sender's role may not do this
+    ├── Refused                 a command that changes nothing; never stored
+    │   ├── RuleViolation       a game rule refused it (``rule`` is a rule ID)
+    │   ├── CheckFailed         a table check refused it (``rule`` names the check)
+    │   └── Forbidden           the sender's role may not do this
+    └── EngineError             a bug: the command fails whole, answered ``internal``
 
 ``rule`` is what a client shows next to the message: a catalogue rule ID such
 as ``VDA-GRAP-07`` or a table check such as ``table.combatant-unknown``.
@@ -24,6 +25,12 @@ class Refused(FracasError):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+
+
+class EngineError(FracasError):
+    """The engine caught a decider breaking one of its promises (a refusal after a
+    die was drawn). The command writes nothing and its sender is told only that
+    the server failed: naming the rule would tell what the dice were."""
 
 
 class RuleViolation(Refused):

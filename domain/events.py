@@ -160,6 +160,9 @@ class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A keyed hash of this record and the one before it (server-side key): a
     client resuming after position p names p's chain, and a server whose log
     holds something else at p says the history diverged."""
+    command_digest: str = ""
+    """SHA-256 of the command that wrote it (``domain.dice.command_digest``): its
+    dice are bound to it. Empty in logs written before that binding."""
 
 
 class Positioned(msgspec.Struct, frozen=True, gc=False):

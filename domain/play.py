@@ -14,8 +14,17 @@ import msgspec
 
 from domain.base import GM, Context, Emitted, Viewer
 from domain.commands import AnyCommand
-from domain.dice import DerivedRoller, Roller, ScriptedRoller
-from domain.errors import CheckFailed, Refused, check
+from domain.dice import (
+    MAX_NONCE,
+    DerivedRoller,
+    DrawSource,
+    Roller,
+    ScriptedRoller,
+    ScriptRefused,
+    command_digest,
+    valid_nonce,
+)
+from domain.errors import CheckFailed, EngineError, Refused, check
 from domain.events import Recorded
 from domain.systems import find_system
 from domain.table import TableState, Timeline, create_table, decide
@@ -32,17 +41,34 @@ def execute(
 ) -> list[Emitted]:
     """Decide ``command`` on ``state`` (whose head is the position before the one the
     events will take), rolling with the table's derived dice or, on a sandbox
-    table, with the command's scripted ``dice``."""
+    table, with the command's scripted ``dice``.
+
+    Every check runs before the first die is drawn: a refusal raised once a die
+    was drawn is an :class:`EngineError`, never a refusal, so that no client can
+    learn anything of the dice by trying nonces until a refusal says they are
+    good (only a sandbox script's own misfit is refused after a draw)."""
     admin = state.admin
     check(admin is not None, "table.unknown", "this table does not exist")
     assert admin is not None
+    check(valid_nonce(nonce), "dice.nonce", f"a nonce is at most {MAX_NONCE} printable ASCII characters")
     roller: Roller
     if dice is not None:
         check(admin.sandbox, "dice.not-sandbox", "only a sandbox table takes dice from a command")
         roller = ScriptedRoller(dice)
     else:
-        roller = DerivedRoller(seed, admin.table_id, state.position + 1, nonce)
-    emitted = decide(command, Context(table=state, sender=sender, roller=roller, seed=seed))
+        source = DrawSource(admin.table_id, state.position + 1, sender.id, command_digest(command), nonce)
+        roller = DerivedRoller(seed, source)
+    try:
+        emitted = decide(Context(table=state, sender=sender, roller=roller, seed=seed), command)
+    except ScriptRefused:
+        raise
+    except Refused as refusal:
+        if roller.drawn:
+            raise EngineError(
+                f"{type(command).__name__} was refused by {refusal.rule} after {roller.drawn} dice were "
+                f"drawn: every check must run before the first die"
+            ) from refusal
+        raise
     if isinstance(roller, ScriptedRoller) and roller.unused:
         raise CheckFailed(
             "dice.script-unused",
@@ -108,7 +134,7 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
     timeline = Timeline()
     log: list[Recorded] = []
 
-    def write(emitted: list[Emitted], command_id: str, sender: str, nonce: str) -> None:
+    def write(emitted: list[Emitted], command_id: str, sender: str, nonce: str, digest: str = "") -> None:
         batch = len(log) + 1
         for item in emitted:
             position = len(log) + 1
@@ -122,6 +148,7 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
                     sender=sender,
                     nonce=nonce,
                     batch=batch,
+                    command_digest=digest,
                 )
             )
 
@@ -140,5 +167,5 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
             raise ScenarioFailed(index, f"refused by {refusal.rule}: {refusal.message}") from None
         if step.expect_rule is not None:
             raise ScenarioFailed(index, f"expected a refusal by {step.expect_rule}, but it was accepted")
-        write(emitted, f"step-{index + 1}", sender.id, step.nonce)
+        write(emitted, f"step-{index + 1}", sender.id, step.nonce, command_digest(step.command))
     return log, timeline.head

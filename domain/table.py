@@ -1,6 +1,6 @@
 """The table: its state, its decider, and the projection with rewind semantics.
 
-``decide(state, command, ctx)`` checks a command against the table's checks and
+``decide(ctx, command)`` checks a command against the table's checks and
 its rule system and returns the events to write; ``evolve(state, position,
 event)`` folds one event and never fails. The state at position ``p`` is::
 
@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.base import EVERYONE, GM_ONLY, Context, Emitted, Event, Viewer, admits
+from domain.base import EVERYONE, GM_ONLY, NO_DICE, Context, Emitted, Event, SystemView, Viewer, admits
 from domain.commands import (
     AddCombatant,
     AddNote,
@@ -35,7 +35,7 @@ from domain.commands import (
     RollDice,
     UpdateCombatant,
 )
-from domain.dice import Roll, roll_commitment, seed_commitment
+from domain.dice import Roll, Roller, roll_commitment, seed_commitment
 from domain.errors import CheckFailed, Forbidden, check
 from domain.events import (
     Combatant,
@@ -55,6 +55,7 @@ from domain.events import (
     TableCreated,
     event_tag,
 )
+from domain.moves import require_controls
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
 NOTES_KEPT = 20
@@ -168,7 +169,26 @@ def create_table(
     )
 
 
-def decide(command: Any, ctx: Context) -> list[Emitted]:
+def system_view(state: TableState, sender: Viewer, roller: Roller = NO_DICE) -> SystemView:
+    """What the table's rule system reads: its own state, the sheets, the options,
+    who plays whom, the sender and the roller."""
+    admin, fight = state.admin, state.fight
+    assert admin is not None and fight is not None
+    controllers: dict[str, tuple[str, ...]] = {}
+    for player in admin.players.values():
+        for cid in player.combatants:
+            controllers[cid] = (*controllers.get(cid, ()), player.id)
+    return SystemView(
+        state=fight.system,
+        sheets={cid: c.sheet for cid, c in fight.combatants.items()},
+        options=admin.options,
+        controllers=controllers,
+        sender=sender,
+        roller=roller,
+    )
+
+
+def decide(ctx: Context, command: Any) -> list[Emitted]:
     """The events ``command`` writes on ``ctx.table``, or a refusal."""
     state = ctx.table
     admin, fight = state.admin, state.fight
@@ -238,7 +258,7 @@ def decide(command: Any, ctx: Context) -> list[Emitted]:
             )
             return [Emitted(TableClosed(seed=ctx.seed.hex()))]
     if type(command) in system.command_types:
-        return list(system.decide(ctx, command))
+        return system.moves.decide(system_view(state, ctx.sender, ctx.roller), command)
     raise CheckFailed(
         "table.command-system",
         f"{event_tag(command)} is not a command of system {admin.system!r}",
@@ -256,8 +276,7 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
     _require_text(command.label, allow_empty=True)
     if command.combatant is not None:
         _require_combatant(fight, command.combatant)
-        if not ctx.controls(command.combatant):
-            raise Forbidden("role.not-your-combatant", f"you do not play {command.combatant!r}")
+        require_controls(system_view(ctx.table, ctx.sender), command.combatant)
     elif not ctx.sender.is_gm:
         raise CheckFailed("table.roll-combatant", "a player rolls for one of their combatants")
     if command.secret and not ctx.sender.is_gm:
@@ -513,7 +532,7 @@ def view_state(state: TableState, viewer: Viewer) -> TableState:
 
 def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
     """The commands each combatant ``viewer`` plays may send now (the GM plays them
-    all), found by the system's own guards (its ``options_for``), never a copy."""
+    all), found by the guards of the system's table of moves, never a copy."""
     admin, fight = state.admin, state.fight
     if admin is None or fight is None or admin.closed or viewer.role == "spectator":
         return {}
@@ -522,5 +541,6 @@ def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
     else:
         player = admin.players.get(viewer.id)
         played = [] if player is None else [c for c in player.combatants if c in fight.combatants]
-    system = SYSTEMS[admin.system]
-    return {cid: ["RollDice", *system.options_for(state, cid)] for cid in played}
+    moves = SYSTEMS[admin.system].moves
+    view = system_view(state, viewer)
+    return {cid: ["RollDice", *moves.may(view, cid)] for cid in played}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.base import Viewer
+from domain.dice import command_digest
 from domain.errors import CheckFailed, Refused
 from domain.events import Recorded, Rewound
 from domain.play import execute
@@ -128,7 +129,7 @@ class Decider:
                 to = item.event.to
                 if to not in decision.states and to not in self.earlier:
                     return to
-        batch_start = state.position + 1
+        batch_start, digest = state.position + 1, command_digest(pending.command)
         records = [
             Recorded(
                 position=batch_start + offset,
@@ -139,6 +140,7 @@ class Decider:
                 nonce=pending.nonce,
                 batch=batch_start,
                 at=pending.at,
+                command_digest=digest,
             )
             for offset, item in enumerate(emitted)
         ]

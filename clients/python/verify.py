@@ -16,7 +16,16 @@ from typing import Any
 
 import msgspec
 
-from domain.dice import D6Roll, KeepRoll, PoolRoll, derive_die, faces_drawn, roll_commitment
+from domain.dice import (
+    D6Roll,
+    DrawSource,
+    KeepRoll,
+    PoolRoll,
+    derive_die,
+    derive_die_v1,
+    faces_drawn,
+    roll_commitment,
+)
 from domain.events import Hidden, Recorded, RollRevealed, TableClosed, TableCreated
 
 ROLL_TYPES = (PoolRoll, KeepRoll, D6Roll)
@@ -46,6 +55,15 @@ def rolls_in(value: Any) -> Iterator[Any]:
     elif isinstance(value, dict):
         for item in value.values():
             yield from rolls_in(item)
+
+
+def _derived(seed: bytes, table_id: str, record: Recorded, index: int, sides: int) -> int:
+    """The die the seed gives: bound to the command and its sender, or by the first
+    derivation for records written before that binding (no command digest)."""
+    if not record.command_digest:
+        return derive_die_v1(seed, table_id, record.batch, record.nonce, index, sides)
+    source = DrawSource(table_id, record.batch, record.sender, record.command_digest, record.nonce)
+    return derive_die(seed, source, index, sides)
 
 
 def verify_log(records: list[Recorded]) -> Report:
@@ -80,9 +98,7 @@ def verify_log(records: list[Recorded]) -> Report:
                 report.lines.append(f"note position {record.position}: scripted dice (sandbox table)")
                 continue
             for index, (sides, face) in enumerate(faces_drawn(roll)):
-                expected = derive_die(
-                    seed, created.table_id, source.batch, source.nonce, roll.first_draw + index, sides
-                )
+                expected = _derived(seed, created.table_id, source, roll.first_draw + index, sides)
                 report.checked += 1
                 if expected != face:
                     report.fail(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.base import GM, Viewer
+from domain.dice import command_digest
 from domain.events import Combatant, Recorded
 from domain.play import execute
 from domain.systems import find_system
@@ -37,7 +38,7 @@ class Table:
         self, command: Any, sender: Viewer = GM, dice: list[int] | None = None, nonce: str = "n"
     ) -> list[Any]:
         emitted = execute(self.state, command, sender, seed=SEED, nonce=nonce, dice=dice)
-        batch = len(self.log) + 1
+        batch, digest = len(self.log) + 1, command_digest(command)
         for item in emitted:
             self.timeline.append(item.event)
             self.log.append(
@@ -45,8 +46,10 @@ class Table:
                     position=len(self.log) + 1,
                     event=item.event,
                     audience=item.audience,
+                    sender=sender.id,
                     nonce=nonce,
                     batch=batch,
+                    command_digest=digest,
                 )
             )
         return [item.event for item in emitted]

@@ -192,36 +192,6 @@ class EndEcstasy(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     reason: str
 
 
-GRAPPLE_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
-    AdjustGrapple,
-    ReleaseGrapple,
-    ShortenEcstasy,
-    EndEcstasy,
-)
-
-
-COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
-    StartRound,
-    DiveForCover,
-    RollInitiative,
-    SpendForAction,
-    ActivateCelerity,
-    DeclareAction,
-    ResolveAction,
-    AllocateDefence,
-    UsePower,
-    SkipPower,
-    GiveRuling,
-    AdjustDifficulty,
-    AdjustInitiative,
-    AdjustHealth,
-    SetCondition,
-    Ambush,
-)
-
-COMMAND_TYPES = (*COMMAND_TYPES, *GRAPPLE_COMMAND_TYPES)
-
-
 # --- situation, ambush attack and equipment (VDA-MOD/COVER/WATER, VDA-AMB, issue 4) --
 
 
@@ -291,19 +261,6 @@ class ClearDeafness(
 
     combatant: str
     points: int = 1
-
-
-EQUIPMENT_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
-    SetCircumstances,
-    SurpriseDefence,
-    SurpriseAttack,
-    AdjustItem,
-    RuleGrenadeProblem,
-    DetonateGrenade,
-    ClearDeafness,
-)
-
-COMMAND_TYPES = (*COMMAND_TYPES, *EQUIPMENT_COMMAND_TYPES)
 
 
 # --- the gaze, two weapons, stake rulings, grenade initiative, item wear (issue 4, 2nd pass) --
@@ -392,18 +349,3 @@ class WearItem(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True
     loss: int
     source: Literal["entropy", "potence", "fortitude", "other"] = "other"
     reason: str
-
-
-TACTICS_COMMAND_TYPES: tuple[type[VdaCommand], ...] = (
-    CatchGaze,
-    DetectGazeIntent,
-    AvertGaze,
-    CloseEyes,
-    AdjustGaze,
-    TakeTwoWeaponStance,
-    RuleStake,
-    DrawGrenadeInitiative,
-    WearItem,
-)
-
-COMMAND_TYPES = (*COMMAND_TYPES, *TACTICS_COMMAND_TYPES)

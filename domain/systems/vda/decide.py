@@ -1,11 +1,14 @@
-"""The ``vda`` decider: which handler (and so which rules) each command consults."""
+"""The ``vda`` table of moves: every command, who sends it, the guard that says
+whether it may be sent now, and the handler (and so the rules) it consults.
+``decide`` and "what may this combatant do now?" both come from it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.base import Context, Emitted
-from domain.errors import CheckFailed
+from domain.base import Emitted
+from domain.errors import Refused
+from domain.moves import Move, Moves
 from domain.systems.vda import commands as c
 from domain.systems.vda.handlers import (
     budget,
@@ -22,85 +25,88 @@ from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.scene import Scene
 
 
-def decide(ctx: Context, command: Any) -> list[Emitted]:
-    scene = Scene.of(ctx.table)
-    match command:
-        case c.StartRound():
-            return round.start_round(scene, ctx, command)
-        case c.DiveForCover():
-            return round.dive_for_cover(scene, ctx, command)
-        case c.RollInitiative():
-            return round.roll_initiative(scene, ctx, command, ctx.roller)
-        case c.DeclareAction():
-            return declare.declare_action(scene, ctx, command)
-        case c.ResolveAction() if grapple.routes(scene, command.combatant):
-            return grapple.resolve_grapple(scene, ctx, command, ctx.roller)
-        case c.ResolveAction() if gaze.routes(scene, command.combatant):
-            return gaze.resolve_gaze(scene, ctx, command, ctx.roller)
-        case c.ResolveAction():
-            return resolve.resolve_action(scene, ctx, command, ctx.roller)
-        case c.AllocateDefence():
-            return resolve.allocate_defence(scene, ctx, command)
-        case c.SpendForAction():
-            return budget.spend_for_action(scene, ctx, command)
-        case c.ActivateCelerity():
-            return budget.activate_celerity(scene, ctx, command)
-        case c.UsePower():
-            return budget.use_power(scene, ctx, command)
-        case c.SkipPower():
-            return budget.skip_power(scene, ctx, command)
-        case c.GiveRuling():
-            return gm.give_ruling(scene, ctx, command)
-        case c.AdjustDifficulty():
-            return gm.adjust_difficulty(scene, ctx, command)
-        case c.AdjustInitiative():
-            return gm.adjust_initiative(scene, ctx, command)
-        case c.AdjustHealth():
-            return gm.adjust_health(scene, ctx, command)
-        case c.SetCondition():
-            return gm.set_condition(scene, ctx, command)
-        case c.AdjustGrapple():
-            return grapple.adjust_grapple(scene, ctx, command)
-        case c.ReleaseGrapple():
-            return grapple.release_grapple(scene, ctx, command)
-        case c.ShortenEcstasy():
-            return grapple.shorten_ecstasy(scene, ctx, command)
-        case c.EndEcstasy():
-            return grapple.end_ecstasy(scene, ctx, command)
-        case c.Ambush():
-            return gm.resolve_ambush(scene, ctx, command, ctx.roller)
-        # situation, surprise attack and equipment (handlers/surprise.py, handlers/equipment.py)
-        case c.SurpriseDefence():
-            return surprise.surprise_defence(scene, ctx, command, ctx.roller)
-        case c.SurpriseAttack():
-            return surprise.surprise_attack(scene, ctx, command, ctx.roller)
-        case c.SetCircumstances():
-            return equipment.set_circumstances(scene, ctx, command)
-        case c.AdjustItem():
-            return equipment.adjust_item(scene, ctx, command)
-        case c.RuleGrenadeProblem():
-            return equipment.rule_grenade_problem(scene, ctx, command)
-        case c.DetonateGrenade():
-            return equipment.detonate_grenade(scene, ctx, command, ctx.roller)
-        case c.ClearDeafness():
-            return equipment.clear_deafness(scene, ctx, command)
-        # the gaze, two weapons, stake rulings, grenade initiative, item wear (issue 4, 2nd pass)
-        case c.CatchGaze():
-            return gaze.catch_gaze(scene, ctx, command, ctx.roller)
-        case c.DetectGazeIntent():
-            return gaze.detect_intent(scene, ctx, command, ctx.roller)
-        case c.AvertGaze():
-            return gaze.avert_gaze(scene, ctx, command)
-        case c.CloseEyes():
-            return gaze.close_eyes(scene, ctx, command)
-        case c.AdjustGaze():
-            return gaze.adjust_gaze(scene, ctx, command)
-        case c.TakeTwoWeaponStance():
-            return two.take_stance(scene, ctx, command)
-        case c.RuleStake():
-            return equipment.rule_stake(scene, ctx, command)
-        case c.DrawGrenadeInitiative():
-            return equipment.draw_grenade_initiative(scene, ctx, command, ctx.roller)
-        case c.WearItem():
-            return equipment.wear_item(scene, ctx, command)
-    raise CheckFailed("table.command-system", f"{type(command).__name__} is not a vda command")
+def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
+    """A declared action resolves as a grapple or bite, a gaze, or any other action."""
+    if grapple.routes(scene, command.combatant):
+        return grapple.resolve_grapple(scene, command)
+    if gaze.routes(scene, command.combatant):
+        return gaze.resolve_gaze(scene, command)
+    return resolve.resolve_action(scene, command)
+
+
+def check_resolve(scene: Scene, combatant: str) -> object:
+    if grapple.routes(scene, combatant):
+        return grapple.check_resolve(scene, combatant)
+    if gaze.routes(scene, combatant):
+        gaze.check_resolve(scene, combatant)
+        return None
+    return resolve.check_resolve(scene, combatant)
+
+
+def check_any_spend(scene: Scene, combatant: str) -> None:
+    try:
+        budget.check_spend(scene, combatant, "anger")
+    except Refused:
+        budget.check_spend(scene, combatant, "rage")
+
+
+def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Any]:
+    """The grapple and bite declarations (VDA-GRAP, VDA-BITE) open to ``combatant`` now,
+    each tried against the declaration's own guards (``declare.check_action``)."""
+    seq = declare.check_turn(scene, combatant)
+    return {
+        label: (lambda action=action: declare.check_action(scene, seq, combatant, action))
+        for label, action in grapple.candidate_actions(scene, combatant).items()
+    }
+
+
+MOVES = Moves(
+    Move(c.StartRound, round.start_round, by="gm", what="start a round"),
+    Move(c.DiveForCover, round.dive_for_cover, may=round.check_dive),
+    Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
+    Move(c.DeclareAction, declare.declare_action, may=declare.check_turn, offers=grapple_declarations),
+    Move(c.ResolveAction, resolve_any, may=check_resolve),
+    Move(
+        c.AllocateDefence, resolve.allocate_defence, may=lambda s, cid: resolve.check_allocation(s, cid, {})
+    ),
+    Move(c.UsePower, budget.use_power, may=budget.check_any_power),
+    Move(c.SkipPower, budget.skip_power, may=budget.check_power_step),
+    Move(c.SpendForAction, budget.spend_for_action, may=check_any_spend),
+    Move(c.ActivateCelerity, budget.activate_celerity, may=lambda s, cid: budget.check_celerity(s, cid, 1)),
+    Move(c.SurpriseDefence, surprise.surprise_defence, may=surprise.check_defence),
+    Move(c.SurpriseAttack, surprise.surprise_attack, may=surprise.check_attack),
+    Move(
+        c.ClearDeafness,
+        equipment.clear_deafness,
+        may=lambda s, cid: equipment.check_clear_deafness(s, cid, 1),
+    ),
+    Move(c.CatchGaze, gaze.catch_gaze, may=gaze.check_any_catch),
+    Move(c.DetectGazeIntent, gaze.detect_intent, may=gaze.check_any_detect),
+    Move(c.AvertGaze, gaze.avert_gaze, may=gaze.check_avert_toggle),
+    Move(c.CloseEyes, gaze.close_eyes, may=gaze.check_close_toggle),
+    Move(c.TakeTwoWeaponStance, two.take_stance, may=two.check_any_stance),
+    Move(c.ReleaseGrapple, grapple.release_grapple, actor="grappler", may=grapple.check_release),
+    Move(c.ShortenEcstasy, grapple.shorten_ecstasy, may=grapple.check_shorten),
+    Move(c.GiveRuling, gm.give_ruling, by="gm", what="give a ruling"),
+    Move(c.AdjustDifficulty, gm.adjust_difficulty, by="gm", what="adjust a difficulty"),
+    Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the initiative"),
+    Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
+    Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
+    Move(c.Ambush, gm.resolve_ambush, by="gm", what="run an ambush"),
+    Move(c.AdjustGrapple, grapple.adjust_grapple, by="gm", what="adjust a grapple"),
+    Move(c.EndEcstasy, grapple.end_ecstasy, by="gm", what="end the Kiss's ecstasy"),
+    Move(c.SetCircumstances, equipment.set_circumstances, by="gm", what="rule on the surroundings"),
+    Move(c.AdjustItem, equipment.adjust_item, by="gm", what="change an item"),
+    Move(c.RuleGrenadeProblem, equipment.rule_grenade_problem, by="gm", what="rule on a grenade's problem"),
+    Move(c.DetonateGrenade, equipment.detonate_grenade, by="gm", what="detonate a grenade"),
+    Move(c.AdjustGaze, gaze.adjust_gaze, by="gm", what="adjust a gaze attack"),
+    Move(c.RuleStake, equipment.rule_stake, by="gm", what="rule on a stake"),
+    Move(
+        c.DrawGrenadeInitiative,
+        equipment.draw_grenade_initiative,
+        by="gm",
+        what="draw a grenade's initiative",
+    ),
+    Move(c.WearItem, equipment.wear_item, by="gm", what="wear an item"),
+    scene=Scene.of,
+)

@@ -6,16 +6,17 @@ from typing import Any
 
 import pytest
 
-from domain.base import Emitted, Viewer
+from domain.base import GM, Emitted, Viewer
 from domain.commands import AddCombatant, InvitePlayer
 from domain.dice import PoolRoll, count_pool
 from domain.errors import Refused
 from domain.events import Combatant, Recorded
 from domain.play import execute
 from domain.systems.vda import commands as c
+from domain.systems.vda.decide import MOVES
 from domain.systems.vda.state import PhysicalAction, VdaOptions, VdaSheet, VdaState
 from domain.systems.wod import Attributes
-from domain.table import Timeline, create_table
+from domain.table import TableState, Timeline, create_table, system_view
 
 SEED = b"vda-tests-seed"
 
@@ -125,6 +126,11 @@ class Table:
 
     def resolve(self, cid: str, faces: list[int]) -> list[Any]:
         return self.send(c.ResolveAction(combatant=cid), dice=faces)
+
+
+def options_for(state: TableState, combatant: str) -> list[str]:
+    """What ``combatant`` may send now, as the GM's page would list it."""
+    return MOVES.may(system_view(state, GM), combatant)
 
 
 @pytest.fixture

@@ -269,7 +269,7 @@ def test_vda_two_02__the_style_must_be_bought_and_the_twin_glaives_need_their_pr
 def test_vda_two_03__attacks_at_minus_one_melee_defences_at_plus_one_for_the_round() -> None:
     t = fight(alma=duelist(two_weapon_styles=["small_medium"]))
     t.send(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
-    t.declare("alma", act("attack", skill="melee", target="bors", weapon="epee"))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
     assert t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"])).rule == (
         "VDA-TWO-03"
     )

@@ -14,8 +14,7 @@ from domain.systems.vda.rules import grapple
 from domain.systems.vda.rules.grapple import GrappleRoll
 from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions, grapple_thresholds
 from domain.systems.vda.state import Fighter, Grapple, Modifier, VdaOptions, VdaPower
-from domain.systems.vda.view import options_for
-from tests.systems.vda.conftest import Table, act, roll, sheet
+from tests.systems.vda.conftest import Table, act, options_for, roll, sheet
 
 A_INIT = [7, 7, 7, 2, 2]  # Alma: 3
 B_INIT = [7, 2, 2, 2, 2]  # Bors: 1

@@ -10,8 +10,7 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.rules.actions import action_cap, require_power_below_physical
 from domain.systems.vda.rules.powers import block_of, reiterations_allowed
 from domain.systems.vda.state import Fighter, VdaOptions, VdaPower
-from domain.systems.vda.view import options_for
-from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.conftest import Table, act, options_for, sheet
 
 AUSPEX = VdaPower(discipline="auspex", level=1, orients=True)
 TERROR = VdaPower(discipline="presence", level=2)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from domain.base import GM
 from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vda import commands as c
@@ -16,9 +17,8 @@ from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.handlers import grapple
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaPower
-from domain.systems.vda.view import options_for
-from domain.table import replay
-from tests.systems.vda.conftest import Table, act, sheet
+from domain.table import replay, system_view
+from tests.systems.vda.conftest import Table, act, options_for, sheet
 
 IDS = ["alma", "bors", "cleo"]
 WEAPONS = {"bors": "lance", "cleo": "dague_de_chasse"}
@@ -78,7 +78,7 @@ def action(data: st.DataObject, cid: str) -> Any:
 def command_for(data: st.DataObject, tag: str, cid: str, t: Table | None = None) -> Any:
     if tag.startswith("vda.DeclareAction/") and t is not None:
         # A grapple or bite declaration options_for found open (VDA-GRAP, VDA-BITE).
-        candidates = grapple.candidate_actions(Scene.of(t.timeline.head), cid)
+        candidates = grapple.candidate_actions(Scene.of(system_view(t.timeline.head, GM)), cid)
         declared = candidates[tag]
         if declared.grapple in ("escape", "control", "oppose"):
             declared = replace(declared, attribute=data.draw(st.sampled_from(["dexterity", "strength"])))

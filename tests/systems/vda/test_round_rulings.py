@@ -8,8 +8,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Charge, Circumstances, Item
 from domain.systems.vda.state import Modifier, VdaPower
-from domain.systems.vda.view import options_for
-from tests.systems.vda.conftest import Table, act, roll, sheet
+from tests.systems.vda.conftest import Table, act, options_for, roll, sheet
 
 BASE_4 = Modifier(rule="VDA-ORI-02", value=4, why="geste d'orientation")
 OBFUSCATE_2 = Modifier(rule="VDA-ORI-04", value=2, why="Obfuscate")

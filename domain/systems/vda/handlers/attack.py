@@ -4,7 +4,7 @@ the damage side's pipeline (``rules/attack.py``) for damage, soak and health los
 from __future__ import annotations
 
 from domain.base import Emitted
-from domain.dice import PoolRoll, Roller
+from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon, find_weapon
@@ -90,7 +90,7 @@ def striker_of(scene: Scene, cid: str, action: PhysicalAction) -> Striker:
 
 
 def damage(
-    scene: Scene, seq: SequenceState, attacker: str, action: PhysicalAction, roll: PoolRoll, roller: Roller
+    scene: Scene, seq: SequenceState, attacker: str, action: PhysicalAction, roll: PoolRoll
 ) -> list[Emitted]:
     """What a hit does: the damage pipeline (wounds, VDA-DMG…), a stake or a stuck weapon
     (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06/07); or, for a disarm or a vandalism,
@@ -106,19 +106,19 @@ def damage(
         held = action.item in scene.sheet(action.target).weapons
         if held and scene.options.equipment.vandalism_also_disarms and not _destroys(emitted):
             emitted += equipment.disarm(
-                scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where, roller
+                scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where
             )
         return emitted
     if action.intent == "disarm":
         emitted = equipment.disarm(
-            scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where, roller
+            scene, seq, attacker, action, weapon, striker, target, roll.successes, defence, where
         )
         if not scene.options.equipment.disarm_wounds:
             return emitted
     else:
         emitted = []
     resolution = resolve_attack(
-        roller,
+        scene.roller,
         striker=striker,
         target=target,
         weapon=weapon,
@@ -132,7 +132,7 @@ def damage(
     )
     emitted.append(Emitted(resolved))
     emitted += equipment.stake_checks(scene, attacker, action, weapon, roll, resolution)
-    emitted += equipment.wear(scene, seq, attacker, action, weapon, defence, resolution.hit, roller)
+    emitted += equipment.wear(scene, seq, attacker, action, weapon, defence, resolution.hit)
     return emitted
 
 

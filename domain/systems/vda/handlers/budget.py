@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
+from domain.base import Emitted
 from domain.errors import Refused, RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import ActivateCelerity, SkipPower, SpendForAction, UsePower
 from domain.systems.vda.handlers import grapple
-from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import actions, ambush, powers, sequence, stake
 from domain.systems.vda.scene import Scene
@@ -20,9 +19,8 @@ def check_spend(scene: Scene, combatant: str, pool: str) -> None:
     actions.require_points(scene, combatant, pool, 1, "VDA-ACT-05")
 
 
-def spend_for_action(scene: Scene, ctx: Context | None, command: SpendForAction) -> list[Emitted]:
+def spend_for_action(scene: Scene, command: SpendForAction) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     check_spend(scene, cid, command.pool)
     spent = ev.ResourceSpent(
         combatant=cid, pool=command.pool, amount=1, purpose=f"action {command.gain}", rule="VDA-ACT-05"
@@ -44,9 +42,8 @@ def check_celerity(scene: Scene, combatant: str, dots: int) -> None:
     )
 
 
-def activate_celerity(scene: Scene, ctx: Context | None, command: ActivateCelerity) -> list[Emitted]:
+def activate_celerity(scene: Scene, command: ActivateCelerity) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     check_celerity(scene, cid, command.dots)
     cost = command.dots * scene.options.celerity_blood_per_dot
     return [
@@ -96,9 +93,8 @@ def check_any_power(scene: Scene, combatant: str) -> None:
     raise refusal
 
 
-def use_power(scene: Scene, ctx: Context | None, command: UsePower) -> list[Emitted]:
+def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     number = check_power_step(scene, cid)
     fighter = scene.fighter(cid)
     power, reiteration = check_power(scene, cid, command.power)
@@ -138,7 +134,6 @@ def use_power(scene: Scene, ctx: Context | None, command: UsePower) -> list[Emit
     return after(scene, emitted)
 
 
-def skip_power(scene: Scene, ctx: Context | None, command: SkipPower) -> list[Emitted]:
-    require_controls(ctx, command.combatant)
+def skip_power(scene: Scene, command: SkipPower) -> list[Emitted]:
     number = check_power_step(scene, command.combatant)
     return after(scene, [Emitted(ev.PowerSkipped(combatant=command.combatant, sequence=number))])

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
+from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
 from domain.systems.vda.handlers import bows, charge, gaze, grapple, situation
-from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
@@ -56,9 +55,8 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
 
 
-def declare_action(scene: Scene, ctx: Context | None, command: DeclareAction) -> list[Emitted]:
+def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
     cid, action = command.combatant, command.action
-    require_controls(ctx, cid)
     seq = check_turn(scene, cid)
     check_action(scene, seq, cid, action)
     group = initiative.declaring_now(seq)

@@ -9,8 +9,8 @@ The attack path (``handlers/attack.py``) calls :func:`after_hit`, :func:`disarm`
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
-from domain.dice import PoolRoll, Roller, roll_pool
+from domain.base import Emitted
+from domain.dice import PoolRoll, roll_pool
 from domain.errors import check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
@@ -25,7 +25,6 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
-from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import disarm as dis
 from domain.systems.vda.rules import grenades as gren
@@ -102,7 +101,6 @@ def wear(
     weapon: Weapon,
     defence: int,
     hit: bool,
-    roller: Roller,
 ) -> list[Emitted]:
     """VDA-VAND-06: a shield that parried this attack loses 1; VDA-VAND-07: the two-handed
     axe and sword wear the item that parried them, else (on a hit) the worn armour;
@@ -134,12 +132,10 @@ def wear(
     )
     scene = _folded(scene, emitted)
     worn = lose_resistance(scene, target, item, [_as(m, "VDA-VAND-07") for m in loss])
-    return emitted + worn + parrier_hurt(scene, target, natural, worn, roller)
+    return emitted + worn + parrier_hurt(scene, target, natural, worn)
 
 
-def parrier_hurt(
-    scene: Scene, parrier: str, natural: Weapon | None, worn: list[Emitted], roller: Roller
-) -> list[Emitted]:
+def parrier_hurt(scene: Scene, parrier: str, natural: Weapon | None, worn: list[Emitted]) -> list[Emitted]:
     """VDA-VAND-10: the resistance a parrying natural weapon lost comes back as bashing
     damage to its owner: Fortitude soaks automatically (VDA-FORPOT-06), Stamina rolls
     for the rest (A-6), a vampire halves what is left (VDA-GEN-03)."""
@@ -152,7 +148,7 @@ def parrier_hurt(
     soak = None
     if left:
         soak = roll_pool(
-            roller,
+            scene.roller,
             sheet.attributes.stamina,
             options.soak_difficulty,
             ones_cancel=options.ones_cancel_on_damage_and_soak,
@@ -277,7 +273,6 @@ def disarm(
     attack_successes: int,
     defence: int,
     situation: Situation,
-    roller: Roller,
 ) -> list[Emitted]:
     """VDA-DISARM-01..04: the damage (Dexterity instead of Strength if declared) against
     the defender's reflexive (Strength or Dexterity) + Melee at 6 − Fortitude."""
@@ -287,7 +282,7 @@ def disarm(
         return []
     options = scene.options.equipment
     damage = resolve_attack(
-        roller,
+        scene.roller,
         striker=striker,
         target=target,
         weapon=weapon,
@@ -307,7 +302,7 @@ def disarm(
         Modifier(rule="VDA-DISARM-02", value=scene.trait(defender, "melee"), why="melee"),
     ]
     difficulty = dis.defender_difficulty(scene.trait(defender, "fortitude"), options)
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     automatic = dis.potence_automatic(attribute, scene.trait(defender, "potence"))
     net = damage.damage - (roll.successes + automatic)
     resolved = ev.DisarmResolved(
@@ -356,7 +351,7 @@ def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -
     return _pool_reduced(cid, found, roll, stake.pool_after_removal(found.pool, roll))
 
 
-def unstick_minor(scene: Scene, cid: str, action: PhysicalAction, roller: Roller) -> list[Emitted]:
+def unstick_minor(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
     """VDA-STUCK-04: 2 dice taken from a simple action, at 5, work a stuck weapon loose (the
     one in the actor's body, else in its target)."""
     if "unstick" not in action.minor_acts:
@@ -365,7 +360,7 @@ def unstick_minor(scene: Scene, cid: str, action: PhysicalAction, roller: Roller
     if found is None:
         return []
     roll = roll_pool(
-        roller,
+        scene.roller,
         stake.STUCK_MINOR_ACT_DICE,
         stake.STUCK_REMOVAL_DIFFICULTY,
         ones_cancel=scene.options.ones_cancel,
@@ -387,10 +382,9 @@ def _pool_reduced(cid: str, found: StuckWeapon, roll: PoolRoll, left: int) -> li
     return [Emitted(reduced)]
 
 
-def rule_stake(scene: Scene, ctx: Context | None, command: RuleStake) -> list[Emitted]:
+def rule_stake(scene: Scene, command: RuleStake) -> list[Emitted]:
     """GM: a stake in a « Cœur osseux » holds or not (VDA-STAKE-01), or a stake is pulled out
     (VDA-STAKE-04), with a reason."""
-    require_gm(ctx, "rule on a stake")
     check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
     scene.sheet(command.target)
     waiting = command.target in scene.state.tactics.stake_rulings
@@ -403,10 +397,9 @@ def rule_stake(scene: Scene, ctx: Context | None, command: RuleStake) -> list[Em
     return after(scene, [Emitted(ruled)])
 
 
-def wear_item(scene: Scene, ctx: Context | None, command: WearItem) -> list[Emitted]:
+def wear_item(scene: Scene, command: WearItem) -> list[Emitted]:
     """GM: VDA-RES-08, a supernatural effect (Entropy, Potence, Fortitude) damages an item by
     the points the GM rules; wood and magic still count (VDA-RES-05/06)."""
-    require_gm(ctx, "wear an item")
     check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
     sheet = scene.sheet(command.combatant)
     check(
@@ -427,14 +420,11 @@ def wear_item(scene: Scene, ctx: Context | None, command: WearItem) -> list[Emit
 # --- grenades -------------------------------------------------------------------------
 
 
-def draw_grenade_initiative(
-    scene: Scene, ctx: Context | None, command: DrawGrenadeInitiative, roller: Roller
-) -> list[Emitted]:
+def draw_grenade_initiative(scene: Scene, command: DrawGrenadeInitiative) -> list[Emitted]:
     """VDA-GREN-01: the d10 that says when, in sequence 1, the grenade explodes."""
-    require_gm(ctx, "draw a grenade's initiative")
     grenade = gren.require_pending(scene.state, command.grenade)
     gren.require_initiative_drawable(scene.state, grenade)
-    roll = roll_pool(roller, 1, 2, ones_cancel=False)
+    roll = roll_pool(scene.roller, 1, 2, ones_cancel=False)
     drawn = ev.GrenadeInitiativeDrawn(grenade=grenade.id, roll=roll, initiative=gren.initiative_of(roll))
     return [Emitted(drawn)]
 
@@ -467,20 +457,16 @@ def dodge_grenades(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRol
     ]
 
 
-def rule_grenade_problem(scene: Scene, ctx: Context | None, command: RuleGrenadeProblem) -> list[Emitted]:
-    require_gm(ctx, "rule on a grenade's problem")
+def rule_grenade_problem(scene: Scene, command: RuleGrenadeProblem) -> list[Emitted]:
     grenade = gren.require_pending(scene.state, command.grenade)
     require(grenade.problem == "pending", "VDA-GREN-03", f"grenade {command.grenade!r} had no problem")
     return [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))]
 
 
-def detonate_grenade(
-    scene: Scene, ctx: Context | None, command: DetonateGrenade, roller: Roller
-) -> list[Emitted]:
+def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
     """VDA-GREN-05..11: reaction dodges at +3, then each combatant's zone: damage (4 dice,
     firearm margins, fire), half in the grave zone, 1 bashing in the moderate one, prone
     in the two first, deafening everywhere in range."""
-    require_gm(ctx, "detonate a grenade")
     grenade = gren.require_pending(scene.state, command.grenade)
     gren.require_explosion_due(scene.state, grenade)
     if scene.options.tactics.grenade_initiative_d10:
@@ -491,7 +477,7 @@ def detonate_grenade(
     reaction: dict[str, int] = {}
     for cid in command.dodging:
         roll = roll_pool(
-            roller,
+            scene.roller,
             scene.trait(cid, "dexterity") + scene.trait(cid, "dodge"),
             gren.reaction_dodge_difficulty(),
             ones_cancel=scene.options.ones_cancel,
@@ -512,7 +498,7 @@ def detonate_grenade(
         sheet = scene.sheet(cid)
         if zone == "lethal" or zone == "grave":
             resolution = resolve_attack(
-                roller,
+                scene.roller,
                 striker=Striker(strength=0),
                 target=_target(scene, cid),
                 weapon=weapon,
@@ -556,10 +542,9 @@ def check_clear_deafness(scene: Scene, cid: str, points: int) -> Deafness:
     return found
 
 
-def clear_deafness(scene: Scene, ctx: Context | None, command: ClearDeafness) -> list[Emitted]:
+def clear_deafness(scene: Scene, command: ClearDeafness) -> list[Emitted]:
     """VDA-GREN-09: 1 blood point removes 1 point of deafening malus (difficulty first)."""
     cid = command.combatant
-    require_controls(ctx, cid)
     found = check_clear_deafness(scene, cid, command.points)
     left = gren.deafness_after_blood(found, command.points)
     spent = ev.ResourceSpent(
@@ -571,8 +556,7 @@ def clear_deafness(scene: Scene, ctx: Context | None, command: ClearDeafness) ->
 # --- the GM ---------------------------------------------------------------------------
 
 
-def set_circumstances(scene: Scene, ctx: Context | None, command: SetCircumstances) -> list[Emitted]:
-    require_gm(ctx, "rule on the surroundings")
+def set_circumstances(scene: Scene, command: SetCircumstances) -> list[Emitted]:
     check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
     scene.sheet(command.combatant)
     require(0 <= command.circumstances.cover <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
@@ -584,8 +568,7 @@ def set_circumstances(scene: Scene, ctx: Context | None, command: SetCircumstanc
     return [Emitted(ruled)]
 
 
-def adjust_item(scene: Scene, ctx: Context | None, command: AdjustItem) -> list[Emitted]:
-    require_gm(ctx, "change an item")
+def adjust_item(scene: Scene, command: AdjustItem) -> list[Emitted]:
     check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
     sheet = scene.sheet(command.combatant)
     check(

@@ -9,8 +9,7 @@ step. The target may guess an active attempt (``vda.DetectGazeIntent``), avert i
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
-from domain.dice import Roller
+from domain.base import Emitted
 from domain.errors import Refused, check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
@@ -21,7 +20,6 @@ from domain.systems.vda.commands import (
     DetectGazeIntent,
     ResolveAction,
 )
-from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import gaze, general, grapple, powers, sequence, stake
 from domain.systems.vda.rules.modifiers import NONE, Terms
@@ -121,7 +119,6 @@ def check_any_catch(scene: Scene, cid: str) -> None:
 
 def attempt(
     scene: Scene,
-    roller: Roller,
     cid: str,
     target: str,
     power_id: str,
@@ -171,7 +168,7 @@ def attempt(
     difficulty += hindrance[1:]
     pool += extra.pool
     difficulty += extra.difficulty
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     now = gaze.progress(averting, gaze.pair(board, cid, target), roll.successes)
     rolled = ev.GazeRolled(
         attacker=cid,
@@ -194,29 +191,25 @@ def attempt(
     return emitted
 
 
-def catch_gaze(scene: Scene, ctx: Context | None, command: CatchGaze, roller: Roller) -> list[Emitted]:
+def catch_gaze(scene: Scene, command: CatchGaze) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     gaze.require_gaze_skill(command.skill)
     number = check_catch(scene, cid, command.target, command.power, command.mode)
     mode = "reflexive" if command.mode == "reflexive" else "power"
-    emitted = attempt(scene, roller, cid, command.target, command.power, command.skill, mode, number)
+    emitted = attempt(scene, cid, command.target, command.power, command.skill, mode, number)
     return after(scene, emitted) if mode == "power" else emitted
 
 
-def resolve_gaze(scene: Scene, ctx: Context | None, command: ResolveAction, roller: Roller) -> list[Emitted]:
+def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
     """VDA-GAZE-06: the active gaze declared as the sequence's physical action."""
     from domain.systems.vda.handlers.resolve import check_resolve
 
     cid = command.combatant
-    require_controls(ctx, cid)
     seq, action = check_resolve(scene, cid)
     assert action.gaze is not None and action.target is not None
     _check_attempt(scene, cid, action.target, action.gaze)
     pending = Terms(difficulty=list(scene.fighter(cid).pending))
-    emitted = attempt(
-        scene, roller, cid, action.target, action.gaze, action.skill, "physical", seq.number, pending
-    )
+    emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, pending)
     return after(scene, emitted)
 
 
@@ -242,12 +235,9 @@ def _detectable(scene: Scene, attacker: str, cid: str) -> bool:
     return True
 
 
-def detect_intent(
-    scene: Scene, ctx: Context | None, command: DetectGazeIntent, roller: Roller
-) -> list[Emitted]:
+def detect_intent(scene: Scene, command: DetectGazeIntent) -> list[Emitted]:
     """VDA-GAZE-06: Perception + (Empathy or Occult) to guess an active gaze's intent."""
     cid = command.combatant
-    require_controls(ctx, cid)
     gaze.require_detection_skill(command.skill)
     check_detect(scene, cid, command.attacker)
     options = scene.options.tactics
@@ -256,7 +246,7 @@ def detect_intent(
         Modifier(rule="VDA-GAZE-06", value=scene.trait(cid, command.skill), why=command.skill),
     ]
     difficulty = [gaze.detection_difficulty(options)]
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     rolled = ev.GazeIntentRolled(
         combatant=cid,
         attacker=command.attacker,
@@ -289,11 +279,10 @@ def _has_gaze_power(scene: Scene, cid: str) -> bool:
     )
 
 
-def avert_gaze(scene: Scene, ctx: Context | None, command: AvertGaze) -> list[Emitted]:
+def avert_gaze(scene: Scene, command: AvertGaze) -> list[Emitted]:
     """VDA-GAZE-03: averted eyes: +1 on active rolls, −2 initiative (now if it was rolled,
     and at each initiative roll while it lasts)."""
     cid = command.combatant
-    require_controls(ctx, cid)
     check_avert(scene, cid, command.on)
     emitted = [Emitted(ev.GazeAverted(combatant=cid, on=command.on))]
     fighter = scene.fighter(cid)
@@ -325,16 +314,14 @@ def check_close(scene: Scene, cid: str, on: bool) -> None:
         gaze.require_may_close_eyes(scene.state.tactics, cid)
 
 
-def close_eyes(scene: Scene, ctx: Context | None, command: CloseEyes) -> list[Emitted]:
+def close_eyes(scene: Scene, command: CloseEyes) -> list[Emitted]:
     """VDA-GAZE-07: closed eyes: +3 on active rolls (unless sight is not the main sense),
     and no gaze can be caught."""
-    require_controls(ctx, command.combatant)
     check_close(scene, command.combatant, command.on)
     return [Emitted(ev.EyesClosed(combatant=command.combatant, on=command.on))]
 
 
-def adjust_gaze(scene: Scene, ctx: Context | None, command: AdjustGaze) -> list[Emitted]:
-    require_gm(ctx, "adjust a gaze attack")
+def adjust_gaze(scene: Scene, command: AdjustGaze) -> list[Emitted]:
     check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
     scene.sheet(command.attacker)
     scene.sheet(command.target)

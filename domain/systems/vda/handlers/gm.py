@@ -3,9 +3,9 @@ with a reason, and the ambush before round 1 (VDA-AMB)."""
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
-from domain.errors import check
+from domain.base import Emitted
+from domain.dice import roll_pool
+from domain.errors import check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
     AdjustDifficulty,
@@ -16,7 +16,6 @@ from domain.systems.vda.commands import (
     SetCondition,
 )
 from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
-from domain.systems.vda.handlers.access import require_gm
 from domain.systems.vda.rules import ambush, equipment, resistance
 from domain.systems.vda.rules.general import total
 from domain.systems.vda.scene import Scene
@@ -27,16 +26,14 @@ def _require_reason(reason: str) -> None:
     check(bool(reason.strip()), "vda.reason", "a GM override says why")
 
 
-def give_ruling(scene: Scene, ctx: Context | None, command: GiveRuling) -> list[Emitted]:
-    require_gm(ctx, "give a ruling")
+def give_ruling(scene: Scene, command: GiveRuling) -> list[Emitted]:
     check(bool(command.ruling.strip()), "vda.reason", "a ruling says what was decided")
     if command.combatant is not None:
         scene.sheet(command.combatant)
     return [Emitted(ev.RulingGiven(rule=command.rule, ruling=command.ruling, combatant=command.combatant))]
 
 
-def adjust_difficulty(scene: Scene, ctx: Context | None, command: AdjustDifficulty) -> list[Emitted]:
-    require_gm(ctx, "adjust a difficulty")
+def adjust_difficulty(scene: Scene, command: AdjustDifficulty) -> list[Emitted]:
     _require_reason(command.reason)
     scene.sheet(command.combatant)
     return [
@@ -46,8 +43,7 @@ def adjust_difficulty(scene: Scene, ctx: Context | None, command: AdjustDifficul
     ]
 
 
-def adjust_initiative(scene: Scene, ctx: Context | None, command: AdjustInitiative) -> list[Emitted]:
-    require_gm(ctx, "adjust the initiative")
+def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:
     _require_reason(command.reason)
     scene.sheet(command.combatant)
     score = scene.fighter(command.combatant).initiative + command.delta
@@ -57,8 +53,7 @@ def adjust_initiative(scene: Scene, ctx: Context | None, command: AdjustInitiati
     return [Emitted(adjusted)]
 
 
-def adjust_health(scene: Scene, ctx: Context | None, command: AdjustHealth) -> list[Emitted]:
-    require_gm(ctx, "adjust wounds")
+def adjust_health(scene: Scene, command: AdjustHealth) -> list[Emitted]:
     _require_reason(command.reason)
     scene.sheet(command.combatant)
     adjusted = ev.HealthAdjusted(
@@ -71,8 +66,7 @@ def adjust_health(scene: Scene, ctx: Context | None, command: AdjustHealth) -> l
     return [Emitted(adjusted)]
 
 
-def set_condition(scene: Scene, ctx: Context | None, command: SetCondition) -> list[Emitted]:
-    require_gm(ctx, "set a condition")
+def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
     _require_reason(command.reason)
     scene.sheet(command.combatant)
     changed = ev.ConditionChanged(
@@ -85,17 +79,18 @@ def set_condition(scene: Scene, ctx: Context | None, command: SetCondition) -> l
     return [Emitted(changed)]
 
 
-def resolve_ambush(scene: Scene, ctx: Context | None, command: Ambush, roller: Roller) -> list[Emitted]:
+def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
     """VDA-AMB-01..07, in the seed's order: Stealth, Perception, then Astuce + Vigilance."""
-    require_gm(ctx, "run an ambush")
     ambush.require_before_first_round(scene.state)
     a, t = command.ambusher, command.target
+    scene.sheet(a), scene.sheet(t)  # both at the table, checked before the first die
+    require(a != t, "VDA-AMB-01", "an ambusher ambushes someone else")
     opposed = scene.options.ambush_opposed_difficulty
     hiding, seeing = ambush_gear_terms(scene, a), ambush_armour_terms(scene, t)
     stealth_dice = scene.trait(a, "dexterity") + scene.trait(a, "stealth") + total(hiding)
-    stealth = roll_pool(roller, max(0, stealth_dice), opposed)
+    stealth = roll_pool(scene.roller, max(0, stealth_dice), opposed)
     perception_dice = scene.trait(t, "perception") + scene.trait(t, "alertness") + total(seeing)
-    perception = roll_pool(roller, max(0, perception_dice), opposed)
+    perception = roll_pool(scene.roller, max(0, perception_dice), opposed)
     if ambush.detected(stealth, perception):
         resolved = ev.AmbushResolved(
             ambusher=a,
@@ -108,7 +103,7 @@ def resolve_ambush(scene: Scene, ctx: Context | None, command: Ambush, roller: R
         )
         return [Emitted(resolved)]
     difficulty = ambush.awareness_difficulty(command.expectation)
-    awareness = roll_pool(roller, scene.trait(t, "wits") + scene.trait(t, "alertness"), difficulty)
+    awareness = roll_pool(scene.roller, scene.trait(t, "wits") + scene.trait(t, "alertness"), difficulty)
     resolved = ev.AmbushResolved(
         ambusher=a,
         target=t,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
+from domain.base import Emitted
+from domain.dice import roll_pool
 from domain.errors import check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
@@ -23,7 +23,6 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
 from domain.systems.vda.handlers import attack, resolve
-from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
@@ -46,13 +45,12 @@ def routes(scene: Scene, combatant: str) -> bool:
 
 def _roll(
     scene: Scene,
-    roller: Roller,
     pool: list[Modifier],
     difficulty: list[Modifier],
     automatic: int = 0,
     ones_cancel: bool | None = None,
 ) -> GrappleRoll:
-    roll = scene.roll(roller, pool, difficulty, ones_cancel)
+    roll = scene.roll(pool, difficulty, ones_cancel)
     return GrappleRoll(
         pool=pool, difficulty=difficulty, roll=roll, automatic=automatic, successes=roll.successes + automatic
     )
@@ -69,7 +67,6 @@ def _difficulty(scene: Scene, cid: str, base: int, pair: str, *extra: Modifier) 
 
 def _move_roll(
     scene: Scene,
-    roller: Roller,
     seq: SequenceState,
     cid: str,
     action: PhysicalAction,
@@ -80,7 +77,7 @@ def _move_roll(
     pool, automatic = grapple.grip_pool(scene, cid, action.attribute, skill, options)
     pair = f"{action.attribute}+{skill}"
     difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, *extra)
-    check_ = _roll(scene, roller, pool, difficulty, automatic)
+    check_ = _roll(scene, pool, difficulty, automatic)
     return ev.GrappleRolled(
         combatant=cid,
         sequence=seq.number,
@@ -110,26 +107,21 @@ def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, Physical
     return seq, action
 
 
-def resolve_grapple(
-    scene: Scene, ctx: Context | None, command: ResolveAction, roller: Roller
-) -> list[Emitted]:
+def resolve_grapple(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     seq, action = check_resolve(scene, cid)
     if bite.is_bite(action):
-        emitted = _bite(scene, roller, seq, cid, action)
+        emitted = _bite(scene, seq, cid, action)
     else:
         resolver = _MOVES[action.grapple or ""]
-        emitted = resolver(scene, roller, seq, cid, action)
+        emitted = resolver(scene, seq, cid, action)
     return after(scene, [Emitted(e) for e in emitted])
 
 
 # --- VDA-GRAP-01..07: weapon defence and contact -----------------------------------
 
 
-def _weapon_defence(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-01: Dexterity + Melee, +1/+2/+3 dice by size, −1 difficulty for M and G."""
     options = scene.options.grapple
     weapon = find_weapon(action.weapon) if action.weapon else None
@@ -146,7 +138,7 @@ def _weapon_defence(
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
     difficulty += fighter.pending
-    check_ = _roll(scene, roller, pool, difficulty)
+    check_ = _roll(scene, pool, difficulty)
     rolled = ev.ActionRolled(
         combatant=cid,
         sequence=seq.number,
@@ -161,9 +153,7 @@ def _weapon_defence(
     return [rolled]
 
 
-def _contact(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-03: Dexterity + Brawl, dodged or parried normally, or met by a weapon
     defence (VDA-GRAP-02); the margin caps the value; then contact strength (VDA-GRAP-04)."""
     options = scene.options.grapple
@@ -174,7 +164,7 @@ def _contact(
         Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, BRAWL), why=BRAWL),
     ]
     difficulty = _difficulty(scene, cid, options.contact_difficulty, pair)
-    contact = _roll(scene, roller, pool, difficulty)
+    contact = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.GrappleRolled(
             combatant=cid, sequence=seq.number, move="contact", target=target, pair=pair, check=contact
@@ -201,19 +191,17 @@ def _contact(
                 ev.GrappleAttempted(grappler=cid, target=target, margin=margin, value=None, reason=outcome)
             )
             if outcome == "defender_strikes":
-                emitted += _strike(scene, roller, seq, target, cid, theirs, defence - contact.successes)
+                emitted += _strike(scene, seq, target, cid, theirs, defence - contact.successes)
             return emitted
     cap = grapple.contact_cap(margin)
     if cap is None:
         return emitted + [
             ev.GrappleAttempted(grappler=cid, target=target, margin=margin, value=None, reason="missed")
         ]
-    return emitted + _contact_strength(scene, roller, cid, target, action, cap)
+    return emitted + _contact_strength(scene, cid, target, action, cap)
 
 
-def _contact_strength(
-    scene: Scene, roller: Roller, cid: str, target: str, action: PhysicalAction, cap: int
-) -> list[object]:
+def _contact_strength(scene: Scene, cid: str, target: str, action: PhysicalAction, cap: int) -> list[object]:
     """VDA-GRAP-04: a damage-like roll (Dexterity, or Strength + Potence) against the
     target's soak-like roll; the positive remainder, at most the cap, is the value."""
     options = scene.options.grapple
@@ -221,10 +209,10 @@ def _contact_strength(
     grip_with = action.grip or grapple.larger_grip(scene, cid)
     pool, automatic = grapple.grip_pool(scene, cid, grip_with, "", options)
     hard = [Modifier(rule="VDA-GRAP-04", value=options.contact_strength_difficulty, why="force du contact")]
-    grip = _roll(scene, roller, pool, hard, automatic, ones)
+    grip = _roll(scene, pool, hard, automatic, ones)
     resist_with = grapple.resist_attribute(scene, target, options)
     pool, automatic = grapple.grip_pool(scene, target, resist_with, "", options)
-    resist = _roll(scene, roller, pool, hard, automatic, ones)
+    resist = _roll(scene, pool, hard, automatic, ones)
     value = grapple.base_value(grip.successes - resist.successes, cap)
     attempted = ev.GrappleAttempted(
         grappler=cid,
@@ -250,7 +238,6 @@ def _contact_strength(
 
 def _strike(
     scene: Scene,
-    roller: Roller,
     seq: SequenceState,
     striker: str,
     victim: str,
@@ -265,7 +252,7 @@ def _strike(
     a, t = scene.sheet(striker), scene.sheet(victim)
     carried = [find_weapon(w) for w in t.weapons]
     resolution = resolve_attack(
-        roller,
+        scene.roller,
         striker=Striker(
             strength=a.attributes.strength,
             potence=a.disciplines.get("potence", 0),
@@ -289,14 +276,12 @@ def _strike(
 # --- VDA-GRAP-08..13: escape, flight, control, opposition ----------------------------
 
 
-def _escape(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-08: the held character's successes past the grappler's kept opposition
     (VDA-GRAP-09) lower the value."""
     grappler = action.target or ""
     hold = grapple.hold(scene.state, grappler, cid)
-    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
     opposition = grapple.kept_successes(hold, "grappler") or 0
@@ -314,7 +299,7 @@ def _escape(
     return [rolled, changed]
 
 
-def _flee(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-11: Strength + Athletics at +2 or more; the successes past the opposition go
     alternately to the value and to moving; at 0 with a movement left over, free."""
     options = scene.options.grapple
@@ -326,7 +311,7 @@ def _flee(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: Ph
         Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, grapple.ATHLETICS), why=grapple.ATHLETICS),
     ]
     difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, grapple.flight_difficulty(options))
-    check_ = _roll(scene, roller, pool, difficulty)
+    check_ = _roll(scene, pool, difficulty)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="flee", target=grappler, pair=pair, check=check_
     )
@@ -351,14 +336,12 @@ def _flee(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: Ph
     return [rolled, changed]
 
 
-def _control(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-12: the grappler's successes past the held character's kept opposition
     (VDA-GRAP-13) raise the value (uncapped by default)."""
     target = action.target or ""
     hold = grapple.hold(scene.state, cid, target)
-    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
     opposition = grapple.kept_successes(hold, "target") or 0
@@ -378,12 +361,10 @@ def _control(
     return [rolled, changed]
 
 
-def _oppose(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-09/13: an opposition roll (a defensive action), kept for the round."""
     other = action.target or ""
-    rolled = _move_roll(scene, roller, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action, BRAWL)
     state = scene.state
     if grapple.hold(state, cid, other) is not None:
         kept = ev.GrappleSuccessesKept(
@@ -398,9 +379,7 @@ def _oppose(
     return [rolled, kept]
 
 
-def _takedown(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-20: no roll; the target is « Au sol »."""
     target = action.target or ""
     grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
@@ -421,7 +400,7 @@ def _takedown(
 # --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------
 
 
-def _bite(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-BITE-01/02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
     fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
     victim = action.target or ""
@@ -435,7 +414,7 @@ def _bite(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: Ph
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
     difficulty += fighter.pending
-    check_ = _roll(scene, roller, pool, difficulty)
+    check_ = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.ActionRolled(
             combatant=cid,
@@ -450,23 +429,21 @@ def _bite(scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: Ph
     ]
     if general.is_critical_failure(check_.roll, True):
         return emitted + [e.event for e in resolve.critical_failure(scene, cid, check_.roll.ones)]
-    struck = [e.event for e in attack.damage(scene, seq, cid, action, check_.roll, roller)]
+    struck = [e.event for e in attack.damage(scene, seq, cid, action, check_.roll)]
     emitted += struck
     if any(isinstance(e, ev.AttackResolved) and e.resolution.hit for e in struck):
         emitted.append(ev.FangsPlanted(biter=cid, victim=victim, used=fighter.physical_used))
     return emitted
 
 
-def _drink(
-    scene: Scene, roller: Roller, seq: SequenceState, cid: str, action: PhysicalAction
-) -> list[object]:
+def _drink(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-BITE-03: a Strength roll at 6 (Potence automatic); VDA-BITE-04: at most a third of
     a maximum blood pool per round; VDA-BITE-05/06: the first point starts the Kiss."""
     options = scene.options.grapple
     victim = action.target or ""
     pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
     difficulty = _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "")
-    check_ = _roll(scene, roller, pool, difficulty, automatic)
+    check_ = _roll(scene, pool, difficulty, automatic)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="drink", target=victim, pair="", check=check_
     )
@@ -481,11 +458,11 @@ def _drink(
         ev.BloodDrunk(drinker=cid, victim=victim, amount=amount, limit_left=max(0, left - amount), used=used),
     ]
     if amount >= 1 and not bite.ecstasy_active(state, victim):
-        emitted += _kiss(scene, roller, cid, victim)
+        emitted += _kiss(scene, cid, victim)
     return emitted
 
 
-def _kiss(scene: Scene, roller: Roller, drinker: str, victim: str) -> list[object]:
+def _kiss(scene: Scene, drinker: str, victim: str) -> list[object]:
     """VDA-BITE-05: a mortal is caught; VDA-BITE-06: a vampire rolls Self-Control at 7, or
     cannot react for (8 − Willpower) rounds."""
     sheet = scene.sheet(victim)
@@ -494,7 +471,7 @@ def _kiss(scene: Scene, roller: Roller, drinker: str, victim: str) -> list[objec
     roll = None
     if sheet.self_control > 0:
         roll = roll_pool(
-            roller, sheet.self_control, bite.KISS_DIFFICULTY, ones_cancel=scene.options.ones_cancel
+            scene.roller, sheet.self_control, bite.KISS_DIFFICULTY, ones_cancel=scene.options.ones_cancel
         )
         if roll.successes > 0:
             return [ev.KissResisted(victim=victim, drinker=drinker, self_control=roll)]
@@ -545,9 +522,8 @@ def _require_hold(scene: Scene, grappler: str, target: str) -> int:
     return found.value
 
 
-def adjust_grapple(scene: Scene, ctx: Context | None, command: AdjustGrapple) -> list[Emitted]:
+def adjust_grapple(scene: Scene, command: AdjustGrapple) -> list[Emitted]:
     """GM: move a grapple's value, with a reason (its thresholds follow)."""
-    require_gm(ctx, "adjust a grapple")
     check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
     value = _require_hold(scene, command.grappler, command.target)
     new = max(0, value + command.delta)
@@ -564,11 +540,9 @@ def adjust_grapple(scene: Scene, ctx: Context | None, command: AdjustGrapple) ->
     return [Emitted(changed)]
 
 
-def release_grapple(scene: Scene, ctx: Context | None, command: ReleaseGrapple) -> list[Emitted]:
+def release_grapple(scene: Scene, command: ReleaseGrapple) -> list[Emitted]:
     """The grappler lets go; the GM may end any hold (with a reason)."""
-    gm = ctx is None or ctx.sender.is_gm
-    if not gm:
-        require_controls(ctx, command.grappler)
+    gm = scene.sender.is_gm
     _require_hold(scene, command.grappler, command.target)
     if gm and command.reason.strip():
         ended = ev.GrappleEnded(
@@ -584,10 +558,9 @@ def check_shorten(scene: Scene, combatant: str) -> None:
     actions.require_points(scene, combatant, "willpower", 1, "VDA-BITE-06")
 
 
-def shorten_ecstasy(scene: Scene, ctx: Context | None, command: ShortenEcstasy) -> list[Emitted]:
+def shorten_ecstasy(scene: Scene, command: ShortenEcstasy) -> list[Emitted]:
     """VDA-BITE-06: 1 Willpower, one round less."""
     cid = command.combatant
-    require_controls(ctx, cid)
     check_shorten(scene, cid)
     ecstasy = scene.state.ecstasy[cid]
     until = (ecstasy.until_round or 0) - 1
@@ -595,9 +568,8 @@ def shorten_ecstasy(scene: Scene, ctx: Context | None, command: ShortenEcstasy) 
     return [Emitted(spent), Emitted(ev.KissEcstasyShortened(victim=cid, until_round=until))]
 
 
-def end_ecstasy(scene: Scene, ctx: Context | None, command: EndEcstasy) -> list[Emitted]:
+def end_ecstasy(scene: Scene, command: EndEcstasy) -> list[Emitted]:
     """GM: the victim feels the thirst, or another ruling ends the Kiss (VDA-BITE-06)."""
-    require_gm(ctx, "end the Kiss's ecstasy")
     check(bool(command.reason.strip()), "vda.reason", "a GM override says why")
     check(
         command.combatant in scene.state.ecstasy,

@@ -3,14 +3,12 @@ VDA-PHYS-03..05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
-from domain.dice import Roller
+from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
 from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
-from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
 from domain.systems.vda.rules import (
@@ -106,17 +104,14 @@ def action_difficulty(
     return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
-def resolve_action(
-    scene: Scene, ctx: Context | None, command: ResolveAction, roller: Roller
-) -> list[Emitted]:
+def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     seq, action = check_resolve(scene, cid)
     fighter = scene.fighter(cid)
     extra = situational_terms(scene, seq, cid, action)
     pool = action_pool(scene, cid, action, extra)
     difficulty = action_difficulty(scene, seq, cid, action, extra)
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
         combatant=cid,
@@ -131,11 +126,11 @@ def resolve_action(
     )
     emitted = [Emitted(rolled), *counted]
     roll = read
-    emitted += minor_act_effects(scene, cid, action.minor_acts, roller, source="action")
+    emitted += minor_act_effects(scene, cid, action.minor_acts, source="action")
     if action.orientation:
-        emitted.append(roll_orientation(scene, cid, roller, "action", len(physical.attackers_of(seq, cid))))
+        emitted.append(roll_orientation(scene, cid, "action", len(physical.attackers_of(seq, cid))))
     emitted += equipment.regrip(scene, cid, action)
-    emitted += equipment.unstick_minor(scene, cid, action, roller)  # VDA-STUCK-04, 2 dice
+    emitted += equipment.unstick_minor(scene, cid, action)  # VDA-STUCK-04, 2 dice
     grenade = isinstance(weapon := situation.weapon_of(action), RangedWeapon) and weapon.kind == "grenade"
     if general.is_critical_failure(roll, action.offensive, scene.options.critical_on_net_successes):
         emitted += critical_failure(scene, cid, roll.ones)
@@ -143,7 +138,7 @@ def resolve_action(
     elif action.offensive and grenade:
         emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
-        emitted += attack.damage(scene, seq, cid, action, roll, roller)
+        emitted += attack.damage(scene, seq, cid, action, roll)
     emitted += equipment.dodge_grenades(scene, cid, action, roll)
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)
@@ -199,9 +194,8 @@ def check_allocation(scene: Scene, combatant: str, allocations: dict[str, int]) 
     return seq
 
 
-def allocate_defence(scene: Scene, ctx: Context | None, command: AllocateDefence) -> list[Emitted]:
+def allocate_defence(scene: Scene, command: AllocateDefence) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     seq = check_allocation(scene, cid, command.allocations)
     return [
         Emitted(

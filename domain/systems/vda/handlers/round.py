@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from domain.base import Context, Emitted
-from domain.dice import Roller, roll_pool
+from domain.base import Emitted
+from domain.dice import roll_pool
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
 from domain.systems.vda.evolve import fold
-from domain.systems.vda.handlers.access import require_controls, require_gm
 from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
@@ -19,8 +18,7 @@ from domain.systems.vda.rules.general import clamped_difficulty, total
 from domain.systems.vda.scene import Scene
 
 
-def start_round(scene: Scene, ctx: Context | None, command: StartRound) -> list[Emitted]:
-    require_gm(ctx, "start a round")
+def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
     sequence.require_round_over(scene.state)
     started = ev.RoundStarted(
         round=scene.state.round + 1,
@@ -36,8 +34,7 @@ def check_dive(scene: Scene, combatant: str) -> None:
     dive.require_before_initiative(scene.fighter(combatant), combatant)
 
 
-def dive_for_cover(scene: Scene, ctx: Context | None, command: DiveForCover) -> list[Emitted]:
-    require_controls(ctx, command.combatant)
+def dive_for_cover(scene: Scene, command: DiveForCover) -> list[Emitted]:
     check_dive(scene, command.combatant)
     return [Emitted(ev.DiveDeclared(combatant=command.combatant))]
 
@@ -48,11 +45,8 @@ def check_initiative(scene: Scene, combatant: str) -> None:
     initiative.require_not_rolled(scene.fighter(combatant), combatant)
 
 
-def roll_initiative(
-    scene: Scene, ctx: Context | None, command: RollInitiative, roller: Roller
-) -> list[Emitted]:
+def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     cid = command.combatant
-    require_controls(ctx, cid)
     check_initiative(scene, cid)
     initiative.require_carried(scene, cid, command.weapon)
     minor.require_known_minor_acts(command.minor_acts)
@@ -67,7 +61,7 @@ def roll_initiative(
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     emitted = [
         Emitted(
             ev.InitiativeRolled(
@@ -82,12 +76,12 @@ def roll_initiative(
             )
         )
     ]
-    emitted += minor_act_effects(scene, cid, command.minor_acts, roller, source="initiative")
+    emitted += minor_act_effects(scene, cid, command.minor_acts, source="initiative")
     emitted += averting_at_initiative(scene, cid, roll.successes)  # VDA-GAZE-03
     return emitted + order_when_all_rolled(dataclasses.replace(scene, state=fold(scene.state, emitted)))
 
 
-def minor_act_effects(scene: Scene, cid: str, acts: list[str], roller: Roller, source: str) -> list[Emitted]:
+def minor_act_effects(scene: Scene, cid: str, acts: list[str], source: str) -> list[Emitted]:
     """VDA-MINOR-03/04: standing up clears « Au sol »; orientation rolls 2 dice."""
     emitted: list[Emitted] = []
     if "stand_up" in acts and "prone" in scene.fighter(cid).conditions:
@@ -99,16 +93,16 @@ def minor_act_effects(scene: Scene, cid: str, acts: list[str], roller: Roller, s
             )
         )
     if "orientation" in acts:
-        emitted.append(roll_orientation(scene, cid, roller, source))
+        emitted.append(roll_orientation(scene, cid, source))
     return emitted
 
 
-def roll_orientation(scene: Scene, cid: str, roller: Roller, source: str, opponents: int = 0) -> Emitted:
+def roll_orientation(scene: Scene, cid: str, source: str, opponents: int = 0) -> Emitted:
     """VDA-ORI-02/04, VDA-MINOR-04: the 2-dice orientation roll, its difficulty term by term."""
     difficulty = orientation.gesture_difficulty_terms(
         scene.options, scene.fighter(cid).circumstances, opponents
     )
-    roll = roll_pool(roller, orientation.GESTURE_DICE, clamped_difficulty(difficulty))
+    roll = roll_pool(scene.roller, orientation.GESTURE_DICE, clamped_difficulty(difficulty))
     rolled = ev.OrientationRolled(
         combatant=cid,
         source=source,  # type: ignore[arg-type]

@@ -65,7 +65,8 @@ def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
-    VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01)."""
+    VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
+    VDA-MELEE-07 for a weapon that may strike)."""
     fighter = scene.fighter(combatant)
     if action.weapon is not None and action.weapon in scene.sheet(combatant).weapons:
         resistance.require_in_hand(fighter, combatant, action.weapon)
@@ -82,9 +83,11 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
             "VDA-STUCK-04",
             f"no weapon is stuck in {combatant!r} or its target",
         )
+    weapon = weapon_of(action)
+    if weapon is not None and (action.offensive or action.grapple == "weapon_defence"):
+        equipment.require_weapon_stats(weapon)  # VDA-MELEE-07: before any die, not at the damage roll
     if not action.offensive:
         return
-    weapon = weapon_of(action)
     if action.zone is not None:
         targeting.require_target_zone(action.zone)
     if action.charge is not None:

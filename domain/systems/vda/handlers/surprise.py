@@ -3,13 +3,11 @@ defence, then the ambusher's attack through the same damage path as the round.""
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
-from domain.dice import Roller
+from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import SurpriseAttack, SurpriseDefence
 from domain.systems.vda.handlers import attack, resolve, situation
-from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.rules import ambush, general, physical
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import AmbushState, Defence, Modifier, SequenceState
@@ -64,11 +62,8 @@ def capped_pool(pool: list[Modifier], cap: int, caps_pool: bool) -> list[Modifie
     return [*pool, Modifier(rule="VDA-AMB-03", value=cap - dice, why="surprise: succès de vigilance")]
 
 
-def surprise_defence(
-    scene: Scene, ctx: Context | None, command: SurpriseDefence, roller: Roller
-) -> list[Emitted]:
+def surprise_defence(scene: Scene, command: SurpriseDefence) -> list[Emitted]:
     cid, action = command.combatant, command.action
-    require_controls(ctx, cid)
     found = check_defence(scene, cid)
     require(action.kind in ("defend", "none"), "VDA-AMB-03", "the surprise allows a defence, nothing else")
     if action.kind == "none":
@@ -82,18 +77,15 @@ def surprise_defence(
         scene.options.ambush_awareness_caps_pool,
     )
     difficulty = resolve.action_difficulty(scene, seq, cid, action, extra)
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     rolled = ev.SurpriseDefenceRolled(
         combatant=cid, kind="defend", pool=pool, difficulty=difficulty, roll=roll
     )
     return [Emitted(rolled)]
 
 
-def surprise_attack(
-    scene: Scene, ctx: Context | None, command: SurpriseAttack, roller: Roller
-) -> list[Emitted]:
+def surprise_attack(scene: Scene, command: SurpriseAttack) -> list[Emitted]:
     cid, action = command.combatant, command.action
-    require_controls(ctx, cid)
     found = check_attack(scene, cid)
     require(action.offensive, "VDA-AMB-01", "the surprise is an attack")
     physical.require_well_formed(action)
@@ -104,11 +96,11 @@ def surprise_attack(
     extra = resolve.situational_terms(scene, seq, cid, action)
     pool = resolve.action_pool(scene, cid, action, extra)
     difficulty = resolve.action_difficulty(scene, seq, cid, action, extra)
-    roll = scene.roll(roller, pool, difficulty)
+    roll = scene.roll(pool, difficulty)
     rolled = ev.SurpriseAttackRolled(
         combatant=cid, target=found.target, action=action, pool=pool, difficulty=difficulty, roll=roll
     )
     emitted = [Emitted(rolled)]
     if general.is_critical_failure(roll, True, scene.options.critical_on_net_successes):
         return emitted + resolve.critical_failure(scene, cid, roll.ones)
-    return emitted + attack.damage(scene, seq, cid, action, roll, roller)
+    return emitted + attack.damage(scene, seq, cid, action, roll)

@@ -5,12 +5,11 @@ option's terms on its rolls (``handlers/situation.py``) and its 2s counted as 1s
 
 from __future__ import annotations
 
-from domain.base import Context, Emitted
+from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import Refused, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import TakeTwoWeaponStance
-from domain.systems.vda.handlers.access import require_controls
 from domain.systems.vda.rules import resistance, stake, two_weapons
 from domain.systems.vda.rules.modifiers import Terms
 from domain.systems.vda.scene import Scene
@@ -66,8 +65,7 @@ def check_any_stance(scene: Scene, cid: str) -> None:
     raise last
 
 
-def take_stance(scene: Scene, ctx: Context | None, command: TakeTwoWeaponStance) -> list[Emitted]:
-    require_controls(ctx, command.combatant)
+def take_stance(scene: Scene, command: TakeTwoWeaponStance) -> list[Emitted]:
     return [Emitted(check_stance(scene, command.combatant, command.weapons, command.on))]
 
 

@@ -1,0 +1,116 @@
+"""One table of a rule system's commands, their senders and their guards.
+
+A :class:`Move` says, for one command type, who may send it (the GM, or whoever
+plays the combatant the command names), the guard that says whether that
+combatant may send it *now*, and the handler that decides it. :class:`Moves`
+is the system's whole table: ``decide`` runs the access check, then the guard,
+then the handler; ``may`` runs the same guards without a command. So "what may
+this combatant do now?" and "is this command accepted?" cannot drift apart
+(pokerkit's one check for "can" and "do").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.base import Emitted, SystemView
+from domain.errors import CheckFailed, Forbidden, Refused
+
+
+def require_controls(view: SystemView, combatant: str) -> None:
+    """The sender plays ``combatant`` (the GM plays every one)."""
+    if not view.controls(combatant):
+        raise Forbidden("role.not-your-combatant", f"you do not play {combatant!r}")
+
+
+def require_gm(view: SystemView, what: str) -> None:
+    if not view.sender.is_gm:
+        raise Forbidden("role.gm-only", f"only the GM may {what}")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One command of a rule system: who sends it, when it may be sent, what it does."""
+
+    command: type
+    do: Callable[[Any, Any], Sequence[Emitted]]
+    """The handler: the events the command writes (it may draw dice)."""
+    by: Literal["gm", "actor"] = "actor"
+    """``gm``: only the GM sends it; ``actor``: whoever plays the combatant named by
+    the command's :attr:`actor` field (the GM plays them all)."""
+    actor: str = "combatant"
+    may: Callable[[Any, str], object] | None = None
+    """The guard: refuses when the combatant may not send this command now, whatever
+    its other fields say. ``decide`` runs it before :attr:`do`; ``may`` lists the
+    command when it passes."""
+    offers: Callable[[Any, str], dict[str, Callable[[], object]]] | None = None
+    """Named variants of the command (a grapple declaration is a ``DeclareAction``),
+    each with the guard it must pass; ``may`` lists those that pass."""
+    what: str = ""
+    """What the command does, for a refusal's message ("start a round")."""
+
+    @property
+    def tag(self) -> str:
+        config = getattr(self.command, "__struct_config__", None)
+        return str(config.tag) if config is not None else self.command.__name__
+
+
+class Moves:
+    """A rule system's table of moves. ``scene`` turns the table's
+    :class:`SystemView` into the view the system's guards and handlers read."""
+
+    def __init__(self, *moves: Move, scene: Callable[[SystemView], Any] = lambda view: view) -> None:
+        self._by_type = {move.command: move for move in moves}
+        if len(self._by_type) != len(moves):
+            raise ValueError("a command type appears twice in a table of moves")
+        self._scene = scene
+
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        return tuple(self._by_type)
+
+    def __iter__(self) -> Any:
+        return iter(self._by_type.values())
+
+    def decide(self, view: SystemView, command: Any) -> list[Emitted]:
+        """The events ``command`` writes: access, guard, handler, in that order."""
+        move = self._by_type.get(type(command))
+        if move is None:
+            raise CheckFailed("table.command-system", f"{type(command).__name__} is not a command here")
+        scene = self._scene(view)
+        if move.by == "gm":
+            require_gm(scene, move.what or f"send {move.tag}")
+        else:
+            actor = getattr(command, move.actor)
+            require_controls(scene, actor)
+            if move.may is not None:
+                move.may(scene, actor)
+        return list(move.do(scene, command))
+
+    def may(self, view: SystemView, combatant: str) -> list[str]:
+        """The commands (and named variants) ``combatant`` may send now, by the guards
+        ``decide`` runs. GM-only commands are not listed: the GM page offers them."""
+        if not view.controls(combatant):
+            return []
+        scene = self._scene(view)
+        allowed: list[str] = []
+        for move in self._by_type.values():
+            if move.by != "actor" or move.may is None:
+                continue
+            if _passes(lambda move=move: move.may(scene, combatant)):  # type: ignore[misc]
+                allowed.append(move.tag)
+                if move.offers is not None:
+                    allowed += [
+                        label for label, guard in move.offers(scene, combatant).items() if _passes(guard)
+                    ]
+        return allowed
+
+
+def _passes(guard: Callable[[], object]) -> bool:
+    try:
+        guard()
+    except Refused:
+        return False
+    return True

@@ -1,0 +1,185 @@
+"""Nobody chooses their dice: from random states reached by legal play, every
+``vda`` command type (and the table's own), drawn from its type with random
+fields and sent by the GM or a player, is refused by the same rule or accepted
+whatever its dice, and never refused once a die was drawn."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.base import GM, Viewer
+from domain.commands import RollDice
+from domain.systems.vda import commands as c
+from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.decide import MOVES
+from domain.systems.vda.state import VdaPower
+from tests.fairness import assert_dice_tell_nothing
+from tests.strategies import structs
+from tests.systems.vda.conftest import SEED, Table, act, options_for, sheet
+from tests.systems.vda.test_round_properties import command_for
+
+IDS = ["alma", "bors", "cleo", "dario"]
+POWERS = {
+    "terror": VdaPower(discipline="presence"),
+    "zulo": VdaPower(discipline="vicissitude", grants_physical=1),
+    "regard": VdaPower(discipline="dominate", level=2, requires="gaze"),
+}
+WORDS = [
+    *IDS,
+    *MELEE_WEAPONS,
+    *RANGED_WEAPONS,
+    *NATURAL_WEAPONS,
+    *ARMOURS,
+    *POWERS,
+    "melee",
+    "brawl",
+    "dodge",
+    "athletics",
+    "archery",
+    "firearms",
+    "strength",
+    "dexterity",
+    "wits",
+    "anger",
+    "rage",
+    "blood",
+    "willpower",
+    "prone",
+    "draw",
+    "stand_up",
+]
+CARRIED = ["lance", "epee", "pistolet", "bouclier", "couteau", "arc_long", "grenade", "pieu", "masse"]
+CARRIED += ["hache_a_deux_mains", "tromblon", "poings", "morsure", "maille"]
+SKILLS = ["melee", "brawl", "dodge", "athletics", "archery", "firearms", "intimidation"]
+ids = st.sampled_from(IDS)
+FIELDS = {
+    "combatant": ids,
+    "target": ids,
+    "attacker": ids,
+    "grappler": ids,
+    "victim": ids,
+    "ambusher": ids,
+    "weapon": st.sampled_from(CARRIED),
+    "item": st.sampled_from(CARRIED),
+    "weapons": st.lists(st.sampled_from(CARRIED), max_size=2),
+    "skill": st.sampled_from(SKILLS),
+    "power": st.sampled_from(list(POWERS)),
+    "kind": st.sampled_from(["attack", "attack", "defend", "move", "other", "none"]),
+    "difficulty": st.integers(4, 8),
+    "distance_m": st.sampled_from([None, 2.0, 10.0, 40.0]),
+    "reason": st.just("ruling"),
+}
+ANN = Viewer(role="player", id="ann")
+PROGRESS = {
+    "vda.RollInitiative",
+    "vda.DeclareAction",
+    "vda.ResolveAction",
+    "vda.AllocateDefence",
+    "vda.SkipPower",
+    "vda.SurpriseDefence",
+    "vda.SurpriseAttack",
+}
+FUZZED = [*MOVES.command_types, RollDice]
+
+
+def new_table() -> Table:
+    t = Table()
+    t.add(
+        "alma",
+        sheet(melee=3, dodge=2, brawl=2, celerity=2, potence=2, anger=2, presence=3, powers=POWERS),
+        player="ann",
+    )
+    t.add(
+        "bors",
+        sheet(
+            kind="mortal",
+            melee=2,
+            brawl=2,
+            dodge=1,
+            firearms=2,
+            weapons=["lance", "epee", "pistolet", "bouclier", "couteau"],
+            armour="maille",
+            two_weapon_styles=["small_pair"],
+        ),
+    )
+    t.add(
+        "cleo",
+        sheet(
+            archery=3,
+            athletics=2,
+            dodge=3,
+            rage=1,
+            animalism=1,
+            weapons=["arc_long", "grenade", "pieu", "masse"],
+        ),
+    )
+    t.add("dario", sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"]))
+    return t
+
+
+def legal_step(data: st.DataObject, t: Table) -> None:
+    """One command among those the guards offer now (a new round when none is), checked
+    for its dice like any other, then played with dice derived from the seed."""
+    offered = [(tag, cid) for cid in IDS for tag in options_for(t.timeline.head, cid)]
+    moving = [(tag, cid) for tag, cid in offered if tag.split("/")[0] in PROGRESS]
+    if moving and data.draw(st.integers(0, 4)):
+        offered = moving
+    if offered:
+        tag, cid = data.draw(st.sampled_from(offered))
+        command = command_for(data, tag, cid, t)
+    else:
+        command = c.StartRound()
+    if assert_dice_tell_nothing(t.timeline.head, command, GM, SEED) == "accepted":
+        t.emitted(command)
+
+
+def fuzzed_step(data: st.DataObject, t: Table) -> None:
+    """A command of any type with random fields, sent by the GM or a player; played
+    when accepted, so that fuzzed declarations are resolved by later legal steps."""
+    kind = data.draw(st.sampled_from(FUZZED))
+    command = data.draw(structs(kind, WORDS, fields=FIELDS))
+    sender = data.draw(st.sampled_from([GM, GM, ANN]))
+    if assert_dice_tell_nothing(t.timeline.head, command, sender, SEED) == "accepted":
+        t.emitted(command, as_=sender.id)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_no_command_is_refused_after_a_die_and_no_nonce_changes_an_answer(data: st.DataObject) -> None:
+    t = new_table()
+    for _ in range(data.draw(st.integers(0, 60), label="steps")):
+        if data.draw(st.integers(0, 2)):
+            legal_step(data, t)
+        else:
+            fuzzed_step(data, t)
+
+
+# --- what the property found: checks that ran after a die --------------------------------
+
+
+def test_vda_melee_07__a_weapon_without_numbers_is_refused_at_the_declaration() -> None:
+    """VDA-MELEE-07: the épée strikes only once the table supplies its numbers; refused when
+    declared (before any die), not when its damage would be rolled after a hit."""
+    t = Table()
+    t.add("alma", sheet(melee=3, weapons=["epee"]))
+    t.add("bors", sheet(melee=2, weapons=["masse"]))
+    t.start()
+    t.initiative("alma", [8, 8, 8, 2, 2])
+    t.initiative("bors", [8, 2, 2, 2, 2])
+    attack = act("attack", skill="melee", target="bors", weapon="epee")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=attack)).rule == "VDA-MELEE-07"
+    defence = act(
+        "defend", skill="melee", defence="parry", weapon="masse", grapple="weapon_defence", target="alma"
+    )
+    t.declare("alma", act("none"))
+    assert t.refuse(c.DeclareAction(combatant="bors", action=defence)).rule == "VDA-MELEE-07"
+    assert "vda.DeclareAction/grapple:weapon_defence:alma:masse" not in options_for(t.timeline.head, "bors")
+
+
+def test_vda_amb_01__an_ambush_on_someone_not_at_the_table_is_refused_before_the_stealth_roll() -> None:
+    """VDA-AMB-01: both sides of an ambush are at the table, checked before any die."""
+    t = Table()
+    t.add("alma", sheet(stealth=3))
+    assert t.refuse(c.Ambush(ambusher="alma", target="nobody"), dice=[]).rule == "table.combatant-unknown"
+    assert t.refuse(c.Ambush(ambusher="alma", target="alma"), dice=[]).rule == "VDA-AMB-01"
