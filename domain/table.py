@@ -15,7 +15,7 @@ so rewinding never deletes, redo is another rewind, and the administration
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -47,6 +47,7 @@ from domain.events import (
     InviteRevoked,
     NoteAdded,
     PlayerInvited,
+    Positioned,
     Recorded,
     Rewound,
     RollRevealed,
@@ -461,6 +462,25 @@ _FIGHT_EVOLVERS: dict[type, Callable[[Fight, int, Any], Fight]] = {
 _SYSTEM_OF_EVENT = {event_type: system for system in SYSTEMS.values() for event_type in system.event_types}
 
 
+def fold(
+    state: TableState,
+    records: Iterable[Positioned | Recorded],
+    state_at: Callable[[int], TableState],
+    keep: Callable[[TableState], None] | None = None,
+) -> TableState:
+    """The one rewind-aware fold, used wherever a log becomes a state (in memory,
+    the server's projector and decider, scenarios, tests): each record evolves the
+    state; ``Rewound(to=k)`` takes the fight of ``state_at(k)``. ``keep`` hears
+    every state passed (checkpoints, snapshots, the states a batch leaves)."""
+    for record in records:
+        event = record.event
+        earlier = state_at(event.to) if type(event) is Rewound else None
+        state = evolve(state, record.position, event, earlier)
+        if keep is not None:
+            keep(state)
+    return state
+
+
 class Timeline:
     """The state at any position of an in-memory log, with a checkpoint every
     ``every`` positions so that a rewind does not refold the whole log."""
@@ -471,13 +491,14 @@ class Timeline:
         self._checkpoints: dict[int, TableState] = {0: EMPTY}
         self.head = EMPTY
 
+    def _checkpoint(self, state: TableState) -> None:
+        if state.position % self.every == 0:
+            self._checkpoints[state.position] = state
+
     def append(self, event: Event) -> TableState:
-        position = len(self.events) + 1
         self.events.append(event)
-        earlier = self.state_at(event.to) if isinstance(event, Rewound) else None
-        self.head = evolve(self.head, position, event, earlier)
-        if position % self.every == 0:
-            self._checkpoints[position] = self.head
+        record = Positioned(len(self.events), event)
+        self.head = fold(self.head, [record], self.state_at, self._checkpoint)
         return self.head
 
     def state_at(self, position: int) -> TableState:
@@ -486,12 +507,8 @@ class Timeline:
         if position == len(self.events):
             return self.head
         start = position - position % self.every
-        state = self._checkpoints[start]
-        for p in range(start + 1, position + 1):
-            event = self.events[p - 1]
-            earlier = self.state_at(event.to) if isinstance(event, Rewound) else None
-            state = evolve(state, p, event, earlier)
-        return state
+        records = (Positioned(p, self.events[p - 1]) for p in range(start + 1, position + 1))
+        return fold(self._checkpoints[start], records, self.state_at)
 
 
 def replay(events: Sequence[Event]) -> TableState:

@@ -19,7 +19,7 @@ import msgspec
 from redis.exceptions import RedisError
 
 from domain.events import Positioned, Recorded, Rewound
-from domain.table import EMPTY, TableState, evolve
+from domain.table import EMPTY, TableState, fold
 from server.store import RedisEventStore
 
 log = logging.getLogger("fracas.projector")
@@ -68,13 +68,19 @@ class Projector:
         """Fold a page of records, fetching rewind targets when needed, and keep a
         snapshot at every multiple of ``every``: written while the caller goes on
         (the next page), once the previous page's are written."""
+        targets = {r.event.to for r in records if isinstance(r.event, Rewound)}
+        # A rewind to before the page needs a state from the store; one inside the page
+        # is one the fold itself passes.
+        earlier = {k: await self.state_at(table_id, k) for k in sorted(targets) if k <= state.position}
         snapshots = []
-        for record in records:
-            event = record.event
-            earlier = await self.state_at(table_id, event.to) if isinstance(event, Rewound) else None
-            state = evolve(state, record.position, event, earlier)
-            if record.position % self.every == 0:
-                snapshots.append(state)
+
+        def keep(passed: TableState) -> None:
+            if passed.position in targets:
+                earlier[passed.position] = passed
+            if passed.position % self.every == 0:
+                snapshots.append(passed)
+
+        state = fold(state, records, earlier.__getitem__, keep)
         if snapshots:
             await self.saved()
             self._saving = asyncio.ensure_future(self.store.save_snapshots(table_id, STATE_LAYOUT, snapshots))
