@@ -22,7 +22,6 @@ from typing import Any
 from domain.errors import Refused
 from domain.table import TableState
 from server.deciding import Ahead, Decider, Decision, Pending, Result
-from server.frames import corked
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.store import Conflict, DuplicateCommand, RedisEventStore
@@ -238,7 +237,7 @@ class Appender:
                 head = await feed.refresh()
                 chain = feed.chain
                 continue
-            with corked():  # the events and each socket's answers leave in one write
+            with self.hub.cork.corked():  # the events and each socket's answers leave in one write
                 handed_out = feed.accept(decision.records, decision.states)
                 if handed_out:
                     for pending, result in decision.accepted:
