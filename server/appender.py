@@ -198,7 +198,7 @@ class Appender:
         seed = await self._seed()
         feed = await self.hub.feed(self.table_id)
         head, chain = feed.state, feed.chain
-        if any(p.expected_head is not None and p.expected_head != head.position for p in batch):
+        if any(p.envelope.expected_head not in (None, head.position) for p in batch):
             head = await feed.refresh()  # a stale check must be against the real head
             chain = feed.chain
         done: dict[str, Any] = {}
