@@ -24,7 +24,7 @@ from domain.table import TableState
 from server.deciding import Ahead, Decider, Decision, Pending, Result
 from server.hub import Feed, Hub
 from server.projector import Projector
-from server.store import Conflict, DuplicateCommand, RedisEventStore
+from server.store import Conflict, DuplicateCommand, EventStore
 
 log = logging.getLogger("fracas.appender")
 
@@ -92,7 +92,7 @@ class Appender:
     def __init__(
         self,
         table_id: str,
-        store: RedisEventStore,
+        store: EventStore,
         hub: Hub,
         projector: Projector,
         seed: Callable[[], Awaitable[bytes]],

@@ -34,7 +34,7 @@ from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
 from server.frames import Cork, Frame, Sink, TransportSink
 from server.projector import STATE_LAYOUT, Projector
-from server.store import RedisEventStore, bell_channel
+from server.store import EventStore, bell_channel
 
 log = logging.getLogger("fracas.hub")
 
@@ -383,7 +383,7 @@ class Feed:
 
 class Hub:
     def __init__(
-        self, client: aioredis.Redis, store: RedisEventStore, projector: Projector, queue_size: int
+        self, client: aioredis.Redis, store: EventStore, projector: Projector, queue_size: int
     ) -> None:
         self.redis = client
         self.store = store

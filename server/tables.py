@@ -28,7 +28,7 @@ from server.deciding import Pending, Result
 from server.envelope import Envelope, envelope, now
 from server.hub import Feed, Hub
 from server.projector import Projector
-from server.store import RedisEventStore
+from server.store import EventStore
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Created:
 
 class Tables:
     def __init__(
-        self, store: RedisEventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
+        self, store: EventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
     ) -> None:
         self.store = store
         self.deadlines = Deadlines(request_seconds)
