@@ -103,8 +103,12 @@ class Connection:
         self._throttle()
 
     def stop(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        # Let go of the worker as it is cancelled: cancelled before its first step,
+        # it never reaches its own ``finally``, and its error's traceback would hold
+        # this connection in a cycle with it.
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
 
     def _take(self, raw: str | bytes) -> None:
         assert self.subscriber is not None
