@@ -56,7 +56,7 @@ def install() -> None:
     commit_settling = appender.Appender._commit_settling
     decide = appender.Appender._decide
     append_batch = store.RedisEventStore.append_batch
-    corked = appender.corked
+    corked = frames.Cork.corked
     data_received = frames.FramesProtocol.data_received
 
     def timed_data_received(self: frames.FramesProtocol, data: bytes) -> None:
@@ -90,9 +90,9 @@ def install() -> None:
         return appended
 
     @contextlib.contextmanager
-    def timed_corked() -> Iterator[None]:
+    def timed_corked(self: frames.Cork) -> Iterator[None]:
         started = time.perf_counter()
-        with corked():
+        with corked(self):
             yield
             held = time.perf_counter()
         _add("publish", held - started)
@@ -103,7 +103,7 @@ def install() -> None:
     appender.Appender._commit_settling = timed_commit_settling  # type: ignore[method-assign]
     appender.Appender._decide = timed_decide  # type: ignore[method-assign]
     store.RedisEventStore.append_batch = timed_append  # type: ignore[method-assign]
-    appender.corked = timed_corked  # type: ignore[assignment]
+    frames.Cork.corked = timed_corked  # type: ignore[method-assign]
 
     collecting: dict[str, float] = {}
 

@@ -22,10 +22,9 @@ from typing import Any
 from domain.errors import Refused
 from domain.table import TableState
 from server.deciding import Ahead, Decider, Decision, Pending, Result
-from server.frames import corked
 from server.hub import Feed, Hub
 from server.projector import Projector
-from server.store import Conflict, DuplicateCommand, RedisEventStore
+from server.store import Conflict, DuplicateCommand, EventStore
 
 log = logging.getLogger("fracas.appender")
 
@@ -93,7 +92,7 @@ class Appender:
     def __init__(
         self,
         table_id: str,
-        store: RedisEventStore,
+        store: EventStore,
         hub: Hub,
         projector: Projector,
         seed: Callable[[], Awaitable[bytes]],
@@ -199,7 +198,7 @@ class Appender:
         seed = await self._seed()
         feed = await self.hub.feed(self.table_id)
         head, chain = feed.state, feed.chain
-        if any(p.expected_head is not None and p.expected_head != head.position for p in batch):
+        if any(p.envelope.expected_head not in (None, head.position) for p in batch):
             head = await feed.refresh()  # a stale check must be against the real head
             chain = feed.chain
         done: dict[str, Any] = {}
@@ -238,7 +237,7 @@ class Appender:
                 head = await feed.refresh()
                 chain = feed.chain
                 continue
-            with corked():  # the events and each socket's answers leave in one write
+            with self.hub.cork.corked():  # the events and each socket's answers leave in one write
                 handed_out = feed.accept(decision.records, decision.states)
                 if handed_out:
                     for pending, result in decision.accepted:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from domain.base import GM, Viewer
 from domain.table import TableState
-from server.store import RedisEventStore
+from server.store import EventStore
 
 
 def new_secret() -> str:
@@ -56,7 +56,7 @@ def viewer_in(state: TableState, principal: str) -> Viewer | None:
 
 
 async def authenticate(
-    store: RedisEventStore, table_id: str, state: TableState, token: str | None
+    store: EventStore, table_id: str, state: TableState, token: str | None
 ) -> Viewer | None:
     if not token or "." not in token:
         return None

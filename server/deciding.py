@@ -10,13 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.base import Viewer
 from domain.dice import command_digest
 from domain.errors import CheckFailed, Refused
 from domain.events import Recorded, Rewound
 from domain.play import execute
-from domain.table import TableState, evolve
+from domain.table import TableState, fold
 from server.chain import chain_all
+from server.envelope import Envelope
 
 log = logging.getLogger("fracas.deciding")
 
@@ -38,13 +38,10 @@ class Stale(Refused):
 
 @dataclass
 class Pending:
-    sender: Viewer
-    command_id: str
-    command: Any
-    nonce: str
-    expected_head: int | None
-    dice: list[int] | None
-    at: str
+    """A command waiting for its answer: its envelope, as it came in, and who
+    hears the answer."""
+
+    envelope: Envelope
     on_answer: Callable[[Result | BaseException], None] = field(repr=False)
     """Hears the command's outcome once, the moment it is known: its result, its
     refusal (:class:`Refused`) or the store's failure. A socket's answer then
@@ -53,8 +50,7 @@ class Pending:
 
     @property
     def key(self) -> str:
-        """Command ids are the sender's own: two clients may pick the same one."""
-        return f"{self.sender.id}:{self.command_id}" if self.command_id else ""
+        return self.envelope.key
 
     def settle(self, outcome: Result | BaseException) -> None:
         if self.settled:
@@ -63,7 +59,7 @@ class Pending:
         try:
             self.on_answer(outcome)
         except Exception:  # one listener's failure must not reach the batch's other commands
-            log.exception("answering command %s failed", self.command_id)
+            log.exception("answering command %s failed", self.envelope.command_id)
 
 
 @dataclass
@@ -108,12 +104,12 @@ class Decider:
         if first is not None:
             decision.accepted.append((pending, Result(first.first, first.last, duplicate=True)))
             return None
-        state = self.state
+        state, command = self.state, pending.envelope
         try:
-            if pending.expected_head is not None and pending.expected_head != state.position:
-                raise Stale(state.position, pending.expected_head)
+            if command.expected_head is not None and command.expected_head != state.position:
+                raise Stale(state.position, command.expected_head)
             emitted = execute(
-                state, pending.command, pending.sender, seed=self.seed, nonce=pending.nonce, dice=pending.dice
+                state, command.command, command.sender, seed=self.seed, nonce=command.nonce, dice=command.dice
             )
             if not emitted:
                 raise CheckFailed("table.no-change", "the command changes nothing")
@@ -121,7 +117,7 @@ class Decider:
             decision.refused.append((pending, refusal))
             return None
         except Exception as exc:  # a bug in a rule: this command fails, the batch goes on
-            log.exception("deciding %s on table %s failed", type(pending.command).__name__, self.table_id)
+            log.exception("deciding %s on table %s failed", type(command.command).__name__, self.table_id)
             decision.failed.append((pending, exc))
             return None
         for item in emitted:
@@ -129,33 +125,28 @@ class Decider:
                 to = item.event.to
                 if to not in decision.states and to not in self.earlier:
                     return to
-        batch_start, digest = state.position + 1, command_digest(pending.command)
+        batch_start, digest = state.position + 1, command_digest(command.command)
         records = [
             Recorded(
                 position=batch_start + offset,
                 event=item.event,
                 audience=item.audience,
-                command_id=pending.command_id,
-                sender=pending.sender.id,
-                nonce=pending.nonce,
+                command_id=command.command_id,
+                sender=command.sender.id,
+                nonce=command.nonce,
                 batch=batch_start,
-                at=pending.at,
+                at=command.received_at,
                 command_digest=digest,
             )
             for offset, item in enumerate(emitted)
         ]
         records = chain_all(self.chain_key, self.previous, records)
         self.previous = records[-1].chain
-        for record in records:
-            if isinstance(record.event, Rewound):
-                to = record.event.to
-                state = evolve(
-                    state, record.position, record.event, decision.states.get(to) or self.earlier[to]
-                )
-            else:
-                state = evolve(state, record.position, record.event)
-            decision.states[record.position] = state
-        self.state = state
+        states = decision.states
+        earlier = self.earlier
+        self.state = fold(
+            state, records, lambda k: states.get(k) or earlier[k], lambda s: states.__setitem__(s.position, s)
+        )
         result = Result(records[0].position, records[-1].position)
         if key:
             self._decided[key] = result

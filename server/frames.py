@@ -4,7 +4,7 @@ Out: a fan-out sends the same events to hundreds of sockets. Through the ASGI
 ``send``, every recipient pays for framing the message and for the server's
 per-message checks; here a :class:`Frame` is framed once and the same bytes
 are written to each socket's transport, several frames to one socket in one
-write while :func:`corked`.
+write while the hub's :class:`Cork` is corked.
 
 In: through the ASGI ``receive``, every message passes a queue, a pause and
 resume of reading and the wake-up of the task that reads it; an :class:`Inbox`
@@ -88,64 +88,86 @@ class Sink(Protocol):
         ...
 
 
-_held: dict[TransportSink, list[bytes]] | None = None
-"""Frames written while :func:`corked`, in order per sink. They leave in one
-vectored write: joining them would copy a batch's frame (tens of KB under
-load) once for every socket with an answer in it."""
-_answered: list[TransportSink] = []
-"""Sinks given more than one frame while corked: the events and an answer."""
-_shared: list[tuple[bytes, dict[TransportSink, Any]]] = []
-"""Frames for many sinks at once (:func:`write_each`) while corked, each with
-the sinks it is for, as they were then."""
+class Cork:
+    """Frames held for transports while :meth:`corked`, then written one call per
+    transport: a batch of events and the answers to that socket's commands in
+    it leave together. The hub owns one; every write to a transport that may
+    happen inside a corked block goes through it (:meth:`write`,
+    :meth:`write_each`)."""
 
+    __slots__ = ("_answered", "_held", "_shared")
 
-@contextlib.contextmanager
-def corked() -> Iterator[None]:
-    """Hold the frames written to transports in this block, and write each
-    transport's in one call at its end: a batch of events and the answers to
-    that socket's commands in it leave together. The sockets with answers are
-    written first: whoever acted sees it first. The block must not await (the
-    frames wait for its end)."""
-    global _held, _answered, _shared
-    if _held is not None:  # already corked further out
-        yield
-        return
-    _held = {}
-    try:
-        yield
-    finally:
-        held, answered, shared, _held, _answered, _shared = _held, _answered, _shared, None, [], []
-        written: set[TransportSink] = set()
-        for sink in answered:
-            if sink not in written:
-                written.add(sink)
-                _write_held(sink, held[sink])
-        for sink, wires in held.items():
-            if sink not in written:
-                _write_held(sink, wires)
-        for wire, targets in shared:
-            _write_each(targets, wire, held)  # those in held have it joined to their other frames
+    def __init__(self) -> None:
+        self._held: dict[TransportSink, list[bytes]] | None = None
+        """While corked, the frames written, in order per sink. They leave in one
+        vectored write: joining them would copy a batch's frame (tens of KB under
+        load) once for every socket with an answer in it."""
+        self._answered: list[TransportSink] = []
+        """Sinks given more than one frame while corked: the events and an answer."""
+        self._shared: list[tuple[bytes, dict[TransportSink, Any]]] = []
+        """Frames for many sinks at once (:meth:`write_each`) while corked, each
+        with the sinks it is for, as they were then."""
 
+    @contextlib.contextmanager
+    def corked(self) -> Iterator[None]:
+        """Hold the frames written in this block, and write each transport's in one
+        call at its end. The sockets with answers are written first: whoever
+        acted sees it first. The block must not await (the frames wait for its
+        end); a block inside another is part of it."""
+        if self._held is not None:
+            yield
+            return
+        self._held = {}
+        try:
+            yield
+        finally:
+            held, answered, shared = self._held, self._answered, self._shared
+            self._held, self._answered, self._shared = None, [], []
+            written: set[TransportSink] = set()
+            for sink in answered:
+                if sink not in written:
+                    written.add(sink)
+                    _write_held(sink, held[sink])
+            for sink, wires in held.items():
+                if sink not in written:
+                    _write_held(sink, wires)
+            for wire, targets in shared:
+                _write_each(targets, wire, held)  # those in held have it joined to their other frames
 
-def write_each(frame: Frame, groups: Iterable[Mapping[TransportSink, Any]]) -> None:
-    """Write ``frame`` to every sink of ``groups``, each sink given with its
-    transport and ready to take it (see :meth:`TransportSink.ready`). For a
-    fan-out to many sockets: the loop touches nothing but each transport.
-    While corked, a sink also given frames of its own gets this one joined
-    before them."""
-    wire = frame.wire
-    # A copy: a write may pause a socket, which then leaves its group.
-    targets: dict[TransportSink, Any] = {}
-    for group in groups:
-        targets.update(group)
-    held = _held
-    if held is None:
-        _write_each(targets, wire, {})
-        return
-    for sink, wires in held.items():  # the few with frames of their own already: this one follows
-        if sink in targets:
-            wires.append(wire)
-    _shared.append((wire, targets))
+    def write(self, sink: TransportSink, frame: Frame) -> None:
+        """Write ``frame`` to ``sink`` (which is ready), or hold it while corked."""
+        held = self._held
+        if held is None:
+            sink.write(frame)
+            return
+        wires = held.get(sink)
+        if wires is None:
+            wires = held[sink] = [wire for wire, targets in self._shared if sink in targets]
+            if wires:
+                self._answered.append(sink)
+        else:
+            self._answered.append(sink)
+        wires.append(frame.wire)
+
+    def write_each(self, frame: Frame, groups: Iterable[Mapping[TransportSink, Any]]) -> None:
+        """Write ``frame`` to every sink of ``groups``, each sink given with its
+        transport and ready to take it (see :meth:`TransportSink.ready`). For a
+        fan-out to many sockets: the loop touches nothing but each transport.
+        While corked, a sink also given frames of its own gets this one joined
+        before them."""
+        wire = frame.wire
+        # A copy: a write may pause a socket, which then leaves its group.
+        targets: dict[TransportSink, Any] = {}
+        for group in groups:
+            targets.update(group)
+        held = self._held
+        if held is None:
+            _write_each(targets, wire, {})
+            return
+        for sink, wires in held.items():  # the few with frames of their own already: this one follows
+            if sink in targets:
+                wires.append(wire)
+        self._shared.append((wire, targets))
 
 
 def _write_each(targets: dict[TransportSink, Any], wire: bytes, skip: Mapping[TransportSink, Any]) -> None:
@@ -183,18 +205,8 @@ class TransportSink:
         return not self._protocol.write_paused
 
     def write(self, frame: Frame) -> None:
-        held = _held
-        if held is None:
-            self.write_wires([frame.wire])
-            return
-        wires = held.get(self)
-        if wires is None:
-            wires = held[self] = [wire for wire, targets in _shared if self in targets]
-            if wires:
-                _answered.append(self)
-        else:
-            _answered.append(self)
-        wires.append(frame.wire)
+        """Write at once (:meth:`Cork.write` holds it while corked)."""
+        self.write_wires([frame.wire])
 
     def write_wires(self, wires: list[bytes]) -> None:
         """Write these frames in one call (several: one vectored write)."""

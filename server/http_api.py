@@ -20,6 +20,7 @@ from domain.events import ENCODER
 from domain.table import view_record
 from domain.wire import MAX_MESSAGE_BYTES
 from server.auth import authenticate, token_from
+from server.envelope import envelope
 from server.services import services
 from server.store import UnknownTable
 
@@ -191,13 +192,8 @@ async def command(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
     body: CommandRequest = await read_body(request, CommandRequest)
-    result = await services(request).tables.run(
-        table_id,
-        viewer,
-        body.id,
-        body.command,
-        nonce=body.nonce,
-        expected_head=body.expected_head,
-        dice=body.dice,
+    command = envelope(
+        viewer, body.id, body.command, nonce=body.nonce, expected_head=body.expected_head, dice=body.dice
     )
+    result = await services(request).tables.run(table_id, command)
     return JSONResponse({"first": result.first, "last": result.last, "duplicate": result.duplicate})

@@ -32,9 +32,9 @@ from domain.base import EVERYONE, Viewer, admits, sees_as
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
-from server.frames import Frame, Sink, TransportSink, write_each
+from server.frames import Cork, Frame, Sink, TransportSink
 from server.projector import STATE_LAYOUT, Projector
-from server.store import RedisEventStore, bell_channel
+from server.store import EventStore, bell_channel
 
 log = logging.getLogger("fracas.hub")
 
@@ -100,9 +100,12 @@ class Subscriber:
         sink: Sink,
         close: Callable[[int, str], Coroutine[Any, Any, None]],
         queue_size: int,
+        cork: Cork,
     ) -> None:
         self.viewer = viewer
         self.sink = sink
+        self._cork = cork
+        """The hub's: a frame written in place while it is corked leaves with the rest."""
         self._close: Callable[[int, str], Coroutine[Any, Any, None]] | None = close
         self.queue: asyncio.Queue[Batch | CatchUp | SkipAhead | Frame | None] = asyncio.Queue(queue_size)
         self.following = False
@@ -180,7 +183,10 @@ class Subscriber:
 
     def _write_now(self, frame: Frame) -> None:
         try:
-            self.sink.write(frame)
+            if self._direct is not None:
+                self._cork.write(self._direct, frame)
+            else:
+                self.sink.write(frame)
         except Exception as exc:  # a dead socket: this subscriber ends, never the table
             log.debug("write to %s failed: %r", self.viewer.id, exc)
             self.shut(1011, "")
@@ -339,7 +345,7 @@ class Feed:
         for viewer, sockets in self.in_step.items():
             shared.setdefault(batch.frame_for(viewer), []).append(sockets)
         for frame, groups in shared.items():
-            write_each(frame, groups)
+            self.hub.cork.write_each(frame, groups)
         for subscriber in self.subscribers.difference(self.stepped):
             if subscriber.following:
                 subscriber.deliver(batch)
@@ -377,12 +383,15 @@ class Feed:
 
 class Hub:
     def __init__(
-        self, client: aioredis.Redis, store: RedisEventStore, projector: Projector, queue_size: int
+        self, client: aioredis.Redis, store: EventStore, projector: Projector, queue_size: int
     ) -> None:
         self.redis = client
         self.store = store
         self.projector = projector
         self.queue_size = queue_size
+        self.cork = Cork()
+        """Holds the frames of a batch and of its answers until they are all
+        written (see :meth:`server.appender.Appender._commit`)."""
         self.feeds: dict[str, Feed] = {}
         self._loading: dict[str, asyncio.Future[Feed]] = {}
         self._pubsub = client.pubsub()
@@ -455,7 +464,7 @@ class Hub:
         # Take the registered feed and join it in one step, so a feed being dropped
         # by its last leaving subscriber is never joined.
         feed = await self.feed(table_id)
-        subscriber = Subscriber(viewer, sink, close, self.queue_size)
+        subscriber = Subscriber(viewer, sink, close, self.queue_size, self.cork)
         subscriber.feed = feed
         feed.subscribers.add(subscriber)
         return subscriber

@@ -20,7 +20,7 @@ from redis.exceptions import RedisError
 
 from domain.events import Positioned, Recorded, Rewound
 from domain.table import EMPTY, TableState, fold
-from server.store import RedisEventStore
+from server.store import EventStore
 
 log = logging.getLogger("fracas.projector")
 
@@ -34,7 +34,7 @@ had another shape is never read (it is refolded from the log instead)."""
 
 
 class Projector:
-    def __init__(self, store: RedisEventStore, every: int = 250, cache_size: int = 512) -> None:
+    def __init__(self, store: EventStore, every: int = 250, cache_size: int = 512) -> None:
         self.store = store
         self.every = every
         self._cache: OrderedDict[tuple[str, int], TableState] = OrderedDict()

@@ -8,6 +8,7 @@ behind a proxy do, so a machine's every core can serve.
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -122,3 +123,39 @@ def serve(
     if terminated:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.raise_signal(signal.SIGTERM)
+
+
+def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``fracas serve`` and its options (each with its environment variable)."""
+    p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
+    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
+    env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
+    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
+    p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
+    p.add_argument(
+        "--request-seconds",
+        type=float,
+        default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
+        help="answer 'unavailable' when Redis has not answered a request within this",
+    )
+    p.add_argument("--log-level", default="info")
+    workers = int(os.environ.get("FRACAS_WORKERS", "1"))
+    p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
+    p.set_defaults(run=_serve_command)
+
+
+def _serve_command(args: argparse.Namespace) -> None:
+    serve(
+        host=args.host,
+        port=args.port,
+        data=Path(args.data),
+        redis_url=args.redis_url,
+        origins=tuple(args.origin),
+        create_key=args.create_key,
+        request_seconds=args.request_seconds,
+        log_level=args.log_level,
+        workers=args.workers,
+    )

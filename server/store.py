@@ -1,4 +1,6 @@
-"""The event store: one Redis stream per table, appended by one Lua script.
+"""The event store: the :class:`EventStore` protocol the server writes and reads
+through, and its Redis implementation, one Redis stream per table appended by
+one Lua script (the in-memory one is :mod:`server.memory_store`).
 
 Keys of table ``t`` all carry the hash tag ``{t}`` so they share a cluster slot:
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 import redis.asyncio as aioredis
@@ -137,6 +139,92 @@ class TableMeta:
     chain_key: bytes = b""
 
 
+class EventStore(Protocol):
+    """What the server asks of an event store. Every implementation passes the one
+    contract suite (tests/store_contract.py): positions 1, 2, 3… with no gap;
+    an append names the head it was decided on and raises :class:`Conflict` if
+    the head moved; a command key already applied returns its first result and
+    writes nothing (:class:`DuplicateCommand` within a batch); nothing is ever
+    rewritten or deleted."""
+
+    async def create(
+        self,
+        table_id: str,
+        first: Recorded,
+        *,
+        epoch: str,
+        seed: bytes,
+        gm_token_hash: str,
+        created_at: str,
+        chain_key: bytes = b"",
+    ) -> None:
+        """Write the table's first record with its epoch, seed and GM token hash;
+        :class:`TableExists` if it has them already."""
+        ...
+
+    async def append(
+        self, table_id: str, records: Sequence[Recorded], *, expected_head: int, command_key: str = ""
+    ) -> Appended: ...
+
+    async def append_batch(
+        self, table_id: str, commands: Sequence[tuple[str, Sequence[Recorded]]], *, expected_head: int
+    ) -> Appended: ...
+
+    async def applied(self, table_id: str, command_key: str) -> Appended | None: ...
+
+    async def applied_many(self, table_id: str, command_keys: Sequence[str]) -> dict[str, Appended]: ...
+
+    async def meta(self, table_id: str) -> TableMeta | None: ...
+
+    async def head(self, table_id: str) -> int:
+        """The last position written (0: no such table)."""
+        ...
+
+    async def seed(self, table_id: str) -> bytes: ...
+
+    async def read(
+        self, table_id: str, after: int = 0, limit: int = PAGE, upto: int | None = None
+    ) -> list[Recorded]: ...
+
+    def read_all(self, table_id: str, after: int = 0, upto: int | None = None) -> AsyncIterator[Recorded]: ...
+
+    def follow(self, table_id: str, after: int = 0, block_ms: int = 5000) -> AsyncIterator[Recorded]:
+        """Every record after ``after``, then each new one as it is appended."""
+        ...
+
+    def pages(
+        self, table_id: str, after: int = 0, upto: int | None = None, size: int = PAGE
+    ) -> AsyncIterator[list[Recorded]]: ...
+
+    def event_pages(
+        self, table_id: str, after: int = 0, upto: int | None = None
+    ) -> AsyncIterator[list[Positioned]]: ...
+
+    async def save_snapshots(self, table_id: str, layout: str, states: Sequence[msgspec.Struct]) -> None:
+        """Keep these states (a cache of the projection; each knows its position)."""
+        ...
+
+    async def nearest_snapshot(self, table_id: str, layout: str, position: int) -> bytes | None: ...
+
+    async def set_token(self, table_id: str, principal: str, token_hash: str) -> None: ...
+
+    async def token_hash(self, table_id: str, principal: str) -> str | None: ...
+
+    async def drop_token(self, table_id: str, principal: str) -> None: ...
+
+
+def batch_records(commands: Sequence[tuple[str, Sequence[Recorded]]], expected_head: int) -> list[Recorded]:
+    """The records of a batch, in order, checked to take the positions after
+    ``expected_head`` (a caller's bug, refused before the store is asked)."""
+    records = [record for _, group in commands for record in group]
+    if not records or any(not group for _, group in commands):
+        raise ValueError("nothing to append")
+    for offset, record in enumerate(records, start=1):
+        if record.position != expected_head + offset:
+            raise ValueError(f"record at {record.position} does not follow head {expected_head}")
+    return records
+
+
 def key(table_id: str, name: str) -> str:
     return f"fracas:{{{table_id}}}:{name}"
 
@@ -159,7 +247,7 @@ def _unparsed(response: Any, **options: Any) -> Any:
     return response
 
 
-class RedisEventStore:
+class RedisEventStore(EventStore):
     """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
 
     def __init__(self, client: aioredis.Redis) -> None:
@@ -231,12 +319,7 @@ class RedisEventStore:
         """Write the records of several commands, in order, in one atomic call.
         Raises :class:`Conflict` if the head moved, :class:`DuplicateCommand` if one
         of the command keys was already applied; nothing is written then."""
-        records = [record for _, group in commands for record in group]
-        if not records or any(not group for _, group in commands):
-            raise ValueError("nothing to append")
-        for offset, record in enumerate(records, start=1):
-            if record.position != expected_head + offset:
-                raise ValueError(f"record at {record.position} does not follow head {expected_head}")
+        records = batch_records(commands, expected_head)
         keys = [key(table_id, "events"), key(table_id, "commands")]
         packed_commands = PACK.encode([x for command, group in commands for x in (command, len(group))])
         # As text: Redis's cmsgpack reads no MessagePack binaries (the JSON is UTF-8).

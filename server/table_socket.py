@@ -42,6 +42,7 @@ from domain.wire import (
 )
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.deciding import Result
+from server.envelope import envelope
 from server.frames import Frame, Sink, inbox_for, sink_for
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
@@ -102,8 +103,12 @@ class Connection:
         self._throttle()
 
     def stop(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        # Let go of the worker as it is cancelled: cancelled before its first step,
+        # it never reaches its own ``finally``, and its error's traceback would hold
+        # this connection in a cycle with it.
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
 
     def _take(self, raw: str | bytes) -> None:
         assert self.subscriber is not None
@@ -170,16 +175,15 @@ class Connection:
             self.reply(self.answer_to(message, outcome))
             self._throttle()
 
-        self.s.tables.submit(
-            self.table_id,
+        command = envelope(
             viewer,
             message.id,
             message.command,
-            answer,
             nonce=message.nonce,
             expected_head=message.expected_head,
             dice=message.dice,
         )
+        self.s.tables.submit(self.table_id, command, answer)
 
     def answer_to(self, message: SendCommand, outcome: Result | BaseException) -> Accepted | Rejected | Error:
         match outcome:

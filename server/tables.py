@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -27,9 +25,10 @@ from server.appender import Appender, Deadlines
 from server.auth import hash_secret, make_token, new_secret
 from server.chain import chained
 from server.deciding import Pending, Result
+from server.envelope import Envelope, envelope, now
 from server.hub import Feed, Hub
 from server.projector import Projector
-from server.store import RedisEventStore
+from server.store import EventStore
 
 
 @dataclass(frozen=True)
@@ -39,24 +38,9 @@ class Created:
     epoch: str
 
 
-_stamp: tuple[int, str] = (-1, "")
-"""The last millisecond stamped, and its text."""
-
-
-def now() -> str:
-    """The time, in ISO 8601 to the millisecond (UTC). Under load a process stamps
-    about ten commands a millisecond: each millisecond's text is made once."""
-    global _stamp
-    ms = time.time_ns() // 1_000_000
-    if ms != _stamp[0]:
-        moment = datetime.fromtimestamp(ms // 1000, UTC).replace(microsecond=ms % 1000 * 1000)
-        _stamp = (ms, moment.isoformat(timespec="milliseconds"))
-    return _stamp[1]
-
-
 class Tables:
     def __init__(
-        self, store: RedisEventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
+        self, store: EventStore, hub: Hub, projector: Projector, request_seconds: float = 10.0
     ) -> None:
         self.store = store
         self.deadlines = Deadlines(request_seconds)
@@ -97,16 +81,7 @@ class Tables:
         return seed
 
     def submit(
-        self,
-        table_id: str,
-        sender: Viewer,
-        command_id: str,
-        command: Any,
-        on_answer: Callable[[Result | BaseException], None],
-        *,
-        nonce: str = "",
-        expected_head: int | None = None,
-        dice: list[int] | None = None,
+        self, table_id: str, command: Envelope, on_answer: Callable[[Result | BaseException], None]
     ) -> None:
         """Queue ``command`` to be decided and appended with the table's other
         waiting commands; ``on_answer`` hears its result (a command id already
@@ -123,19 +98,9 @@ class Tables:
                 self._idle,
                 self.deadlines,
             )
-        appender.submit(Pending(sender, command_id, command, nonce, expected_head, dice, now(), on_answer))
+        appender.submit(Pending(command, on_answer))
 
-    async def run(
-        self,
-        table_id: str,
-        sender: Viewer,
-        command_id: str,
-        command: Any,
-        *,
-        nonce: str = "",
-        expected_head: int | None = None,
-        dice: list[int] | None = None,
-    ) -> Result:
+    async def run(self, table_id: str, command: Envelope) -> Result:
         """:meth:`submit`, then wait for the result; raises :class:`Refused` on refusal."""
         answer: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
 
@@ -147,9 +112,7 @@ class Tables:
             else:
                 answer.set_result(outcome)
 
-        self.submit(
-            table_id, sender, command_id, command, settle, nonce=nonce, expected_head=expected_head, dice=dice
-        )
+        self.submit(table_id, command, settle)
         return await answer
 
     def _idle(self, appender: Appender) -> None:
@@ -171,14 +134,15 @@ class Tables:
         secret = new_secret()
         await self.store.set_token(table_id, principal, hash_secret(secret))
         try:
-            await self.run(table_id, GM, f"invite-{principal}", command)
+            await self.run(table_id, envelope(GM, f"invite-{principal}", command))
         except BaseException:
             await self.store.drop_token(table_id, principal)
             raise
         return principal, make_token(principal, secret)
 
     async def revoke(self, table_id: str, principal: str) -> Result:
-        result = await self.run(table_id, GM, f"revoke-{principal}", RevokeInvite(principal_id=principal))
+        revoke = RevokeInvite(principal_id=principal)
+        result = await self.run(table_id, envelope(GM, f"revoke-{principal}", revoke))
         await self.store.drop_token(table_id, principal)
         return result
 

@@ -28,7 +28,7 @@ def values(
         case mi.StrType():
             return st.one_of(st.sampled_from(list(words)), st.text(max_size=6))
         case mi.IntType():
-            return st.integers(-2, 12)
+            return st.one_of(st.integers(-2, 12), st.integers(-2, 12), st.integers(-(10**6), 10**6))
         case mi.FloatType():
             return st.floats(0, 120, allow_nan=False)
         case mi.BoolType():
@@ -56,14 +56,15 @@ def structs(
     cls: type[msgspec.Struct], words: Sequence[str], depth: int = 0, fields: Fields | None = None
 ) -> st.SearchStrategy[Any]:
     """Instances of ``cls``: each required field drawn, each optional one drawn or left
-    at its default; a field named in ``fields`` mostly drawn from its own strategy."""
+    at its default; a field named in ``fields`` that holds text mostly drawn from its
+    own strategy."""
     info = mi.type_info(cls)
     assert isinstance(info, mi.StructType)
     named = fields or {}
     strategies: dict[str, st.SearchStrategy[Any]] = {}
     for field in info.fields:
         strategy = values(field.type, words, depth, fields)
-        if field.name in named:
+        if field.name in named and _holds_text(field.type):
             strategy = st.one_of(named[field.name], named[field.name], named[field.name], strategy)
         if field.required:
             strategies[field.name] = strategy
@@ -76,3 +77,15 @@ def structs(
         return cls(**{name: value for name, value in drawn.items() if value is not msgspec.NODEFAULT})
 
     return build()
+
+
+def _holds_text(kind: mi.Type) -> bool:
+    """Whether a field of type ``kind`` takes names (a string, or a list of them)."""
+    match kind:
+        case mi.StrType():
+            return True
+        case mi.UnionType(types=types):
+            return any(_holds_text(t) for t in types)
+        case mi.ListType(item_type=item):
+            return _holds_text(item)
+    return False

@@ -30,7 +30,7 @@ def fracas(
     *args: str, env: dict[str, str] | None = None, check: bool = True
 ) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        [sys.executable, "-m", "clients.python.cli", *args],
+        [sys.executable, "-m", "fracas_cli", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -62,7 +62,7 @@ class Served:
             [
                 sys.executable,
                 "-m",
-                "clients.python.cli",
+                "fracas_cli",
                 "serve",
                 "--port",
                 str(self.port),
@@ -183,7 +183,7 @@ def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> 
 
     watchers = [
         subprocess.Popen(
-            [sys.executable, "-m", "clients.python.cli", "watch"],
+            [sys.executable, "-m", "fracas_cli", "watch"],
             cwd=ROOT,
             env={**os.environ, **who},
             stdout=subprocess.PIPE,

@@ -1,6 +1,6 @@
-"""The ``fracas`` command line.
+"""The ``fracas`` command line: the client's commands.
 
-    fracas serve                      the server, on the embedded Redis in ./.fracas
+    fracas serve                      the server (added by :mod:`fracas_cli`, see below)
     fracas create --title T --system vda [--sandbox]
     fracas invite --role player --name Alice --combatant rorsh
     fracas watch                      follow a table live, one line per event
@@ -14,6 +14,9 @@
 
 The server, table and token default to ``FRACAS_SERVER`` (http://127.0.0.1:8000),
 ``FRACAS_TABLE`` and ``FRACAS_TOKEN``.
+
+The ``fracas`` console script is :mod:`fracas_cli`, which adds ``serve`` from
+the server: nothing under ``clients/`` imports ``server/``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import asyncio
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,22 +60,6 @@ def _print_json(value: Any) -> None:
 
 
 # --- commands -----------------------------------------------------------------
-
-
-def cmd_serve(args: argparse.Namespace) -> None:
-    from server.serve import serve
-
-    serve(
-        host=args.host,
-        port=args.port,
-        data=Path(args.data),
-        redis_url=args.redis_url,
-        origins=tuple(args.origin),
-        create_key=args.create_key,
-        request_seconds=args.request_seconds,
-        log_level=args.log_level,
-        workers=args.workers,
-    )
 
 
 async def cmd_create(args: argparse.Namespace) -> None:
@@ -185,28 +173,16 @@ async def cmd_run(args: argparse.Namespace) -> None:
 # --- the parser ---------------------------------------------------------------
 
 
-def parser() -> argparse.ArgumentParser:
+AddCommand = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+"""Adds one sub-command (its parser sets ``run``) to the ``fracas`` command."""
+
+
+def parser(*extra: AddCommand) -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="fracas", description="Fracas: event-sourced combat tables.")
     sub = root.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
-    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
-    env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
-    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
-    p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
-    p.add_argument(
-        "--request-seconds",
-        type=float,
-        default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
-        help="answer 'unavailable' when Redis has not answered a request within this",
-    )
-    p.add_argument("--log-level", default="info")
-    workers = int(os.environ.get("FRACAS_WORKERS", "1"))
-    p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
-    p.set_defaults(run=cmd_serve)
+    for add in extra:  # commands of the packages beside the client's
+        add(sub)
 
     p = sub.add_parser("create", help="create a table; prints its id and the GM token")
     _connection_args(p, table=False)
@@ -276,8 +252,8 @@ def parser() -> argparse.ArgumentParser:
     return root
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = parser().parse_args(argv)
+def main(argv: list[str] | None = None, *extra: AddCommand) -> None:
+    args = parser(*extra).parse_args(argv)
     try:
         result = args.run(args)
         if asyncio.iscoroutine(result):

@@ -253,15 +253,18 @@ class TableClient:
                     if not future.done():
                         future.set_exception(Diverged(text))
             case Accepted(id=mid) | Rejected(id=mid) | StateAt(id=mid) | EventPage(id=mid):
-                future = self._pending.pop(mid, None)
-                if future is not None and not future.done():
-                    future.set_result(message)
+                self._answer(mid, message)
             case Error(id=mid):
-                future = self._pending.pop(mid, None) if mid else None
-                if future is not None and not future.done():
-                    future.set_result(message)
-                else:
+                if not self._answer(mid, message):
                     self._events.put_nowait(FracasError(f"{message.code}: {message.message}"))
+
+    def _answer(self, message_id: str, message: Any) -> bool:
+        """Hand ``message`` to the request ``message_id`` waiting for it, if one is."""
+        waiting = self._pending.pop(message_id) if message_id in self._pending else None
+        if waiting is None or waiting.done():
+            return False
+        waiting.set_result(message)
+        return True
 
     async def _request(self, message: Any, message_id: str) -> Any:
         assert self._ws is not None

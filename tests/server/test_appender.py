@@ -15,6 +15,7 @@ from domain.commands import AddNote, Rewind
 from domain.events import NoteAdded
 from server import appender, deciding
 from server.connect import close, connect
+from server.envelope import envelope
 from server.hub import Hub
 from server.projector import Projector
 from server.store import RedisEventStore
@@ -42,9 +43,9 @@ async def test_a_caller_that_stops_waiting_never_strands_the_commands_behind_it(
     client disconnects after sending it): it is written once, and the commands
     queued behind it are written after it."""
     table_id = (await tables.create("Annulation", "vda", False, None)).table_id
-    first = asyncio.create_task(tables.run(table_id, GM, "a", AddNote(text="a")))
+    first = asyncio.create_task(tables.run(table_id, envelope(GM, "a", AddNote(text="a"))))
     await asyncio.sleep(0)  # the first command is queued, its write about to start
-    second = asyncio.create_task(tables.run(table_id, GM, "b", AddNote(text="b")))
+    second = asyncio.create_task(tables.run(table_id, envelope(GM, "b", AddNote(text="b"))))
     await asyncio.sleep(0)
     first.cancel()
     result = await asyncio.wait_for(second, 10)
@@ -68,10 +69,10 @@ async def test_a_batch_that_waits_past_the_deadline_fails_with_everything_queued
         await asyncio.Event().wait()  # never answers
 
     tables.store.append_batch = hanging_append  # type: ignore[method-assign,assignment]
-    first = asyncio.create_task(tables.run(table_id, GM, "c0", AddNote(text="0")))
+    first = asyncio.create_task(tables.run(table_id, envelope(GM, "c0", AddNote(text="0"))))
     while not appends:
         await asyncio.sleep(0.01)  # the first batch is now waiting on Redis
-    behind = [tables.run(table_id, GM, f"c{i}", AddNote(text=str(i))) for i in range(1, 5)]
+    behind = [tables.run(table_id, envelope(GM, f"c{i}", AddNote(text=str(i)))) for i in range(1, 5)]
     outcomes = await asyncio.wait_for(asyncio.gather(first, *behind, return_exceptions=True), 5)
     assert all(isinstance(o, TimeoutError) for o in outcomes)
     assert len(appends) == 1  # the commands behind never started a write of their own
@@ -80,11 +81,12 @@ async def test_a_batch_that_waits_past_the_deadline_fails_with_everything_queued
 async def test_the_deadlines_stop_ticking_once_no_table_writes(tables: Tables) -> None:
     table_id = (await tables.create("Repos", "vda", False, None)).table_id
     tables.deadlines.seconds = 0.2
-    await tables.run(table_id, GM, "a", AddNote(text="a"))
+    await tables.run(table_id, envelope(GM, "a", AddNote(text="a")))
     assert tables.deadlines.ticking
     await asyncio.sleep(0.35)  # one tick finds nothing writing, and arms no other
     assert not tables.deadlines.ticking
-    result = await tables.run(table_id, GM, "b", AddNote(text="b"))  # and the next write watches again
+    # and the next write watches again
+    result = await tables.run(table_id, envelope(GM, "b", AddNote(text="b")))
     assert result.first == 3 and tables.deadlines.ticking
 
 
@@ -96,7 +98,7 @@ async def test_a_table_that_stops_writing_lets_go_of_its_appender_at_once(tables
     gc.disable()  # freed by its last reference going, or not at all
     try:
         for i in range(3):
-            answer = asyncio.ensure_future(tables.run(table_id, GM, f"c{i}", AddNote(text="calme")))
+            answer = asyncio.ensure_future(tables.run(table_id, envelope(GM, f"c{i}", AddNote(text="calme"))))
             await asyncio.sleep(0)
             appender = weakref.ref(tables._appenders[table_id])
             await answer
@@ -113,7 +115,7 @@ async def test_a_table_that_stops_writing_lets_go_of_its_appender_at_once(tables
 async def test_commands_queued_behind_a_write_are_decided_in_arrival_order(tables: Tables) -> None:
     table_id = (await tables.create("Ordre", "vda", False, None)).table_id
     results = await asyncio.gather(
-        *(tables.run(table_id, GM, f"c{i}", AddNote(text=str(i))) for i in range(20))
+        *(tables.run(table_id, envelope(GM, f"c{i}", AddNote(text=str(i)))) for i in range(20))
     )
     assert [r.first for r in results] == list(range(2, 22))
     texts = [r.event.text for r in await tables.store.read(table_id, after=1)]
@@ -129,9 +131,9 @@ async def test_a_listener_that_fails_does_not_keep_the_others_of_its_batch_from_
     def broken(outcome: object) -> None:
         raise RuntimeError("this socket's answer could not be written")
 
-    tables.submit(table_id, GM, "a", AddNote(text="a"), broken)
-    tables.submit(table_id, GM, "b", AddNote(text="b"), heard.append)
-    second = await asyncio.wait_for(tables.run(table_id, GM, "c", AddNote(text="c")), 10)
+    tables.submit(table_id, envelope(GM, "a", AddNote(text="a")), broken)
+    tables.submit(table_id, envelope(GM, "b", AddNote(text="b")), heard.append)
+    second = await asyncio.wait_for(tables.run(table_id, envelope(GM, "c", AddNote(text="c"))), 10)
     assert second.first == 4
     assert [getattr(o, "first", o) for o in heard] == [3]
     texts = [r.event.text for r in await tables.store.read(table_id, after=1)]  # type: ignore[union-attr]
@@ -151,13 +153,16 @@ async def test_under_load_the_writer_lets_the_next_batch_fill_up_for_a_moment(
         return await append(table, commands, expected_head=expected_head)
 
     monkeypatch.setattr(tables.store, "append_batch", counting_append)
-    load = [asyncio.ensure_future(tables.run(table_id, GM, f"a{i}", AddNote(text=str(i)))) for i in range(20)]
+    load = [
+        asyncio.ensure_future(tables.run(table_id, envelope(GM, f"a{i}", AddNote(text=str(i)))))
+        for i in range(20)
+    ]
     await asyncio.sleep(0)  # the first 20 are being written
-    late = [asyncio.ensure_future(tables.run(table_id, GM, "b0", AddNote(text="b0")))]
+    late = [asyncio.ensure_future(tables.run(table_id, envelope(GM, "b0", AddNote(text="b0"))))]
     await asyncio.gather(*load)
     for i in (1, 2):  # while the writer waits for the next batch to fill up
         await asyncio.sleep(0.05)
-        late.append(asyncio.ensure_future(tables.run(table_id, GM, f"b{i}", AddNote(text=f"b{i}"))))
+        late.append(asyncio.ensure_future(tables.run(table_id, envelope(GM, f"b{i}", AddNote(text=f"b{i}")))))
     await asyncio.wait_for(asyncio.gather(*late), 10)
     assert batches == [[f"a{i}" for i in range(20)], ["b0", "b1", "b2"]]
 
@@ -165,9 +170,9 @@ async def test_under_load_the_writer_lets_the_next_batch_fill_up_for_a_moment(
 async def test_at_light_load_the_writer_never_waits(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(appender, "GATHER_SECONDS", 5.0)
     table_id = (await tables.create("Calme", "vda", False, None)).table_id
-    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    first = asyncio.ensure_future(tables.run(table_id, envelope(GM, "a", AddNote(text="a"))))
     await asyncio.sleep(0)
-    second = asyncio.ensure_future(tables.run(table_id, GM, "b", AddNote(text="b")))
+    second = asyncio.ensure_future(tables.run(table_id, envelope(GM, "b", AddNote(text="b"))))
     results = await asyncio.wait_for(asyncio.gather(first, second), 2)  # no 5 s wait
     assert [r.first for r in results] == [2, 3]
 
@@ -209,9 +214,9 @@ async def test_commands_queued_behind_a_write_are_decided_while_it_is_written(
     and it is not decided again."""
     table_id = (await tables.create("Avance", "vda", False, None)).table_id
     writes = GatedWrites(tables, monkeypatch)
-    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    first = asyncio.ensure_future(tables.run(table_id, envelope(GM, "a", AddNote(text="a"))))
     await writes.until_writing()
-    behind = [asyncio.ensure_future(tables.run(table_id, GM, c, AddNote(text=c))) for c in "bc"]
+    behind = [asyncio.ensure_future(tables.run(table_id, envelope(GM, c, AddNote(text=c)))) for c in "bc"]
     await asyncio.sleep(0.01)
     assert writes.log == ["decide a", "write a", "decide b", "decide c"]
     writes.gate.set()
@@ -225,9 +230,9 @@ async def test_what_was_decided_ahead_is_decided_again_when_another_replica_wrot
 ) -> None:
     table_id = (await tables.create("Course", "vda", False, None)).table_id
     writes = GatedWrites(tables, monkeypatch)
-    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    first = asyncio.ensure_future(tables.run(table_id, envelope(GM, "a", AddNote(text="a"))))
     await writes.until_writing()
-    behind = [asyncio.ensure_future(tables.run(table_id, GM, c, AddNote(text=c))) for c in "bc"]
+    behind = [asyncio.ensure_future(tables.run(table_id, envelope(GM, c, AddNote(text=c)))) for c in "bc"]
     await asyncio.sleep(0.01)  # b and c decided on the state a would leave
     client = connect(redis_url)
     store = RedisEventStore(client)
@@ -235,7 +240,7 @@ async def test_what_was_decided_ahead_is_decided_again_when_another_replica_wrot
     hub = Hub(client, store, projector, queue_size=16)
     await hub.start()
     try:
-        other = await Tables(store, hub, projector).run(table_id, GM, "x", AddNote(text="x"))
+        other = await Tables(store, hub, projector).run(table_id, envelope(GM, "x", AddNote(text="x")))
     finally:
         await hub.stop()
         await close(client)
@@ -254,11 +259,11 @@ async def test_a_rewind_queued_behind_a_write_is_decided_in_its_turn_on_the_stat
     """A rewind to before the write in flight needs an earlier state from the
     store: it is not decided ahead, but when its batch's turn comes."""
     table_id = (await tables.create("Retour", "vda", False, None)).table_id
-    await tables.run(table_id, GM, "n1", AddNote(text="n1"))
+    await tables.run(table_id, envelope(GM, "n1", AddNote(text="n1")))
     writes = GatedWrites(tables, monkeypatch)
-    first = asyncio.ensure_future(tables.run(table_id, GM, "a", AddNote(text="a")))
+    first = asyncio.ensure_future(tables.run(table_id, envelope(GM, "a", AddNote(text="a"))))
     await writes.until_writing()
-    rewind = asyncio.ensure_future(tables.run(table_id, GM, "r", Rewind(to=2)))
+    rewind = asyncio.ensure_future(tables.run(table_id, envelope(GM, "r", Rewind(to=2))))
     await asyncio.sleep(0.01)
     assert writes.log == ["decide a", "write a", "decide Rewind"]  # it needs the state at 2: not kept
     writes.gate.set()

@@ -31,13 +31,17 @@ async def test_commands_sent_together_are_each_written_once_in_order(admin: Admi
         accepted = [a for a in answers[:60] if isinstance(a, Accepted)]
         assert len(accepted) == 60
         assert sorted(a.first for a in accepted) == list(range(2, 62))
-        retry = answers[60]
-        assert isinstance(retry, Accepted) and retry.duplicate and retry.first == answers[7].first  # type: ignore[union-attr]
+        # The retry of c7 travels on another socket: either may land first, and the
+        # other is answered as its duplicate, with the same position.
+        retry, original = answers[60], answers[7]
+        assert isinstance(retry, Accepted) and isinstance(original, Accepted)
+        assert {retry.duplicate, original.duplicate} == {True, False} and retry.first == original.first
         assert isinstance(answers[61], Rejected) and answers[61].rule == "table.combatant-unknown"
         async with Admin(server, gm_token) as gm:
             records = await gm.records(table_id)
         assert [r.position for r in records] == list(range(1, 62))
         texts = {r.event.text: r.position for r in records if isinstance(r.event, NoteAdded)}
+        texts.setdefault("note 7", texts.get("note 7 again", 0))  # whichever of the two was written
         assert all(texts[f"note {i}"] == answers[i].first for i in range(60))  # type: ignore[union-attr]
     finally:
         for client in clients:

@@ -10,7 +10,7 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from server.frames import Frame, corked, write_each
+from server.frames import Cork, Frame
 from tests.server.fake_sockets import FakeProtocol
 
 
@@ -51,17 +51,30 @@ def test_frames_written_while_corked_leave_in_one_write_per_transport() -> None:
     one, two = FakeProtocol(), FakeProtocol()
     sink_one, sink_two = one.sink, two.sink
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
-    with corked():
-        sink_one.write(events)
-        sink_two.write(events)
-        sink_one.write(answer)
-        with corked():  # nested: still held until the outer block ends
-            sink_two.write(answer)
+    cork = Cork()
+    with cork.corked():
+        cork.write(sink_one, events)
+        cork.write(sink_two, events)
+        cork.write(sink_one, answer)
+        with cork.corked():  # nested: still held until the outer block ends
+            cork.write(sink_two, answer)
         assert one.transport.writes == two.transport.writes == []
     assert one.transport.writes == [events.wire + answer.wire]
     assert two.transport.writes == [events.wire + answer.wire]
-    sink_one.write(answer)  # not corked: at once
+    cork.write(sink_one, answer)  # not corked: at once
     assert one.transport.writes[-1] == answer.wire
+
+
+def test_two_corks_hold_their_own_frames() -> None:
+    """The cork is the hub's, not the process's: another hub's (another app in
+    the same process, as in the tests) neither holds nor releases these."""
+    one, two = FakeProtocol(), FakeProtocol()
+    mine, theirs = Cork(), Cork()
+    with mine.corked():
+        mine.write(one.sink, Frame(b"{}"))
+        theirs.write(two.sink, Frame(b"[]"))
+        assert (one.transport.writes, two.transport.writes) == ([], [Frame(b"[]").wire])
+    assert one.transport.writes == [Frame(b"{}").wire]
 
 
 def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
@@ -71,11 +84,12 @@ def test_while_corked_the_sockets_with_answers_are_written_first() -> None:
         record_writes(protocol, lambda data, name=name: order.append(name))  # type: ignore[misc]
     sinks = {name: p.sink for name, p in protocols.items()}
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
-    with corked():
+    cork = Cork()
+    with cork.corked():
         for sink in sinks.values():
-            sink.write(events)
-        sinks["actor"].write(answer)
-        sinks["actor"].write(answer)
+            cork.write(sink, events)
+        cork.write(sinks["actor"], answer)
+        cork.write(sinks["actor"], answer)
     assert order == ["actor", "watcher", "other"]
 
 
@@ -102,11 +116,12 @@ def test_a_frame_for_many_sockets_is_joined_before_their_answers_which_go_first(
         record_writes(protocol, recorder(name))
     group = {protocols[n].sink: protocols[n].transport for n in ("watcher", "actor", "other")}
     events, answer = Frame(b'{"type":"events"}'), Frame(b'{"type":"accepted"}')
-    with corked():
-        write_each(events, [group])
+    cork = Cork()
+    with cork.corked():
+        cork.write_each(events, [group])
         del group[protocols["other"].sink]  # it left the group (paused) before the end: still gets it
-        protocols["actor"].sink.write(answer)
-        protocols["elsewhere"].sink.write(answer)  # not in the group: its answer alone
+        cork.write(protocols["actor"].sink, answer)
+        cork.write(protocols["elsewhere"].sink, answer)  # not in the group: its answer alone
         assert order == []
     assert order[0] == "actor" and sorted(order[1:]) == ["elsewhere", "other", "watcher"]
     assert written["actor"] == events.wire + answer.wire
@@ -117,6 +132,6 @@ def test_a_frame_for_many_sockets_is_joined_before_their_answers_which_go_first(
 def test_a_frame_for_many_sockets_skips_closing_transports_when_not_corked() -> None:
     open_one, closing = FakeProtocol(), FakeProtocol()
     closing.transport.is_closing = lambda: True  # type: ignore[method-assign]
-    write_each(Frame(b"{}"), [{p.sink: p.transport for p in (open_one, closing)}])
+    Cork().write_each(Frame(b"{}"), [{p.sink: p.transport for p in (open_one, closing)}])
     assert open_one.transport.writes == [Frame(b"{}").wire]
     assert closing.transport.writes == []

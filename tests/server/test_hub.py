@@ -13,7 +13,7 @@ from domain.events import NoteAdded, Recorded
 from domain.systems.vda.state import VdaState
 from domain.table import Fight, TableState
 from domain.wire import CLOSE_TRY_AGAIN, OUTBOUND_DECODER, Events, SkippedAhead
-from server.frames import Frame, corked
+from server.frames import Cork, Frame
 from server.hub import Batch, CatchUp, Feed, Subscriber
 from tests.server.fake_sockets import FakeProtocol, messages
 
@@ -54,8 +54,8 @@ def batch(position: int) -> Batch:
 async def test_a_player_too_far_behind_is_closed_with_1013_and_others_are_untouched() -> None:
     stuck, fine = StuckSocket(), StuckSocket()
     fine.release.set()
-    slow = Subscriber(Viewer(role="player", id="alice"), stuck, stuck.close, queue_size=4)
-    fast = Subscriber(GM, fine, fine.close, queue_size=4)
+    slow = Subscriber(Viewer(role="player", id="alice"), stuck, stuck.close, queue_size=4, cork=Cork())
+    fast = Subscriber(GM, fine, fine.close, queue_size=4, cork=Cork())
     for s in (slow, fast):
         s.following = True
     for position in range(1, 11):
@@ -74,7 +74,7 @@ async def test_a_player_too_far_behind_is_closed_with_1013_and_others_are_untouc
 
 async def test_a_spectator_too_far_behind_is_skipped_ahead_to_the_latest_state() -> None:
     stuck = StuckSocket()
-    spectator = Subscriber(Viewer(role="spectator", id="obs"), stuck, stuck.close, queue_size=3)
+    spectator = Subscriber(Viewer(role="spectator", id="obs"), stuck, stuck.close, queue_size=3, cork=Cork())
     spectator.following = True
     spectator.feed = FakeFeed(position=50)  # type: ignore[assignment]
     for position in range(1, 9):
@@ -104,7 +104,7 @@ async def test_frames_are_encoded_once_per_kind_of_viewer() -> None:
 async def test_a_batch_for_an_idle_socket_is_written_at_once_in_the_fan_out() -> None:
     socket = StuckSocket()
     socket.release.set()
-    subscriber = Subscriber(GM, socket, socket.close, queue_size=4)
+    subscriber = Subscriber(GM, socket, socket.close, queue_size=4, cork=Cork())
     subscriber.following = True
     await asyncio.sleep(0)  # the writer now waits on its empty queue
     subscriber.deliver(batch(1))
@@ -115,7 +115,7 @@ async def test_a_batch_for_an_idle_socket_is_written_at_once_in_the_fan_out() ->
 
 async def test_a_send_that_must_wait_is_finished_by_the_writer_before_later_batches() -> None:
     socket = StuckSocket()
-    subscriber = Subscriber(GM, socket, socket.close, queue_size=8)
+    subscriber = Subscriber(GM, socket, socket.close, queue_size=8, cork=Cork())
     subscriber.following = True
     await asyncio.sleep(0)
     subscriber.deliver(batch(1))  # starts, then waits for the socket
@@ -138,8 +138,8 @@ async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber()
     fine, closed = StuckSocket(), Broken()
     fine.release.set()
     closed.release.set()
-    dead = Subscriber(Viewer(role="spectator", id="s"), closed, closed.close, queue_size=4)
-    alive = Subscriber(GM, fine, fine.close, queue_size=4)
+    dead = Subscriber(Viewer(role="spectator", id="s"), closed, closed.close, queue_size=4, cork=Cork())
+    alive = Subscriber(GM, fine, fine.close, queue_size=4, cork=Cork())
     for s in (dead, alive):
         s.following = True
     await asyncio.sleep(0)
@@ -155,14 +155,14 @@ async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber()
 
 
 def feed_at(position: int) -> Feed:
-    hub = SimpleNamespace(projector=SimpleNamespace(every=10**9))  # no snapshot falls due
+    hub = SimpleNamespace(projector=SimpleNamespace(every=10**9), cork=Cork())  # no snapshot falls due
     return Feed(hub, "t", TableState(position=position, fight=Fight(system=VdaState())), "", b"")  # type: ignore[arg-type]
 
 
 def hand_out(feed: Feed, *records: Recorded) -> None:
     """The feed's own append of ``records``, handed out as the appender does."""
     states = {r.position: TableState(position=r.position, fight=Fight(system=VdaState())) for r in records}
-    with corked():
+    with feed.hub.cork.corked():
         assert feed.accept(list(records), states)
 
 
@@ -182,7 +182,7 @@ def seen(protocol: FakeProtocol) -> list[tuple[int, str]]:
 
 async def join(feed: Feed, viewer: Viewer, after: int = 0) -> tuple[Subscriber, FakeProtocol]:
     protocol = FakeProtocol()
-    subscriber = Subscriber(viewer, protocol.sink, StuckSocket().close, queue_size=8)
+    subscriber = Subscriber(viewer, protocol.sink, StuckSocket().close, queue_size=8, cork=feed.hub.cork)
     subscriber.feed = feed
     feed.subscribers.add(subscriber)
     feed.follow(subscriber, after)

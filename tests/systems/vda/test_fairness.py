@@ -9,11 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.base import GM, Viewer
-from domain.commands import RollDice
+from domain.commands import RollDice, UpdateCombatant
+from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.decide import MOVES
-from domain.systems.vda.state import VdaPower
+from domain.systems.vda.state import VdaPower, VdaSheet
 from tests.fairness import assert_dice_tell_nothing
 from tests.strategies import structs
 from tests.systems.vda.conftest import SEED, Table, act, options_for, sheet
@@ -80,7 +81,7 @@ PROGRESS = {
     "vda.SurpriseDefence",
     "vda.SurpriseAttack",
 }
-FUZZED = [*MOVES.command_types, RollDice]
+FUZZED = [*MOVES.command_types, RollDice, UpdateCombatant]
 
 
 def new_table() -> Table:
@@ -138,7 +139,12 @@ def fuzzed_step(data: st.DataObject, t: Table) -> None:
     """A command of any type with random fields, sent by the GM or a player; played
     when accepted, so that fuzzed declarations are resolved by later legal steps."""
     kind = data.draw(st.sampled_from(FUZZED))
-    command = data.draw(structs(kind, WORDS, fields=FIELDS))
+    if kind is UpdateCombatant:  # a sheet changed mid-fight, any of its numbers
+        cid = data.draw(ids)
+        new = data.draw(structs(VdaSheet, WORDS, fields=FIELDS))
+        command = UpdateCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=new), reason="ruling")
+    else:
+        command = data.draw(structs(kind, WORDS, fields=FIELDS))
     sender = data.draw(st.sampled_from([GM, GM, ANN]))
     if assert_dice_tell_nothing(t.timeline.head, command, sender, SEED) == "accepted":
         t.emitted(command, as_=sender.id)

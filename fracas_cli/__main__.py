@@ -1,0 +1,3 @@
+from fracas_cli import main
+
+main()
