@@ -188,9 +188,10 @@ class ScriptedRoller:
 
     scripted = True
 
-    def __init__(self, faces: Sequence[int]) -> None:
+    def __init__(self, faces: Sequence[int], salts: DerivedRoller | None = None) -> None:
         self._faces = list(faces)
         self._drawn = 0
+        self._salts = salts
 
     @property
     def drawn(self) -> int:
@@ -216,7 +217,11 @@ class ScriptedRoller:
         return value
 
     def salt(self) -> str:
-        return f"sandbox-{self._drawn}"
+        """Scripted dice are the sender's, but a secret roll's salt must still be one
+        nobody can guess: the table's derived salt when there is a seed."""
+        if self._salts is None:
+            raise AssertionError("a scripted roll's salt comes from the table's derived salts")
+        return self._salts.salt()
 
 
 # --- what happened ---------------------------------------------------------

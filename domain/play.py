@@ -51,13 +51,11 @@ def execute(
     check(admin is not None, "table.unknown", "this table does not exist")
     assert admin is not None
     check(valid_nonce(nonce), "dice.nonce", f"a nonce is at most {MAX_NONCE} printable ASCII characters")
-    roller: Roller
+    source = DrawSource(admin.table_id, state.position + 1, sender.id, command_digest(command), nonce)
+    roller: Roller = DerivedRoller(seed, source)
     if dice is not None:
         check(admin.sandbox, "dice.not-sandbox", "only a sandbox table takes dice from a command")
-        roller = ScriptedRoller(dice)
-    else:
-        source = DrawSource(admin.table_id, state.position + 1, sender.id, command_digest(command), nonce)
-        roller = DerivedRoller(seed, source)
+        roller = ScriptedRoller(dice, salts=roller)
     try:
         emitted = decide(Context(table=state, sender=sender, roller=roller, seed=seed), command)
     except ScriptRefused:

@@ -523,7 +523,9 @@ def replay(events: Sequence[Event]) -> TableState:
 
 def view_record(record: Recorded, viewer: Viewer) -> Recorded:
     """The record as ``viewer`` may see it: an event not addressed to them becomes a
-    :class:`Hidden` placeholder at the same position, so nobody sees a gap."""
+    :class:`Hidden` placeholder at the same position, so nobody sees a gap. The
+    placeholder keeps no trace of the command behind it (its id, nonce and digest
+    were chosen by or describe what the viewer may not see)."""
     if admits(record.audience, viewer):
         return record
     event = record.event
@@ -533,7 +535,7 @@ def view_record(record: Recorded, viewer: Viewer) -> Recorded:
         combatant=combatant if isinstance(combatant, str) else None,
         commitment=getattr(event, "commitment", ""),
     )
-    return replace(record, event=hidden)
+    return replace(record, event=hidden, command_id="", nonce="", command_digest="")
 
 
 def view_state(state: TableState, viewer: Viewer) -> TableState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from domain.base import GM, PUBLIC, Viewer
 from domain.commands import (
@@ -105,6 +106,29 @@ def test_a_secret_roll_is_hidden_with_its_commitment_until_revealed() -> None:
     )
     assert refused(table, RevealRoll(position=record.position)).rule == "table.no-secret-roll"
     assert table.state.fight.last_roll.roll == secret.roll  # type: ignore[union-attr]
+
+
+def test_a_hidden_record_keeps_no_trace_of_the_command_behind_it() -> None:
+    """Its id and nonce were chosen by the GM and its digest describes the command:
+    a player or spectator gets none of them (they would be a side channel)."""
+    table = Table()
+    table.run(RollDice(spec=PoolSpec(dice=3), label="piege", secret=True), dice=[7, 2, 9], nonce="gm-nonce")
+    record = replace(table.log[-1], command_id="c-secret-1")
+    assert record.nonce == "gm-nonce" and record.command_digest
+    for viewer in (player("alice"), PUBLIC):
+        shown = view_record(record, viewer)
+        assert (shown.command_id, shown.nonce, shown.command_digest) == ("", "", "")
+        assert (shown.position, shown.batch) == (record.position, record.batch)
+    assert view_record(record, GM) == record
+
+
+def test_a_sandbox_secret_roll_has_a_salt_nobody_can_guess() -> None:
+    """Scripted dice are the sender's, but the commitment's salt comes from the seed."""
+    table = Table(sandbox=True)
+    [secret] = table.run(RollDice(spec=PoolSpec(dice=2), secret=True), dice=[7, 2])
+    assert len(secret.salt) == 32 and not secret.salt.startswith("sandbox")
+    [other] = table.run(RollDice(spec=PoolSpec(dice=2), secret=True), dice=[7, 2])
+    assert other.salt != secret.salt
 
 
 def test_secret_notes_reach_only_the_gm() -> None:
