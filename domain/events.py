@@ -125,6 +125,8 @@ class Hidden(Event, frozen=True, kw_only=True, tag="Hidden"):
     kind: str
     combatant: str | None = None
     commitment: str = ""
+    digest: str = ""
+    """The hidden record's digest (``domain.proof``): the public chain links through it."""
 
 
 TABLE_EVENTS: tuple[type[Event], ...] = (
@@ -163,6 +165,9 @@ class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     command_digest: str = ""
     """SHA-256 of the command that wrote it (``domain.dice.command_digest``): its
     dice are bound to it. Empty in logs written before that binding."""
+    salt: str = ""
+    """Random, per record: hashed with the record into its digest (``domain.proof``)
+    so that a hidden record's digest tells nothing of its content."""
 
 
 class Positioned(msgspec.Struct, frozen=True, gc=False):

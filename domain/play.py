@@ -26,6 +26,7 @@ from domain.dice import (
 )
 from domain.errors import CheckFailed, EngineError, Refused, check
 from domain.events import Recorded
+from domain.proof import chained, derived_salt
 from domain.systems import find_system
 from domain.table import TableState, Timeline, create_table, decide
 
@@ -52,10 +53,11 @@ def execute(
     assert admin is not None
     check(valid_nonce(nonce), "dice.nonce", f"a nonce is at most {MAX_NONCE} printable ASCII characters")
     source = DrawSource(admin.table_id, state.position + 1, sender.id, command_digest(command), nonce)
-    roller: Roller = DerivedRoller(seed, source)
+    derived = DerivedRoller(seed, source)
+    roller: Roller = derived
     if dice is not None:
         check(admin.sandbox, "dice.not-sandbox", "only a sandbox table takes dice from a command")
-        roller = ScriptedRoller(dice, salts=roller)
+        roller = ScriptedRoller(dice, salts=derived)
     try:
         emitted = decide(Context(table=state, sender=sender, roller=roller, seed=seed), command)
     except ScriptRefused:
@@ -137,18 +139,18 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
         for item in emitted:
             position = len(log) + 1
             timeline.append(item.event)
-            log.append(
-                Recorded(
-                    position=position,
-                    event=item.event,
-                    audience=item.audience,
-                    command_id=command_id,
-                    sender=sender,
-                    nonce=nonce,
-                    batch=batch,
-                    command_digest=digest,
-                )
+            record = Recorded(
+                position=position,
+                event=item.event,
+                audience=item.audience,
+                command_id=command_id,
+                sender=sender,
+                nonce=nonce,
+                batch=batch,
+                command_digest=digest,
+                salt=derived_salt(seed, table_id, position),
             )
+            log.append(chained(log[-1].chain if log else "", record))
 
     spec = scenario.table
     created = create_table(table_id, spec.title, spec.system, spec.sandbox, table_options(spec), seed)

@@ -57,6 +57,7 @@ from domain.events import (
     event_tag,
 )
 from domain.moves import require_controls
+from domain.proof import record_digest
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
 NOTES_KEPT = 20
@@ -535,7 +536,8 @@ def view_record(record: Recorded, viewer: Viewer) -> Recorded:
         combatant=combatant if isinstance(combatant, str) else None,
         commitment=getattr(event, "commitment", ""),
     )
-    return replace(record, event=hidden, command_id="", nonce="", command_digest="")
+    hidden = replace(hidden, digest=record_digest(record))
+    return replace(record, event=hidden, command_id="", nonce="", command_digest="", salt="")
 
 
 def view_state(state: TableState, viewer: Viewer) -> TableState:

@@ -210,7 +210,7 @@ class Appender:
                 decision = await self._decide(ahead.decider, batch[len(ahead.decided) :])
             else:
                 decision = await self._decide(
-                    Decider(self.table_id, head, (feed.chain_key, chain), seed, done), batch
+                    Decider(self.table_id, head, chain, seed, done), batch
                 )
             for pending, exc in decision.failed:
                 pending.settle(exc)
@@ -258,7 +258,7 @@ class Appender:
         feed.writing_until = last.position
         leaves = decision.states[last.position]
         self._ahead = Ahead(
-            last.position, last.chain, Decider(self.table_id, leaves, (feed.chain_key, last.chain), seed, {})
+            last.position, last.chain, Decider(self.table_id, leaves, last.chain, seed, {})
         )
         asyncio.get_running_loop().call_soon(self._decide_ahead)  # once the append is sent
         try:

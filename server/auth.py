@@ -20,6 +20,11 @@ from domain.table import TableState
 from server.store import EventStore
 
 
+def new_salt() -> str:
+    """A record's salt: it keeps a hidden record's digest from telling its content."""
+    return secrets.token_hex(16)
+
+
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
 

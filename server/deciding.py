@@ -14,8 +14,9 @@ from domain.dice import command_digest
 from domain.errors import CheckFailed, Refused
 from domain.events import Recorded, Rewound
 from domain.play import execute
+from domain.proof import chain_all
 from domain.table import TableState, fold
-from server.chain import chain_all
+from server.auth import new_salt
 from server.envelope import Envelope
 
 log = logging.getLogger("fracas.deciding")
@@ -81,12 +82,12 @@ class Decider:
     a decision made ahead of its turn may be thrown away."""
 
     def __init__(
-        self, table_id: str, head: TableState, chain: tuple[bytes, str], seed: bytes, done: dict[str, Any]
+        self, table_id: str, head: TableState, chain: str, seed: bytes, done: dict[str, Any]
     ) -> None:
         self.table_id = table_id
         self.state = head
-        self.chain_key, self.previous = chain
-        """The table's chain key, and the chain value of the record at :attr:`state`."""
+        self.previous = chain
+        """The chain value of the record at :attr:`state`."""
         self.seed = seed
         self.done = done
         """Results of commands already applied (retries), by key."""
@@ -137,10 +138,11 @@ class Decider:
                 batch=batch_start,
                 at=command.received_at,
                 command_digest=digest,
+                salt=new_salt(),
             )
             for offset, item in enumerate(emitted)
         ]
-        records = chain_all(self.chain_key, self.previous, records)
+        records = chain_all(self.previous, records)
         self.previous = records[-1].chain
         states = decision.states
         earlier = self.earlier

@@ -281,13 +281,12 @@ class Subscriber:
 class Feed:
     """One table as this process follows it: the head state and its subscribers."""
 
-    def __init__(self, hub: Hub, table_id: str, state: TableState, chain: str, chain_key: bytes) -> None:
+    def __init__(self, hub: Hub, table_id: str, state: TableState, chain: str) -> None:
         self.hub = hub
         self.table_id = table_id
         self.state = state
         self.chain = chain
         """The chain value of the record at ``state.position``."""
-        self.chain_key = chain_key
         self.subscribers: set[Subscriber] = set()
         self.in_step: dict[Viewer, dict[TransportSink, Any]] = {}
         """The in-step sockets with their transports, by whom they see as."""
@@ -438,11 +437,10 @@ class Hub:
         try:
             await self._pubsub.subscribe(bell_channel(table_id))
             head = await self.store.head(table_id)
-            meta = await self.store.meta(table_id)
             last = await self.store.read(table_id, head - 1, 1, upto=head) if head else []
             chain = last[0].chain if last else ""
             state = await self.projector.state_at(table_id, head)
-            feed = Feed(self, table_id, state, chain, meta.chain_key if meta else b"")
+            feed = Feed(self, table_id, state, chain)
             self.feeds[table_id] = feed
             future.set_result(feed)
             await feed.refresh()  # anything written while loading

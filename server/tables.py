@@ -19,11 +19,11 @@ from domain.base import GM, Viewer
 from domain.commands import InvitePlayer, InviteSpectator, RevokeInvite
 from domain.errors import CheckFailed
 from domain.events import Recorded
+from domain.proof import chained
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
 from server.appender import Appender, Deadlines
-from server.auth import hash_secret, make_token, new_secret
-from server.chain import chained
+from server.auth import hash_secret, make_token, new_salt, new_secret
 from server.deciding import Pending, Result
 from server.envelope import Envelope, envelope, now
 from server.hub import Feed, Hub
@@ -61,8 +61,8 @@ class Tables:
         epoch = secrets.token_hex(8)
         secret = new_secret()
         first = create_table(table_id, title, system, sandbox, parsed, seed)
-        chain_key = secrets.token_bytes(32)
-        record = chained(chain_key, "", Recorded(position=1, event=first, sender="gm", batch=1, at=now()))
+        first_record = Recorded(position=1, event=first, sender="gm", batch=1, at=now(), salt=new_salt())
+        record = chained("", first_record)
         await self.store.create(
             table_id,
             record,
@@ -70,7 +70,6 @@ class Tables:
             seed=seed,
             gm_token_hash=hash_secret(secret),
             created_at=record.at,
-            chain_key=chain_key,
         )
         return Created(table_id=table_id, gm_token=make_token("gm", secret), epoch=epoch)
 

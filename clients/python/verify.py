@@ -1,5 +1,9 @@
-"""``fracas verify``: re-derive every die of an exported log from the revealed seed.
+"""``fracas verify``: check an exported log offline, whoever's it is (GM, player
+or spectator).
 
+The records must hold positions 1, 2, 3… and each must link to the one before
+through the public chain (``domain.proof``): a record changed, dropped,
+inserted, repeated or moved, or a hidden record's stub swapped, breaks it.
 Every die of a table is derived from its secret seed (see ``domain.dice``); the
 seed's SHA-256 is published in the first event and the seed itself when the
 table closes. With both in an export, anyone can check that every die is the
@@ -27,6 +31,7 @@ from domain.dice import (
     roll_commitment,
 )
 from domain.events import Hidden, Recorded, RollRevealed, TableClosed, TableCreated
+from domain.proof import digest_of, link
 
 ROLL_TYPES = (PoolRoll, KeepRoll, D6Roll)
 
@@ -67,19 +72,69 @@ def _derived(seed: bytes, table_id: str, record: Recorded, index: int, sides: in
 
 
 def verify_log(records: list[Recorded]) -> Report:
+    """Every check an export allows offline: its positions, its public chain, then
+    (once the table is closed and its seed revealed) every die."""
     report = Report()
     if not records or not isinstance(records[0].event, TableCreated):
         report.fail("the log does not start with TableCreated")
         return report
+    check_positions(records, report)
+    check_chain(records, report)
+    if report.ok:
+        check_dice(records, report)
+    return report
+
+
+def check_positions(records: list[Recorded], report: Report) -> None:
+    """Positions 1, 2, 3… with no gap, repeat or swap."""
+    for expected, record in enumerate(records, start=1):
+        if record.position != expected:
+            report.fail(
+                f"position {expected}: the record there says position {record.position}: "
+                "a record was dropped, inserted, repeated or moved"
+            )
+            return
+
+
+def check_chain(records: list[Recorded], report: Report) -> None:
+    """Each record's chain value links the one before to its own digest (a hidden
+    record's stub carries its digest). Records written before the public chain carry
+    no salt and are reported, not checked; after the first one that does, each must."""
+    previous = ""
+    linked = 0
+    for record in records:
+        proven = bool(record.salt) or (isinstance(record.event, Hidden) and bool(record.event.digest))
+        if not proven:
+            if linked:
+                report.fail(f"position {record.position}: no salt or digest: its content cannot be checked")
+                return
+            previous = record.chain
+            continue
+        if record.chain != link(previous, digest_of(record)):
+            report.fail(
+                f"position {record.position}: the record does not match its chain value: it, or a "
+                "record before it, was changed"
+            )
+            return
+        previous = record.chain
+        linked += 1
+    unproven = len(records) - linked
+    if unproven:
+        report.lines.append(f"note {unproven} records predate the public chain and were not checked")
+    report.lines.append(f"OK {linked} records linked by the public chain")
+
+
+def check_dice(records: list[Recorded], report: Report) -> None:
     created = records[0].event
+    assert isinstance(created, TableCreated)
     closing = next((r.event for r in records if isinstance(r.event, TableClosed)), None)
     if closing is None:
         report.fail("the table is not closed: its seed is still secret")
-        return report
+        return
     seed = bytes.fromhex(closing.seed)
     if hashlib.sha256(seed).hexdigest() != created.seed_commitment:
         report.fail("the revealed seed does not match the commitment published at creation")
-        return report
+        return
     by_position = {r.position: r for r in records}
     for record in records:
         event = record.event
@@ -106,4 +161,3 @@ def verify_log(records: list[Recorded]) -> Report:
                     )
     if report.ok:
         report.lines.append(f"OK {report.checked} dice re-derived from the revealed seed")
-    return report

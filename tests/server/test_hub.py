@@ -156,7 +156,7 @@ async def test_a_socket_that_fails_during_the_fan_out_ends_only_its_subscriber()
 
 def feed_at(position: int) -> Feed:
     hub = SimpleNamespace(projector=SimpleNamespace(every=10**9), cork=Cork())  # no snapshot falls due
-    return Feed(hub, "t", TableState(position=position, fight=Fight(system=VdaState())), "", b"")  # type: ignore[arg-type]
+    return Feed(hub, "t", TableState(position=position, fight=Fight(system=VdaState())), "")  # type: ignore[arg-type]
 
 
 def hand_out(feed: Feed, *records: Recorded) -> None:

@@ -1,0 +1,126 @@
+"""A log that proves itself: the canonical encoding, each record's digest and the
+public chain that links every record to the one before it.
+
+Each record carries a random ``salt``; its *digest* is the SHA-256 of a label,
+the salt and the record's canonical encoding, and its ``chain`` value is the
+SHA-256 of a label, the previous record's chain value and its digest. Anyone
+holding an export can recompute the chain. A record hidden from a role reaches
+it as a ``Hidden`` stub carrying the full record's digest, so the chain still
+links through it, while the salt keeps a low-entropy secret (a die face, a
+short note) from being guessed from that digest.
+
+The canonical encoding (``fracas/canon/1``) is compact JSON with keys sorted and
+every struct field whose value is its default left out, so that adding a field
+with a default to an event or a roll later does not change the encoding, and so
+the proof, of records written before. ``docs/protocol.md`` states the format
+and ``docs/proof-vectors.json`` gives test vectors for other implementations.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.dice import hmac_sha256
+from domain.events import Hidden, Recorded
+
+RECORD_LABEL = b"fracas/record/1"
+CHAIN_LABEL = b"fracas/chain/1"
+SEPARATOR = b"\x1f"
+
+
+_SORTED = msgspec.json.Encoder(order="sorted")
+_NO_DEFAULT = object()
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+@functools.cache
+def _plan(cls: type[msgspec.Struct]) -> tuple[str | None, Any, tuple[tuple[str, Any], ...]]:
+    """How ``cls`` is written: its tag field and tag, then each field with its default
+    (``_NO_DEFAULT`` when it has none)."""
+    config = cls.__struct_config__
+    fields = []
+    for field in msgspec.structs.fields(cls):
+        default: Any = _NO_DEFAULT
+        if field.default is not msgspec.NODEFAULT:
+            default = field.default
+        elif field.default_factory is not msgspec.NODEFAULT:
+            default = field.default_factory()
+        fields.append((field.name, default))
+    return config.tag_field, config.tag, tuple(fields)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON values, struct fields at their default left out, a tagged
+    struct's tag kept under its tag field."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if isinstance(value, msgspec.Struct):
+        tag_field, tag, fields = _plan(kind)
+        out: dict[str, Any] = {} if tag_field is None else {tag_field: tag}
+        for name, default in fields:
+            item = getattr(value, name)
+            if item is default or (default is not _NO_DEFAULT and item == default):
+                continue
+            out[name] = item if type(item) in _SCALARS else plain(item)
+        return out
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(plain(v) for v in value)
+    return value
+
+
+def canonical(value: Any) -> bytes:
+    """The ``fracas/canon/1`` encoding: compact UTF-8 JSON, keys sorted, defaults
+    left out."""
+    return _SORTED.encode(plain(value))
+
+
+def record_digest(record: Recorded) -> str:
+    """SHA-256 (hex) of the label, the record's salt and its canonical encoding
+    without its ``chain`` and ``salt``."""
+    body = canonical(replace(record, chain="", salt=""))
+    return hashlib.sha256(SEPARATOR.join((RECORD_LABEL, record.salt.encode(), body))).hexdigest()
+
+
+def digest_of(record: Recorded) -> str:
+    """The digest the chain links through: carried by a hidden record's stub,
+    computed for any other."""
+    if isinstance(record.event, Hidden):
+        return record.event.digest
+    return record_digest(record)
+
+
+def link(previous: str, digest: str) -> str:
+    """A record's chain value: SHA-256 (hex) of the label, the chain value of the
+    record before it ("" for the first) and its own digest."""
+    return hashlib.sha256(SEPARATOR.join((CHAIN_LABEL, previous.encode(), digest.encode()))).hexdigest()
+
+
+def chained(previous: str, record: Recorded) -> Recorded:
+    """``record`` (with its salt) and its chain value after ``previous``."""
+    return replace(record, chain=link(previous, record_digest(record)))
+
+
+def derived_salt(seed: bytes, table_id: str, position: int) -> str:
+    """A record salt for logs made without the server's entropy (scenarios played in
+    memory): derived from the table's secret seed, so unguessable while it is secret."""
+    message = SEPARATOR.join((b"fracas/record-salt/1", table_id.encode(), str(position).encode()))
+    return hmac_sha256(seed, message).hex()[:32]
+
+
+def chain_all(previous: str, records: list[Recorded]) -> list[Recorded]:
+    out = []
+    for record in records:
+        record = chained(previous, record)
+        previous = record.chain
+        out.append(record)
+    return out

@@ -1,0 +1,142 @@
+"""An export proves itself offline, for every role: each golden fight's GM, player
+and spectator exports verify, and every tampering of a record is caught with its
+position (``fracas verify``; ``domain.proof``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
+from clients.python.verify import verify_log
+from domain.base import PUBLIC, Viewer
+from domain.events import ENCODER, RECORD_DECODER, Hidden, NoteAdded, Recorded
+from domain.proof import canonical, link, record_digest
+from domain.table import view_record
+from tests.test_golden import NAMES, stored
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def exports(name: str) -> dict[str, list[Recorded]]:
+    """The golden fight as each role would export it."""
+    log = stored(name)
+    players = sorted({r.sender for r in log if r.sender not in ("gm", "")})
+    roles = {"gm": log, "spectator": [view_record(r, PUBLIC) for r in log]}
+    for pid in players:
+        roles[f"player:{pid}"] = [view_record(r, Viewer(role="player", id=pid)) for r in log]
+    return roles
+
+
+def chain_problem(records: list[Recorded]) -> list[str]:
+    report = verify_log(records)
+    return [line for line in report.lines if line.startswith("FAIL") and "not closed" not in line]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_roles_export_of_a_golden_fight_links_whole(name: str) -> None:
+    for role, records in exports(name).items():
+        assert chain_problem(records) == [], role
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_dropped_repeated_inserted_or_moved_record_is_caught_with_its_position(name: str) -> None:
+    for role, records in exports(name).items():
+        middle = len(records) // 2
+        dropped = records[:middle] + records[middle + 1 :]
+        repeated = records[: middle + 1] + records[middle:]
+        moved = records[:middle] + [records[middle + 1], records[middle]] + records[middle + 2 :]
+        note = Recorded(position=middle + 1, event=NoteAdded(text="ajout", author="gm"), salt="00" * 16)
+        inserted = records[:middle] + [note] + [replace(r, position=r.position + 1) for r in records[middle:]]
+        for tampered in (dropped, repeated, moved, inserted):
+            problems = chain_problem(tampered)
+            assert problems and f"position {middle + 1}" in problems[0], (role, problems)
+
+
+def test_a_hidden_records_stub_swapped_for_another_is_caught() -> None:
+    tried = 0
+    for name in NAMES:
+        for role, records in exports(name).items():
+            hidden = [i for i, r in enumerate(records) if isinstance(r.event, Hidden)]
+            if len(hidden) < 2:
+                continue
+            first, second = hidden[0], hidden[1]
+            swapped = list(records)
+            swapped[first] = replace(records[first], event=records[second].event)
+            problems = chain_problem(swapped)
+            assert problems and f"position {first + 1}" in problems[0], (name, role)
+            tried += 1
+    assert tried  # the golden fights hold sealed declarations and secret rolls
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_single_byte_change_of_an_export_is_caught_or_unreadable(data: st.DataObject) -> None:
+    """A byte of the NDJSON changed anywhere: the export no longer decodes, decodes to the
+    very same records, or verify names what is wrong."""
+    name = data.draw(st.sampled_from(NAMES))
+    role, records = data.draw(st.sampled_from(sorted(exports(name).items())))
+    lines = [ENCODER.encode(r) for r in records]
+    index = data.draw(st.integers(0, len(lines) - 1))
+    line = bytearray(lines[index])
+    at = data.draw(st.integers(0, len(line) - 1))
+    line[at] = data.draw(st.integers(0x20, 0x7E).filter(lambda b: b != line[at]))
+    try:
+        tampered = [*records[:index], RECORD_DECODER.decode(bytes(line)), *records[index + 1 :]]
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return
+    if tampered == records:
+        return
+    assert chain_problem(tampered), (role, index, at, bytes(line))
+
+
+def test_the_proof_vectors_in_the_docs_are_what_the_code_computes() -> None:
+    """docs/proof-vectors.json lets another implementation check itself against this one."""
+    vectors = msgspec.json.decode((ROOT / "docs" / "proof-vectors.json").read_bytes())
+    previous = ""
+    for case in vectors["records"]:
+        record = RECORD_DECODER.decode(msgspec.json.encode(case["record"]))
+        assert canonical(replace(record, chain="", salt="")).decode() == case["canonical"]
+        assert record_digest(record) == case["digest"]
+        assert link(previous, case["digest"]) == case["chain"] == record.chain
+        previous = case["chain"]
+
+
+def test_a_default_field_added_later_does_not_change_a_records_proof() -> None:
+    """The canonical encoding leaves out fields at their default: a record encoded
+    before a field existed and the same record decoded today prove the same."""
+    record = stored(NAMES[0])[3]
+    full = msgspec.json.decode(ENCODER.encode(record))
+    trimmed = {k: v for k, v in full.items() if k not in ("command_digest",)} | {"command_digest": ""}
+    assert record_digest(RECORD_DECODER.decode(msgspec.json.encode(trimmed))) == record_digest(
+        replace(record, command_digest="")
+    )
+    assert b"command_digest" not in canonical(replace(record, command_digest=""))
+
+
+def write_vectors() -> None:
+    """Regenerate docs/proof-vectors.json (``.venv/bin/python -m tests.test_proof``)."""
+    cases = []
+    for record in stored("vda_ruelle")[:4]:
+        cases.append(
+            {
+                "record": msgspec.json.decode(ENCODER.encode(record)),
+                "canonical": canonical(replace(record, chain="", salt="")).decode(),
+                "digest": record_digest(record),
+                "chain": record.chain,
+            }
+        )
+    about = (
+        "digest = SHA-256('fracas/record/1' 0x1F salt 0x1F canonical); "
+        "chain = SHA-256('fracas/chain/1' 0x1F previous chain 0x1F digest); see docs/protocol.md"
+    )
+    text = msgspec.json.format(msgspec.json.encode({"about": about, "records": cases}), indent=2)
+    (ROOT / "docs" / "proof-vectors.json").write_bytes(text + b"\n")
+
+
+if __name__ == "__main__":
+    write_vectors()
