@@ -14,8 +14,11 @@ websockets parser's generators (:func:`whole_text_message`); anything else
 goes through that parser.
 
 :class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol offering both
-in ``scope["extensions"]``. Under another ASGI server the app falls back to an
-:class:`AsgiSink` and its own receive loop.
+in ``scope["extensions"]``; it subclasses a private class of uvicorn's (hence
+uvicorn's pinned minor version). The plain path, ``Settings(fast_paths=False)``
+(``FRACAS_FAST_PATHS=0``), runs uvicorn's own ``websockets-sansio`` protocol
+and goes through the ASGI ``send`` (an :class:`AsgiSink`) and ``receive``, as
+under any other ASGI server; the WebSocket suite runs on both (:func:`channels`).
 """
 
 from __future__ import annotations
@@ -243,20 +246,15 @@ class AsgiSink:
         await self._send({"type": "websocket.send", "text": frame.text})
 
 
-def sink_for(scope: Scope, send: Send) -> Sink:
+def channels(scope: Scope, send: Send, fast_paths: bool) -> tuple[Sink, Inbox | None]:
+    """Where a connection's frames go and where its messages come from: the
+    :class:`TransportSink` and :class:`Inbox` that :class:`FramesProtocol`
+    offers, when it runs and the fast paths are on; otherwise (the plain path)
+    an :class:`AsgiSink` and no inbox: the app reads the ASGI ``receive``."""
     extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
-    if extension is not None:
-        sink: Sink = extension["sink"]
-        return sink
-    return AsgiSink(send)
-
-
-def inbox_for(scope: Scope) -> Inbox | None:
-    extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
-    if extension is None:
-        return None
-    inbox: Inbox = extension["inbox"]
-    return inbox
+    if extension is None or not fast_paths:
+        return AsgiSink(send), None
+    return extension["sink"], extension["inbox"]
 
 
 class Inbox:
