@@ -22,10 +22,16 @@ from starlette.applications import Starlette
 from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
-from server.frames import FramesProtocol
 
 SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 """How the parent hands its settings to worker processes."""
+
+
+def _frames_protocol() -> type[Any]:
+    # Imported here: on the plain path nothing of uvicorn's private parts is.
+    from server.frames_protocol import FramesProtocol
+
+    return FramesProtocol
 
 
 def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[str, Any]:
@@ -33,7 +39,7 @@ def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[st
     keep-alive pings; the WebSocket protocol that takes pre-serialised frames
     (uvicorn's own sans-I/O one on the plain path)."""
     return {
-        "ws": FramesProtocol if fast_paths else "websockets-sansio",
+        "ws": _frames_protocol() if fast_paths else "websockets-sansio",
         "ws_max_size": MAX_MESSAGE_BYTES,
         "ws_per_message_deflate": False,
         "ws_ping_interval": 20.0,

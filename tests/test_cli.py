@@ -20,7 +20,7 @@ import redis
 
 from clients.python import TableClient, cli
 from domain.commands import AddNote
-from server.frames import FramesProtocol
+from server.frames_protocol import FramesProtocol
 from server.serve import add_serve_command, uvicorn_options
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]

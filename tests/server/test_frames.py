@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,8 @@ from websockets.streams import StreamReader
 
 from server.frames import EXTENSION, AsgiSink, Cork, Frame, channels
 from tests.server.fake_sockets import FakeProtocol
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def parse(wire: bytes) -> WireFrame:
@@ -153,3 +158,17 @@ def test_the_plain_path_sends_and_receives_through_asgi_even_under_frames_protoc
     else:
         assert isinstance(sink, AsgiSink) and found is None
     assert isinstance(channels({"extensions": {}}, send, True)[0], AsgiSink)  # another ASGI server
+
+
+def test_the_plain_path_imports_nothing_of_uvicorns_private_protocol() -> None:
+    """A uvicorn upgrade that moves what FramesProtocol subclasses must leave the
+    plain path standing: only the fast path imports it."""
+    code = (
+        "import sys, server.app, server.serve\n"
+        "server.serve.uvicorn_options(fast_paths=False)\n"
+        "print('server.frames_protocol' in sys.modules)\n"
+        "server.serve.uvicorn_options(fast_paths=True)\n"
+        "print('server.frames_protocol' in sys.modules)\n"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert found.stdout.split() == ["False", "True"]

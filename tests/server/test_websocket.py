@@ -29,7 +29,7 @@ from server.chain import chained
 from server.connect import close as close_redis
 from server.connect import connect as connect_redis
 from server.embedded import EmbeddedRedis
-from server.frames import FramesProtocol
+from server.frames_protocol import FramesProtocol
 from server.hub import Subscriber
 from server.store import RedisEventStore, key
 from server.table_socket import Connection
