@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from server import appender, deciding, frames, store
+from server import appender, deciding, frames, frames_protocol, store
 
 SAMPLES: defaultdict[str, array[float]] = defaultdict(lambda: array("d"))
 """Per stage: the wall-clock time at its end and its seconds, one after the
@@ -57,9 +57,9 @@ def install() -> None:
     decide = appender.Appender._decide
     append_batch = store.RedisEventStore.append_batch
     corked = frames.Cork.corked
-    data_received = frames.FramesProtocol.data_received
+    data_received = frames_protocol.FramesProtocol.data_received
 
-    def timed_data_received(self: frames.FramesProtocol, data: bytes) -> None:
+    def timed_data_received(self: frames_protocol.FramesProtocol, data: bytes) -> None:
         started = time.perf_counter()
         data_received(self, data)
         _add("inbound", time.perf_counter() - started)
@@ -98,7 +98,7 @@ def install() -> None:
         _add("publish", held - started)
         _add("writes", time.perf_counter() - held)
 
-    frames.FramesProtocol.data_received = timed_data_received  # type: ignore[method-assign]
+    frames_protocol.FramesProtocol.data_received = timed_data_received  # type: ignore[method-assign]
     appender.Appender.submit = timed_submit  # type: ignore[method-assign]
     appender.Appender._commit_settling = timed_commit_settling  # type: ignore[method-assign]
     appender.Appender._decide = timed_decide  # type: ignore[method-assign]

@@ -8,14 +8,17 @@ write while the hub's :class:`Cork` is corked.
 
 In: through the ASGI ``receive``, every message passes a queue, a pause and
 resume of reading and the wake-up of the task that reads it; an :class:`Inbox`
-hands each message to the app as it is read. A read that is exactly one whole
-text message (what clients send nearly always) is unmasked here without the
-websockets parser's generators (:func:`whole_text_message`); anything else
-goes through that parser.
+hands each message to the app as it is read (and a read that is one whole
+text message, what clients send nearly always, skips the websockets parser:
+:func:`~server.frames_protocol.whole_text_message`).
 
-:class:`FramesProtocol` is uvicorn's sans-I/O WebSocket protocol offering both
-in ``scope["extensions"]``. Under another ASGI server the app falls back to an
-:class:`AsgiSink` and its own receive loop.
+:class:`~server.frames_protocol.FramesProtocol`, a subclass of uvicorn's
+private sans-I/O WebSocket protocol, offers both in ``scope["extensions"]``.
+The plain path, ``Settings(fast_paths=False)`` (``FRACAS_FAST_PATHS=0``), runs
+uvicorn's own ``websockets-sansio`` protocol and goes through the ASGI
+``send`` (an :class:`AsgiSink`) and ``receive``, as under any other ASGI
+server (:func:`channels`); nothing of uvicorn's or websockets' private parts
+is imported then. The WebSocket suite runs on both.
 """
 
 from __future__ import annotations
@@ -23,24 +26,18 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.types import Scope, Send
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.http11 import Request
 from websockets.protocol import State
-from websockets.server import ServerProtocol
-from websockets.streams import StreamReader
 
-try:
-    from websockets.speedups import apply_mask
-except ImportError:  # a build of websockets without its C extension
-    from websockets.utils import apply_mask
+if TYPE_CHECKING:
+    from server.frames_protocol import FramesProtocol
 
 log = logging.getLogger("fracas.frames")
 
 EXTENSION = "fracas.frames"
-"""The scope extension under which :class:`FramesProtocol` offers its sink and inbox."""
+"""The scope extension under which ``FramesProtocol`` offers its sink and inbox."""
 
 
 class Frame:
@@ -243,20 +240,15 @@ class AsgiSink:
         await self._send({"type": "websocket.send", "text": frame.text})
 
 
-def sink_for(scope: Scope, send: Send) -> Sink:
+def channels(scope: Scope, send: Send, fast_paths: bool) -> tuple[Sink, Inbox | None]:
+    """Where a connection's frames go and where its messages come from: the
+    :class:`TransportSink` and :class:`Inbox` that :class:`FramesProtocol`
+    offers, when it runs and the fast paths are on; otherwise (the plain path)
+    an :class:`AsgiSink` and no inbox: the app reads the ASGI ``receive``."""
     extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
-    if extension is not None:
-        sink: Sink = extension["sink"]
-        return sink
-    return AsgiSink(send)
-
-
-def inbox_for(scope: Scope) -> Inbox | None:
-    extension: dict[str, Any] | None = scope.get("extensions", {}).get(EXTENSION)
-    if extension is None:
-        return None
-    inbox: Inbox = extension["inbox"]
-    return inbox
+    if extension is None or not fast_paths:
+        return AsgiSink(send), None
+    return extension["sink"], extension["inbox"]
 
 
 class Inbox:
@@ -277,138 +269,3 @@ class Inbox:
     def hold(self, held: bool) -> None:
         """Stop reading from the socket (the app has enough to do), or read again."""
         self._protocol.hold_reading(held)
-
-
-_BETWEEN_FRAMES = StreamReader.at_eof.__code__
-"""Where the websockets parser waits when it has read a whole frame and nothing
-of the next one."""
-
-
-def whole_text_message(conn: ServerProtocol, data: bytes) -> str | None:
-    """The text of ``data`` when it is exactly one whole message: one final,
-    masked, uncompressed text frame of at most 65,535 bytes and valid UTF-8, read
-    while ``conn`` is open and its parser waits for a new frame with no
-    fragmented message under way. Otherwise None: the parser takes ``data``
-    (and answers whatever is wrong with it as it always does)."""
-    if len(data) < 6 or data[0] != 0x81 or conn.state is not State.OPEN:  # 0x81: FIN, no RSV, text
-        return None
-    length = data[1] ^ 0x80  # the mask bit must be set: anything unmasked comes out >= 128
-    start = 6
-    if length == 126:
-        length = int.from_bytes(data[2:4], "big")
-        start = 8
-    elif length > 126:
-        return None
-    if len(data) != start + length or conn.current_size is not None:
-        return None
-    if conn.max_message_size is not None and length > conn.max_message_size:
-        return None
-    waiting: Any = conn.parser  # the generator the parser delegates to, innermost last
-    while waiting.gi_yieldfrom is not None:
-        waiting = waiting.gi_yieldfrom
-    if waiting.gi_code is not _BETWEEN_FRAMES:
-        return None
-    try:
-        return apply_mask(data[start:], data[start - 4 : start]).decode()
-    except UnicodeDecodeError:
-        return None
-
-
-class FramesProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol, offering the app a
-    :class:`TransportSink` for writing pre-serialised frames and an
-    :class:`Inbox` for taking messages as they are read."""
-
-    listener: Callable[[str | bytes], None] | None = None
-    sink: TransportSink | None = None
-    reading_held = False
-    write_paused = False
-    """The transport's buffer is over its high-water mark (a plain flag: a
-    fan-out reads it once per socket)."""
-
-    def pause_writing(self) -> None:
-        self.write_paused = True
-        super().pause_writing()
-        sink = self.sink
-        if sink is not None and sink.on_pause is not None:
-            sink.on_pause()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        super().connection_lost(exc)
-        # The sink, the inbox and the listener all lead back here: without them a
-        # closed connection is freed at once, not at the collector's next full pass.
-        self.scope["extensions"].pop(EXTENSION, None)
-        self.listener = None
-        if self.sink is not None:
-            self.sink.on_pause = None
-            self.sink = None
-
-    def resume_writing(self) -> None:
-        self.write_paused = False
-        super().resume_writing()
-
-    def handle_connect(self, event: Request) -> None:
-        super().handle_connect(event)
-        if self.close_sent:  # the handshake was refused
-            return
-        # The app's task is created but has not run yet: it finds these in its scope.
-        self.sink = TransportSink(self)
-        self.scope["extensions"][EXTENSION] = {"sink": self.sink, "inbox": Inbox(self)}
-
-    def listen(self, handler: Callable[[str | bytes], None]) -> None:
-        self.listener = handler
-        waiting: list[Any] = []
-        while not self.queue.empty():
-            waiting.append(self.queue.get_nowait())
-        for event in waiting:
-            if event["type"] == "websocket.receive":
-                self._hand(event["text"] if "text" in event else event["bytes"])
-            else:
-                self.queue.put_nowait(event)  # a disconnect stays for receive()
-        if self.read_paused:  # uvicorn paused reading until its queue was read
-            self.read_paused = False
-            if not self.reading_held:
-                self.transport.resume_reading()
-
-    def hold_reading(self, held: bool) -> None:
-        if held == self.reading_held:
-            return
-        self.reading_held = held
-        if held:
-            self.transport.pause_reading()
-        elif not self.read_paused:
-            self.transport.resume_reading()
-
-    def data_received(self, data: bytes) -> None:
-        if self.listener is not None and not self.close_sent:
-            text = whole_text_message(self.conn, data)
-            if text is not None:
-                self._hand(text)
-                return
-        super().data_received(data)
-
-    def send_receive_event_to_app(self) -> None:
-        if self.listener is None:
-            super().send_receive_event_to_app()
-            return
-        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
-        self.frames = []
-        if self.close_sent:  # past the app's close: dropped, as uvicorn does
-            return
-        if self.curr_msg_data_type != "text":
-            self._hand(bytes(data))
-            return
-        try:
-            text = bytes(data).decode()
-        except UnicodeDecodeError:
-            self.conn.send_close(1007, "invalid UTF-8")
-            self.handle_parser_exception()
-            return
-        self._hand(text)
-
-    def _hand(self, message: str | bytes) -> None:
-        assert self.listener is not None
-        try:
-            self.listener(message)
-        except Exception:  # the app's handler answers its own errors; this is a last guard
-            log.exception("a message handler failed")

@@ -1,5 +1,6 @@
-"""The store's script calls on a connection of its own, read without redis-py's
-layers.
+"""How the store calls its scripts (:class:`ScriptCaller`): plain redis-py
+(:class:`RedisPyScriptCalls`), or on a connection of its own, read without
+redis-py's layers (:class:`RespScriptCalls`, the fast path).
 
 A call through redis-py passes its pool, its connection's send and read
 coroutines and its reply parser's: ~12 µs of Python per call, with the
@@ -14,6 +15,10 @@ is given a :class:`Replies` protocol. Calls are pipelined on it, their replies
 come back in order; a call given up (cancelled) leaves its future behind, and
 its reply, when it comes, is dropped. If the connection is lost every call
 waiting on it fails with ``ConnectionError`` and the next call opens another.
+
+The fast path takes over a connection of redis-py's private making (its
+stream writer's transport): ``Settings(fast_paths=False)`` (``FRACAS_FAST_PATHS=0``)
+calls through redis-py instead, and the store's contract suite runs on both.
 """
 
 from __future__ import annotations
@@ -21,11 +26,37 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import hiredis
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError, InvalidResponse, NoScriptError, ReadOnlyError, ResponseError
+
+
+class ScriptCaller(Protocol):
+    async def evalsha(self, sha: str, keys: Sequence[str], args: Sequence[str | bytes | int]) -> Any:
+        """Run the loaded script ``sha``; its reply as redis-py gives it (bytes,
+        no decoding), or the error redis-py raises (``NoScriptError``…)."""
+        ...
+
+
+class RedisPyScriptCalls:
+    """EVALSHA through redis-py's public API: the plain path, and the one for a
+    Cluster (a pool per node)."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+
+    async def evalsha(self, sha: str, keys: Sequence[str], args: Sequence[str | bytes | int]) -> Any:
+        return await self._client.evalsha(sha, len(keys), *keys, *args)
+
+
+def script_caller(client: Any, fast_paths: bool) -> ScriptCaller:
+    """The fast path where it may be taken (a client with one pool), else redis-py."""
+    pool = getattr(client, "connection_pool", None)
+    if fast_paths and isinstance(pool, aioredis.ConnectionPool):
+        return RespScriptCalls(pool)
+    return RedisPyScriptCalls(client)
 
 
 def resp(args: Sequence[str | bytes | int | float]) -> bytes:
@@ -114,7 +145,7 @@ class Replies(asyncio.Protocol):
                 future.set_exception(error)
 
 
-class ScriptCalls:
+class RespScriptCalls:
     """The store's script calls, on one connection taken from ``pool``, opened on
     first use and again after it is lost. The client's ``aclose`` closes it
     with the pool."""
@@ -124,6 +155,9 @@ class ScriptCalls:
         self._connection: Any = None
         self._replies: Replies | None = None
         self._opening = asyncio.Lock()
+
+    async def evalsha(self, sha: str, keys: Sequence[str], args: Sequence[str | bytes | int]) -> Any:
+        return await self.execute("EVALSHA", sha, len(keys), *keys, *args)
 
     async def execute(self, *args: str | bytes | int | float) -> Any:
         replies = self._replies

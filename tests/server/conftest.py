@@ -20,20 +20,21 @@ StartServer = Callable[..., Awaitable[str]]
 
 
 @contextlib.asynccontextmanager
-async def servers(redis_url: str) -> AsyncIterator[StartServer]:
-    """Start servers on one Redis; every one is stopped at the end of the block."""
+async def servers(redis_url: str, fast_paths: bool = True) -> AsyncIterator[StartServer]:
+    """Start servers on one Redis, on the fast or the plain paths unless told
+    otherwise; every one is stopped at the end of the block."""
     running: list[tuple[uvicorn.Server, asyncio.Task[None]]] = []
 
-    async def start(ws_protocol: str | None = None, **settings: Any) -> str:
-        """``ws_protocol``: another of uvicorn's WebSocket protocols than Fracas's own."""
+    async def start(**settings: Any) -> str:
         settings.setdefault("redis_url", redis_url)
+        settings.setdefault("fast_paths", fast_paths)
         app = create_app(Settings(**settings))
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-        config = uvicorn_config(app, "127.0.0.1", port, log_level="warning")
-        if ws_protocol is not None:
-            config.ws = ws_protocol
+        config = uvicorn_config(
+            app, "127.0.0.1", port, log_level="warning", fast_paths=settings["fast_paths"]
+        )
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
@@ -52,16 +53,18 @@ async def servers(redis_url: str) -> AsyncIterator[StartServer]:
 
 
 @pytest.fixture
-async def start_server(redis_url: str) -> AsyncIterator[StartServer]:
+async def start_server(redis_url: str, fast_paths: bool) -> AsyncIterator[StartServer]:
     """Servers on each Redis the tests run against."""
-    async with servers(redis_url) as start:
+    async with servers(redis_url, fast_paths) as start:
         yield start
 
 
 @pytest.fixture
-async def start_embedded_server(embedded_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
+async def start_embedded_server(
+    embedded_redis: EmbeddedRedis, fast_paths: bool
+) -> AsyncIterator[StartServer]:
     """Servers on the embedded Redis only, for what does not depend on the store."""
-    async with servers(embedded_redis.url) as start:
+    async with servers(embedded_redis.url, fast_paths) as start:
         yield start
 
 

@@ -19,7 +19,7 @@ from domain.wire import Accepted, Rejected
 from server.embedded import EmbeddedRedis
 from tests.server.conftest import StartServer, servers
 
-pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
+pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(90)]
 
 
 @pytest.fixture
@@ -31,9 +31,9 @@ def own_redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
 
 
 @pytest.fixture
-async def start_own_server(own_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
+async def start_own_server(own_redis: EmbeddedRedis, fast_paths: bool) -> AsyncIterator[StartServer]:
     """Servers on that Redis, stopped before it."""
-    async with servers(own_redis.url) as start:
+    async with servers(own_redis.url, fast_paths) as start:
         yield start
 
 

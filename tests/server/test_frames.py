@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.frames import Frame as WireFrame
@@ -10,8 +14,10 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.streams import StreamReader
 
-from server.frames import Cork, Frame
+from server.frames import EXTENSION, AsgiSink, Cork, Frame, channels
 from tests.server.fake_sockets import FakeProtocol
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def parse(wire: bytes) -> WireFrame:
@@ -135,3 +141,34 @@ def test_a_frame_for_many_sockets_skips_closing_transports_when_not_corked() -> 
     Cork().write_each(Frame(b"{}"), [{p.sink: p.transport for p in (open_one, closing)}])
     assert open_one.transport.writes == [Frame(b"{}").wire]
     assert closing.transport.writes == []
+
+
+@pytest.mark.parametrize("fast_paths", [True, False])
+def test_the_plain_path_sends_and_receives_through_asgi_even_under_frames_protocol(fast_paths: bool) -> None:
+    protocol = FakeProtocol()
+    inbox = object()
+    scope: dict[str, Any] = {"extensions": {EXTENSION: {"sink": protocol.sink, "inbox": inbox}}}
+
+    async def send(message: Any) -> None:
+        raise AssertionError("not called here")
+
+    sink, found = channels(scope, send, fast_paths)
+    if fast_paths:
+        assert (sink, found) == (protocol.sink, inbox)
+    else:
+        assert isinstance(sink, AsgiSink) and found is None
+    assert isinstance(channels({"extensions": {}}, send, True)[0], AsgiSink)  # another ASGI server
+
+
+def test_the_plain_path_imports_nothing_of_uvicorns_private_protocol() -> None:
+    """A uvicorn upgrade that moves what FramesProtocol subclasses must leave the
+    plain path standing: only the fast path imports it."""
+    code = (
+        "import sys, server.app, server.serve\n"
+        "server.serve.uvicorn_options(fast_paths=False)\n"
+        "print('server.frames_protocol' in sys.modules)\n"
+        "server.serve.uvicorn_options(fast_paths=True)\n"
+        "print('server.frames_protocol' in sys.modules)\n"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert found.stdout.split() == ["False", "True"]

@@ -1,5 +1,5 @@
 """A read that is exactly one whole text message skips the websockets parser
-(:func:`server.frames.whole_text_message`); everything else must still reach it."""
+(:func:`server.frames_protocol.whole_text_message`); everything else must still reach it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from server.frames import whole_text_message
+from server.frames_protocol import whole_text_message
 
 HANDSHAKE = (
     b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

@@ -12,7 +12,7 @@ from redis.exceptions import ConnectionError, NoScriptError, ReadOnlyError, Resp
 
 from server.connect import close, connect
 from server.embedded import EmbeddedRedis
-from server.script_calls import Replies, ScriptCalls
+from server.script_calls import RedisPyScriptCalls, Replies, RespScriptCalls, script_caller
 
 ECHO = "return ARGV[1]"
 
@@ -26,7 +26,7 @@ async def client(embedded_redis: EmbeddedRedis) -> AsyncIterator[Any]:
 
 @pytest.mark.redis
 async def test_calls_in_flight_together_each_get_their_own_reply_on_one_connection(client: Any) -> None:
-    calls = ScriptCalls(client.connection_pool)
+    calls = RespScriptCalls(client.connection_pool)
     sha = await client.script_load(ECHO)
     replies = await asyncio.gather(*(calls.execute("EVALSHA", sha, 0, str(i)) for i in range(50)))
     assert replies == [str(i).encode() for i in range(50)]
@@ -35,7 +35,7 @@ async def test_calls_in_flight_together_each_get_their_own_reply_on_one_connecti
 
 @pytest.mark.redis
 async def test_a_call_given_up_never_hands_its_late_reply_to_the_next(client: Any) -> None:
-    calls = ScriptCalls(client.connection_pool)
+    calls = RespScriptCalls(client.connection_pool)
     assert await calls.execute("PING") == b"PONG"
     with pytest.raises(TimeoutError):
         async with asyncio.timeout(0.05):
@@ -45,7 +45,7 @@ async def test_a_call_given_up_never_hands_its_late_reply_to_the_next(client: An
 
 @pytest.mark.redis
 async def test_an_error_reply_fails_its_call_only(client: Any) -> None:
-    calls = ScriptCalls(client.connection_pool)
+    calls = RespScriptCalls(client.connection_pool)
     await calls.execute("PING")
     kept = calls._replies
     with pytest.raises(NoScriptError):
@@ -58,7 +58,7 @@ async def test_an_error_reply_fails_its_call_only(client: Any) -> None:
 
 @pytest.mark.redis
 async def test_calls_waiting_on_a_lost_connection_fail_and_the_next_call_connects_again(client: Any) -> None:
-    calls = ScriptCalls(client.connection_pool)
+    calls = RespScriptCalls(client.connection_pool)
     await calls.execute("PING")
     lost = calls._replies
     waiting = asyncio.ensure_future(calls.execute("BLPOP", "calls:never", 5))
@@ -73,7 +73,7 @@ async def test_calls_waiting_on_a_lost_connection_fail_and_the_next_call_connect
 @pytest.mark.redis
 async def test_the_clients_close_closes_the_taken_over_connection(embedded_redis: EmbeddedRedis) -> None:
     client = connect(embedded_redis.url)
-    calls = ScriptCalls(client.connection_pool)
+    calls = RespScriptCalls(client.connection_pool)
     await calls.execute("PING")
     replies = calls._replies
     await asyncio.wait_for(close(client), 5)
@@ -132,3 +132,16 @@ async def test_bytes_that_are_not_the_redis_protocol_fail_every_call_waiting() -
             future.result()
     with pytest.raises(ConnectionError):
         replies.call(b"...").result()
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("fast_paths", [True, False], ids=["fast", "plain"])
+async def test_both_script_callers_answer_a_script_and_a_forgotten_one_alike(
+    client: Any, fast_paths: bool
+) -> None:
+    caller = script_caller(client, fast_paths)
+    assert isinstance(caller, RespScriptCalls if fast_paths else RedisPyScriptCalls)
+    sha = await client.script_load("return {KEYS[1], ARGV[1], tonumber(ARGV[2]) + 1}")
+    assert await caller.evalsha(sha, ["calls:k"], ["v", 41]) == [b"calls:k", b"v", 42]
+    with pytest.raises(NoScriptError):
+        await caller.evalsha("0" * 40, [], [])

@@ -1,7 +1,8 @@
 """The event store contract (tests/store_contract.py) run against every store:
 the one in memory, and the Redis one on every Redis backend (the embedded 6.2,
-the external Redis at REDIS_URL when there is one, a Cluster and a Sentinel);
-then what is particular to the Redis layout."""
+the external Redis at REDIS_URL when there is one, a Cluster and a Sentinel),
+each with its fast script calls and with plain redis-py; then what is
+particular to the Redis layout."""
 
 from __future__ import annotations
 
@@ -23,15 +24,16 @@ class TestMemoryEventStore(EventStoreContract):
 
 
 @pytest.mark.redis
+@pytest.mark.both_paths
 class TestRedisEventStore(EventStoreContract):
     @pytest.fixture
-    async def new_store(self, redis_url: str) -> AsyncIterator[OpenStore]:
+    async def new_store(self, redis_url: str, fast_paths: bool) -> AsyncIterator[OpenStore]:
         clients = []
 
         def open_store() -> EventStore:
             client = connect(redis_url)
             clients.append(client)
-            return RedisEventStore(client)
+            return RedisEventStore(client, fast_paths=fast_paths)
 
         yield open_store
         for client in clients:

@@ -1,4 +1,5 @@
-"""Several clients of different roles on one table, through a real uvicorn server."""
+"""Several clients of different roles on one table, through a real uvicorn server
+(with Fracas's own WebSocket protocol, and with uvicorn's on the plain path)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import gc
 import hashlib
 import json
 import socket
+from collections.abc import AsyncIterator
 from typing import Any
 
 import msgspec
@@ -26,13 +28,15 @@ from domain.systems.wod import PoolSpec
 from domain.wire import Accepted, Follow, Rejected
 from server.connect import close as close_redis
 from server.connect import connect as connect_redis
-from server.frames import FramesProtocol
+from server.embedded import EmbeddedRedis
+from server.frames_protocol import FramesProtocol
 from server.hub import Subscriber
 from server.store import RedisEventStore, key
 from server.table_socket import Connection
-from tests.server.conftest import StartServer
+from tests.server.conftest import StartServer, servers
 
-pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
+# Every test runs on the fast paths and on the plain ones (Settings.fast_paths).
+pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
 
 
 def combatant(cid: str, name: str) -> AddCombatant:
@@ -76,23 +80,6 @@ async def test_every_role_sees_the_same_events_at_once(admin: Admin, server: str
             record = await client.next_event()
             assert record.position == 6
             assert record.event == NoteAdded(text="Les torches vacillent", author="gm")
-
-
-async def test_under_a_stock_websocket_protocol_frames_go_through_send(start_server: StartServer) -> None:
-    """Without :class:`server.frames.FramesProtocol` (another ASGI server), every
-    frame goes through the ASGI ``send``: same messages, same order."""
-    server = await start_server(ws_protocol="websockets-sansio")
-    async with Admin(server) as admin:
-        t = await table_with_roles(admin, server)
-    async with (
-        TableClient(server, t["table"], t["gm"]) as gm,
-        TableClient(server, t["table"], t["spectator"]) as spectator,
-    ):
-        await spectator.follow(0)
-        assert [(await spectator.next_event()).position for _ in range(5)] == [1, 2, 3, 4, 5]
-        answer = await gm.send(AddNote(text="Les torches vacillent"))
-        assert isinstance(answer, Accepted) and answer.first == 6
-        assert (await spectator.next_event()).event == NoteAdded(text="Les torches vacillent", author="gm")
 
 
 async def test_a_player_rolls_for_their_combatant_only_and_a_refusal_writes_nothing(
@@ -255,14 +242,13 @@ async def test_a_command_waits_for_the_follow_sent_before_it(
         assert kinds == ["events", "accepted"]
 
 
-@pytest.mark.parametrize("ws_protocol", [None, "websockets-sansio"], ids=["frames", "stock"])
 async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_sent(
-    start_server: StartServer, ws_protocol: str | None
+    start_server: StartServer,
 ) -> None:
     """More commands at once than a connection may have in flight (16): the server
     stops reading that socket until answers come back, and applies every one in
     the order sent, with messages sent before the welcome taken first."""
-    server = await start_server(ws_protocol=ws_protocol)
+    server = await start_server()
     async with Admin(server) as admin:
         created = await admin.create_table("Rafale", "vda")
     async with raw_socket(server, created["table_id"], created["gm_token"]) as raw:
@@ -555,13 +541,22 @@ async def stalled_socket(server: str, table_id: str, token: str) -> Any:
     )
 
 
+@pytest.fixture
+async def start_fast_server(embedded_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
+    """Servers on the fast paths only, for what only they do."""
+    async with servers(embedded_redis.url, fast_paths=True) as start:
+        yield start
+
+
 async def test_sockets_that_stop_reading_wait_apart_and_never_hold_up_the_table(
-    start_embedded_server: StartServer,
+    start_fast_server: StartServer,
 ) -> None:
     """The transport's flow control reaches the hub: once a socket's buffers are
     full its events wait in its queue, and past the queue a player is closed with
-    1013 and a spectator skipped ahead, while the GM gets every event as it comes."""
-    server = await start_embedded_server(queue_size=4)
+    1013 and a spectator skipped ahead, while the GM gets every event as it comes.
+    (On the plain path the hub sees no transport: every frame waits in the queue,
+    and this GM, sending faster than a queue of 4 drains, would be closed too.)"""
+    server = await start_fast_server(queue_size=4)
     async with Admin(server) as admin:
         t = await table_with_roles(admin, server)
     stalled_player = await stalled_socket(server, t["table"], t["player"])
