@@ -13,7 +13,8 @@ from domain.dice import PoolRoll
 from domain.systems.vda.gear import Circumstances, Deafness, Item
 from domain.systems.vda.rules.attack import AttackResolution
 from domain.systems.vda.rules.grapple import GrappleRoll
-from domain.systems.vda.state import Condition, Modifier, PhysicalAction, Pool, Rank, Step
+from domain.systems.vda.state import Condition, PhysicalAction, Pool, Rank, Step
+from domain.systems.wod import Modifier
 
 
 class VdaEvent(Event, frozen=True, kw_only=True):

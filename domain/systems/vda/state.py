@@ -17,7 +17,7 @@ from domain.systems.vda.rules.equipment_options import EquipmentOptions
 from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions
 from domain.systems.vda.rules.tactics_options import TacticsOptions
 from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
-from domain.systems.wod import Attributes, Kind
+from domain.systems.wod import Attributes, Health, Kind, Modifier
 
 Pool = Literal["blood", "willpower", "anger", "rage"]
 Step = Literal["declare", "physical", "power"]
@@ -145,20 +145,6 @@ class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fi
 
 
 # --- the combat state -----------------------------------------------------------
-
-
-class Modifier(Struct, frozen=True, kw_only=True):
-    """One term of a pool or a difficulty, with the rule that adds it."""
-
-    rule: str
-    value: int
-    why: str = ""
-
-
-class Health(Struct, frozen=True, kw_only=True):
-    bashing: int = 0
-    lethal: int = 0
-    aggravated: int = 0
 
 
 class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -16,7 +16,8 @@ from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import resistance, stake
 from domain.systems.vda.rules.equipment_options import EquipmentOptions
 from domain.systems.vda.rules.general import is_critical_failure
-from domain.systems.vda.state import Modifier, VdaOptions
+from domain.systems.vda.state import VdaOptions
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
 

@@ -13,7 +13,8 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.rules import grapple
 from domain.systems.vda.rules.grapple import GrappleRoll
 from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions, grapple_thresholds
-from domain.systems.vda.state import Fighter, Grapple, Modifier, VdaOptions, VdaPower
+from domain.systems.vda.state import Fighter, Grapple, VdaOptions, VdaPower
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, options_for, roll, sheet
 
 A_INIT = [7, 7, 7, 2, 2]  # Alma: 3

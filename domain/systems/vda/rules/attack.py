@@ -33,13 +33,7 @@ from typing import Literal
 import msgspec
 
 from domain.dice import PoolRoll, Roller, roll_pool
-from domain.systems.vda.data import (
-    Armour,
-    DamageType,
-    NaturalWeapon,
-    RangedWeapon,
-    Weapon,
-)
+from domain.systems.vda.data import Armour, NaturalWeapon, RangedWeapon, Weapon
 from domain.systems.vda.rules.damage import (
     armour_dice_after_fortitude,
     attack_cancelled,
@@ -85,7 +79,7 @@ from domain.systems.vda.rules.targeting import (
     armour_dice_against_zone,
     vulnerable_zone_aggravated,
 )
-from domain.systems.wod import Kind
+from domain.systems.wod import DamageType, HealthLoss, Kind, stamina_soaks
 
 
 class Striker(msgspec.Struct, frozen=True, kw_only=True):
@@ -137,14 +131,6 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True):
     """Shot beyond the weapon's maximum range (VDA-THROW-02)."""
     blast: Literal["none", "lethal", "grave"] = "none"
     """A grenade's blast zone: half damage in the grave one (VDA-GREN-06), fire (VDA-GREN-08)."""
-
-
-class HealthLoss(msgspec.Struct, frozen=True, kw_only=True):
-    """Health levels lost, by type."""
-
-    bashing: int = 0
-    lethal: int = 0
-    aggravated: int = 0
 
 
 class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
@@ -416,12 +402,7 @@ def _soak(
     (ARMOR-06) and the defence (DEF-01)."""
     damage_type = weapon.damage_type
     model = soak_model(weapon)
-    stamina = (
-        target.stamina
-        if damage_type == "bashing"
-        or (damage_type == "lethal" and target.kind in options.stamina_soaks_lethal)
-        else 0
-    )
+    stamina = target.stamina if stamina_soaks(damage_type, target.kind, options.stamina_soaks_lethal) else 0
     armour_dice = (
         armour_dice_after_fortitude(armour.for_attack, target.fortitude)
         if armour_soaks(damage_type, options)

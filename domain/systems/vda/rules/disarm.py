@@ -6,7 +6,7 @@ from typing import Literal
 
 from domain.errors import require
 from domain.systems.vda.rules.equipment_options import EquipmentOptions
-from domain.systems.vda.state import Modifier
+from domain.systems.wod import Modifier
 
 DisarmResult = Literal["none", "weakened", "disarmed"]
 

@@ -19,7 +19,8 @@ from domain.errors import require
 from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
 from domain.systems.vda.rules.grapple_core import GrappleOptions
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Fighter, Grapple, GrappleMove, Modifier, PhysicalAction, VdaState
+from domain.systems.vda.state import Fighter, Grapple, GrappleMove, PhysicalAction, VdaState
+from domain.systems.wod import Modifier
 
 BRAWL = "brawl"
 ATHLETICS = "athletics"

@@ -17,7 +17,7 @@ import msgspec
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
+from domain.systems.wod import NONE, Terms, terms
 
 # --- VDA-RMAR -----------------------------------------------------------------
 
