@@ -10,10 +10,10 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ANCHORABLE, COUNTER_CHARGE, IMPALING, MELEE_WEAPONS, find_weapon
 from domain.systems.vda.gear import Charge
+from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import modifiers as mod
-from domain.systems.vda.rules.attack import AttackResolution, HealthLoss
 from domain.systems.vda.state import VdaSheet
-from domain.systems.wod import NONE, Health, Modifier
+from domain.systems.wod import NONE, Health, HealthLoss, Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 
 MISS = [2, 2, 2, 2, 2]
