@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from domain.events import NoteAdded, Recorded, TableCreated
-from domain.systems.vda.state import VdaOptions
+from domain.systems.vda.options import VdaOptions
 from server.connect import close, connect
 from server.store import Appended, Conflict, DuplicateCommand, RedisEventStore, TableExists, UnknownTable, key
 

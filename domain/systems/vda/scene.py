@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from domain.systems import wod
-from domain.systems.vda.state import Fighter, VdaOptions, VdaSheet, VdaState
+from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.state import Fighter, VdaSheet, VdaState
 
 NO_FIGHTER = Fighter()
 

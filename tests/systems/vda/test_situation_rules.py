@@ -10,10 +10,10 @@ import pytest
 from domain.dice import ScriptedRoller, roll_pool
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules import targeting as tgt
-from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.wod import NONE, Modifier, Terms, terms, total_dice, total_difficulty
 
 DEFAULTS = DamageOptions()

@@ -1,7 +1,9 @@
 """Every Struct a stored ``vda`` event can carry is defined with the events (or the
-state, the gear, the shared WoD pieces), never in a rule or a handler module, so
-that editing a rule cannot change the format of the log (DESIGN: event tags and
-field types never change once shipped)."""
+state, the options, the gear, the shared WoD pieces), never in a rule or a handler
+module, so that editing a rule cannot change the format of the log (DESIGN: event
+tags and field types never change once shipped). The table's events carry the
+sheets (``CombatantAdded``) and the options (``TableCreated``); snapshots carry the
+state."""
 
 from __future__ import annotations
 
@@ -11,16 +13,22 @@ import msgspec
 import msgspec.inspect as mi
 
 from domain.systems.vda.events import EVENT_TYPES
+from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.state import VdaSheet, VdaState
 
 STORED_FORMAT_MODULES = {
     "domain.dice",
     "domain.systems.vda.events",
     "domain.systems.vda.payloads",
     "domain.systems.vda.state",
+    "domain.systems.vda.options",
     "domain.systems.vda.gear",
+    "domain.systems.vda.tactics",
     "domain.systems.wod.terms",
     "domain.systems.wod.health",
+    "domain.systems.wod.traits",
 }
+STORED = (*EVENT_TYPES, VdaSheet, VdaOptions, VdaState)
 
 
 def reachable_structs(root: type) -> Iterator[tuple[str, type]]:
@@ -60,10 +68,11 @@ def test_reachable_structs__finds_structs_inside_containers_and_unions() -> None
 def test_every_struct_an_event_carries_is_defined_with_the_stored_formats() -> None:
     misplaced = {
         f"{path}: {cls.__module__}.{cls.__qualname__}"
-        for event in EVENT_TYPES
-        for path, cls in reachable_structs(event)
+        for stored in STORED
+        for path, cls in reachable_structs(stored)
         if cls.__module__ not in STORED_FORMAT_MODULES
     }
-    assert not misplaced, "move these Structs next to the events (payloads.py):\n" + "\n".join(
-        sorted(misplaced)
+    assert not misplaced, (
+        "move these Structs next to the events (payloads.py) or the state (options.py):\n"
+        + "\n".join(sorted(misplaced))
     )

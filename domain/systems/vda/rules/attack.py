@@ -34,6 +34,7 @@ import msgspec
 
 from domain.dice import PoolRoll, Roller, roll_pool
 from domain.systems.vda.data import Armour, NaturalWeapon, RangedWeapon, Weapon
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.payloads import AttackResolution, MarginTiers
 from domain.systems.vda.rules.damage import (
     armour_dice_after_fortitude,
@@ -53,7 +54,6 @@ from domain.systems.vda.rules.damage import (
     weapon_bonus_after_potence,
     weapon_dice_lost_to_potence,
 )
-from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.vda.rules.equipment import (
     armour_malus_automatic_soak,
     armour_soaks,

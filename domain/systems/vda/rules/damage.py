@@ -14,7 +14,7 @@ import msgspec
 
 from domain.errors import require
 from domain.systems.vda.data import NaturalWeapon, RangedWeapon, Weapon
-from domain.systems.vda.rules.damage_options import DamageOptions
+from domain.systems.vda.options import DamageOptions
 from domain.systems.wod import DamageType, Kind
 
 # --- VDA-FORPOT ---------------------------------------------------------------

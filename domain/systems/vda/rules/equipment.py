@@ -24,7 +24,7 @@ from domain.systems.vda.data import (
     RangedWeapon,
     Weapon,
 )
-from domain.systems.vda.rules.damage_options import DamageOptions
+from domain.systems.vda.options import DamageOptions
 from domain.systems.wod import NONE, DamageType, Kind, Terms, terms
 
 # --- VDA-MELEE ----------------------------------------------------------------

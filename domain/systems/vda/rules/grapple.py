@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.errors import require
 from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
-from domain.systems.vda.rules.grapple_core import GrappleOptions
+from domain.systems.vda.options import GrappleOptions
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, Grapple, GrappleMove, PhysicalAction, VdaState
 from domain.systems.wod import Modifier

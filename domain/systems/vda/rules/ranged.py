@@ -16,8 +16,8 @@ import msgspec
 
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.payloads import MarginTiers
-from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.wod import NONE, Terms, terms
 
 # --- VDA-RMAR -----------------------------------------------------------------
