@@ -61,7 +61,7 @@ def plain(value: Any) -> Any:
     if kind in _SCALARS:
         return value
     if isinstance(value, msgspec.Struct):
-        tag_field, tag, fields = _plan(kind)
+        tag_field, tag, fields = _plan(type(value))
         out: dict[str, Any] = {} if tag_field is None else {tag_field: tag}
         for name, default in fields:
             item = getattr(value, name)

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from domain.events import NoteAdded, Recorded, TableCreated
-from domain.systems.vda.state import VdaOptions
+from domain.systems.vda.options import VdaOptions
 from domain.table import TableState
 from server.store import Appended, Conflict, DuplicateCommand, EventStore, TableExists, UnknownTable
 

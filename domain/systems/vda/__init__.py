@@ -1,9 +1,11 @@
 """``vda``: the group's homebrew Vampire: Dark Ages combat rules (seeds 000 and
 001; 000 wins where they differ), catalogued in ``rules/vda.md``.
 
-    state.py     the sheet, the table options and the combat state
+    state.py     the sheet and the combat state    options.py the table options
     commands.py  what players and the GM send      events.py  what happened
+    payloads.py  the records events carry (an attack's damage, a grapple roll)
     decide.py    the table of moves: each command, who sends it, its guard, its handler
+    scene.py     what handlers read (the shared WoD pieces are ``domain.systems.wod``)
     handlers/    guards + events                   rules/     one function per rule
     evolve.py    the projection                    view.py    redaction
 """
@@ -14,8 +16,9 @@ from domain.base import System
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.events import EVENT_TYPES
 from domain.systems.vda.evolve import evolve
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.sheet import check_sheet
-from domain.systems.vda.state import VdaOptions, VdaSheet, VdaState
+from domain.systems.vda.state import VdaSheet, VdaState
 from domain.systems.vda.view import redact
 from domain.systems.wod import PoolSpec, plain_pool_roll
 

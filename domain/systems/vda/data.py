@@ -20,11 +20,10 @@ from typing import Literal
 
 import msgspec
 
+from domain.systems.wod import DamageType
+
 Size = Literal["P", "M", "G"]
 """Petite, moyenne, grande."""
-
-DamageType = Literal["bashing", "lethal", "aggravated"]
-"""Contusion, létal, aggravé: which health levels the damage fills."""
 
 Wound = Literal["piercing", "slashing", "crushing"]
 """Perforation, tranchant, contusion: how the weapon wounds (VDA-DMG-07)."""

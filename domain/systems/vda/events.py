@@ -11,9 +11,9 @@ from typing import Literal
 from domain.base import Event
 from domain.dice import PoolRoll
 from domain.systems.vda.gear import Circumstances, Deafness, Item
-from domain.systems.vda.rules.attack import AttackResolution
-from domain.systems.vda.rules.grapple import GrappleRoll
-from domain.systems.vda.state import Condition, Modifier, PhysicalAction, Pool, Rank, Step
+from domain.systems.vda.payloads import AttackResolution, GrappleRoll
+from domain.systems.vda.state import Condition, PhysicalAction, Pool, Rank, Step
+from domain.systems.wod import Modifier
 
 
 class VdaEvent(Event, frozen=True, kw_only=True):

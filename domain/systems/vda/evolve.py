@@ -14,17 +14,8 @@ from msgspec.structs import replace
 
 from domain.systems.vda import equipment_evolve, grapple_evolve, tactics_evolve
 from domain.systems.vda import events as ev
-from domain.systems.vda.state import (
-    AmbushState,
-    Defence,
-    Fighter,
-    Health,
-    Modifier,
-    Ruling,
-    Sealed,
-    SequenceState,
-    VdaState,
-)
+from domain.systems.vda.state import AmbushState, Defence, Fighter, Ruling, Sealed, SequenceState, VdaState
+from domain.systems.wod import Modifier, wounded
 
 RULINGS_KEPT = 20
 NO_SEQUENCE = SequenceState(number=0)
@@ -333,11 +324,8 @@ def _difficulty_adjusted(state: VdaState, e: ev.DifficultyAdjusted) -> VdaState:
 
 
 def _health(state: VdaState, e: ev.HealthAdjusted) -> VdaState:
-    h = _fighter(state, e.combatant).health
-    health = Health(
-        bashing=max(0, h.bashing + e.bashing),
-        lethal=max(0, h.lethal + e.lethal),
-        aggravated=max(0, h.aggravated + e.aggravated),
+    health = wounded(
+        _fighter(state, e.combatant).health, bashing=e.bashing, lethal=e.lethal, aggravated=e.aggravated
     )
     return _with(state, e.combatant, health=health)
 

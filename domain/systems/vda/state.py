@@ -1,4 +1,4 @@
-"""The ``vda`` character sheet, table options and combat state.
+"""The ``vda`` character sheet and combat state (the table options are in ``options.py``).
 
 The state is a projection: :mod:`domain.systems.vda.evolve` builds it from the
 events alone, so every number it shows was carried by an event. Per-round
@@ -7,17 +7,15 @@ bookkeeping lives on :class:`Fighter` and is reset by ``RoundStarted``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
+from domain.systems.vda.data import Size
 from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, PendingGrenade, StuckWeapon
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.equipment_options import EquipmentOptions
-from domain.systems.vda.rules.grapple_core import GrappleEffects, GrappleOptions
-from domain.systems.vda.rules.tactics_options import TacticsOptions
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
-from domain.systems.wod import Attributes, Kind
+from domain.systems.wod import Attributes, Dots, Health, Kind, Levels, Modifier, Points
 
 Pool = Literal["blood", "willpower", "anger", "rage"]
 Step = Literal["declare", "physical", "power"]
@@ -40,12 +38,12 @@ class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     « consomme une action de pouvoir » (VDA-POW-01)."""
 
     discipline: str
-    level: int = 1
-    cost: int = 0
+    level: Dots = 1
+    cost: Dots = 0
     """The power's own cost, paid on top of the activation point (VDA-POW-03)."""
     cost_pool: Pool = "blood"
     uses_power_action: bool = True
-    grants_physical: int = 0
+    grants_physical: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
     """Physical actions the power grants this round (VDA-ACT-06, e.g. the Zulo form)."""
     orients: bool = False
     """The power refreshes orientation (VDA-ORI-03: Auspex 1, Protean 1, ...)."""
@@ -58,27 +56,27 @@ class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
     kind: Kind = "vampire"
     attributes: Attributes = msgspec.field(default_factory=Attributes)
-    abilities: dict[str, int] = {}
+    abilities: dict[str, Dots] = {}
     """alertness, athletics, brawl, dodge, melee, archery, stealth, ..."""
-    disciplines: dict[str, int] = {}
+    disciplines: dict[str, Dots] = {}
     """celerity, fortitude, potence, auspex, ..."""
-    willpower: int = 5
-    blood: int = 10
-    generation: int = 12
-    health_levels: int = 7
-    anger: int = 0
-    rage: int = 0
+    willpower: Dots = 5
+    blood: Points = 10
+    generation: Annotated[int, msgspec.Meta(ge=1, le=15)] = 12
+    health_levels: Levels = 7
+    anger: Dots = 0
+    rage: Dots = 0
     weapons: list[str] = []
     """Weapon ids of ``domain.systems.vda.data``."""
     armour: str | None = None
-    bows: dict[str, int] = {}
+    bows: dict[str, Dots] = {}
     """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated
     here is as strong as the archer's Strength."""
     powers: dict[str, VdaPower] = {}
     """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
-    self_control: int = 0
+    self_control: Dots = 0
     """Maîtrise de soi (0: none, e.g. a road of Instinct), for the Kiss (VDA-BITE-06)."""
-    instinct: int = 0
+    instinct: Dots = 0
     sight_primary: bool = True
     """VDA-GAZE-07: sight is the main sense (closed eyes then cost +3 on active rolls)."""
     two_weapon_styles: list[TwoWeaponStyle] = []
@@ -91,74 +89,7 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """VDA-RES-06: the sheet's magic weapons and armour, by item id."""
 
 
-# --- options: every default the catalogue picked where the seeds are unclear ----
-
-
-class VdaOptions(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fields=True):
-    initiative_attribute: Literal["wits", "dexterity", "perception"] = "wits"
-    """A-11: « Réagir » read as Wits (Astuce)."""
-    sequence_order: Literal["interleaved", "phased"] = "interleaved"
-    """VDA-SEQ-02: each combatant's physical then power action (interleaved), or every
-    physical action then every power action (phased)."""
-    renounced_defence_scope: Literal["sequence", "round"] = "sequence"
-    """VDA-INIT-03: how long attacking a faster opponent gives up defending against them."""
-    tie_counts: Literal["physical_remaining", "all_remaining"] = "physical_remaining"
-    """VDA-INIT-04: which actions "fewer actions" counts."""
-    top_ties_all_penalised: bool = True
-    """VDA-INIT-08: every combatant tied at the top last round rolls at +1."""
-    action_cap: Literal["higher", "lower"] = "higher"
-    """VDA-ACT-02: the cap is the higher (default) of Dexterity and Wits."""
-    celerity_prepays_every_round: bool = True
-    """VDA-ACT-07: the Celerity point pays the power activation every round it lasts."""
-    celerity_blood_per_dot: int = 1
-    """VDA-ACT-04/07: activating one Celerity dot costs one blood point."""
-    rage_pays_like_anger: bool = True
-    """VDA-POW-03: Rage pays a power activation like Anger."""
-    anger_needs_mental_control: bool = True
-    """VDA-POW-08: an Anger or Rage pool needs a dot in the Mental Control block (Rage also
-    Animalism), checked on the sheet (seed 001 only)."""
-    reiteration: bool = True
-    """VDA-POW-06: 001's reiteration by discipline block (5/7/9)."""
-    skill_repeat_every_reuse: bool = True
-    """VDA-GEN-01: every earlier use of the skill this round counts, not only the last."""
-    botch_fall: bool = True
-    """VDA-GEN-02: a botched offensive action is a fall (« Au sol ») by default."""
-    ones_cancel: bool = True
-    """A-3: each 1 cancels a success."""
-    critical_on_net_successes: bool = False
-    """VDA-GEN-02: « aucun succès » read on the raw faces (no hit at all, default) or on the
-    net successes once the 1s cancelled hits (``True``)."""
-    orientation_difficulty: int = 4
-    """VDA-ORI-02 / VDA-MINOR-04: the 2-dice orientation roll's difficulty."""
-    ambush_awareness_caps_pool: bool = True
-    """VDA-AMB-03: the awareness successes cap the defence pool (not replace it)."""
-    ambush_opposed_difficulty: int = 6
-    """VDA-AMB-02: difficulty of the Stealth and Perception rolls."""
-    damage: DamageOptions = msgspec.field(default_factory=DamageOptions)
-    """The damage side's readings (``rules/damage_options.py``)."""
-    grapple: GrappleOptions = msgspec.field(default_factory=GrappleOptions)
-    """The grapple and bite readings (``rules/grapple_core.py``)."""
-    equipment: EquipmentOptions = msgspec.field(default_factory=EquipmentOptions)
-    """Disarm, stake, stuck weapons, vandalism, resistance, grenades (``rules/equipment_options.py``)."""
-    tactics: TacticsOptions = msgspec.field(default_factory=TacticsOptions)
-    """The gaze, the two-weapon styles and the equipment gaps (``rules/tactics_options.py``)."""
-
-
 # --- the combat state -----------------------------------------------------------
-
-
-class Modifier(Struct, frozen=True, kw_only=True):
-    """One term of a pool or a difficulty, with the rule that adds it."""
-
-    rule: str
-    value: int
-    why: str = ""
-
-
-class Health(Struct, frozen=True, kw_only=True):
-    bashing: int = 0
-    lethal: int = 0
-    aggravated: int = 0
 
 
 class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -318,6 +249,33 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """VDA-STAKE-04: a stake through the heart."""
     circumstances: Circumstances = msgspec.field(default_factory=Circumstances)
     """The GM's rulings on this combatant's surroundings (terrain, cover, outnumbering, water)."""
+
+
+class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):
+    """What a hold of ``value`` over a target of Strength + Potence does right now."""
+
+    bite: bool = False
+    """VDA-GRAP-14: value > 0: either side may bite the other; moving drags the other."""
+    forbidden_sizes: list[Size] = []
+    """VDA-GRAP-15/16/17: weapon sizes the held character can no longer use."""
+    bite_back_difficulty: int = 0
+    """VDA-GRAP-16/17: +1 from 4, +2 from 6 when the held character bites the grappler."""
+    no_attack_on_grappler: bool = False
+    """VDA-GRAP-18: from 8 the held character attacks the grappler by no means."""
+    flight: bool = True
+    """VDA-GRAP-19: below the target's Strength + Potence it may still flee."""
+    dodge_malus: bool = False
+    """VDA-GRAP-19: from Strength + Potence its dodges are at +2 per grappler."""
+    takedown: bool = False
+    """VDA-GRAP-20: from twice Strength + Potence it can be thrown to the ground."""
+    immobilised: bool = False
+    """VDA-GRAP-21: from three times Strength + Potence it is immobilised."""
+    power_dice: int = 0
+    """VDA-GRAP-22/23: dice lost by a magic path or a gaze power (the control value)."""
+    power_difficulty: int = 0
+    """VDA-GRAP-22/23: +1 from 4."""
+    powers_impossible: bool = False
+    """VDA-GRAP-22/23: impossible from 8."""
 
 
 class Grapple(Struct, frozen=True, kw_only=True):

@@ -14,7 +14,8 @@ from domain.events import Combatant, Recorded
 from domain.play import execute
 from domain.systems.vda import commands as c
 from domain.systems.vda.decide import MOVES
-from domain.systems.vda.state import PhysicalAction, VdaOptions, VdaSheet, VdaState
+from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.state import PhysicalAction, VdaSheet, VdaState
 from domain.systems.wod import Attributes
 from domain.table import TableState, Timeline, create_table, system_view
 

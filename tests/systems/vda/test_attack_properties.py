@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from domain.dice import ScriptedRoller
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
-from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
+from domain.systems.vda.payloads import AttackResolution
+from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.movement import Mount
 
 WEAPONS = [

@@ -8,7 +8,7 @@ from typing import Any
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.rules import bite
-from domain.systems.vda.state import Modifier
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll
 from tests.systems.vda.test_grapple_rules import NOTHING, begin, finish, held, of
 

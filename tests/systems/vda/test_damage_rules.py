@@ -6,8 +6,8 @@ import pytest
 
 from domain.errors import RuleViolation
 from domain.systems.vda.data import MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import damage
-from domain.systems.vda.rules.damage_options import DamageOptions
 
 DEFAULTS = DamageOptions()
 

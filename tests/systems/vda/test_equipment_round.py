@@ -12,11 +12,11 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import NaturalWeapon
 from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item
+from domain.systems.vda.options import EquipmentOptions, VdaOptions
 from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import resistance, stake
-from domain.systems.vda.rules.equipment_options import EquipmentOptions
 from domain.systems.vda.rules.general import is_critical_failure
-from domain.systems.vda.state import Modifier, VdaOptions
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
 

@@ -9,9 +9,9 @@ import pytest
 from domain.dice import ScriptedRoller, roll_pool
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import equipment as eq
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, terms
+from domain.systems.wod import NONE, terms
 
 DEFAULTS = DamageOptions()
 W, N = MELEE_WEAPONS, NATURAL_WEAPONS

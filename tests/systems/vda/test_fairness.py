@@ -5,6 +5,9 @@ whatever its dice, and never refused once a die was drawn."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +18,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.state import VdaPower, VdaSheet
+from domain.systems.wod import Attributes
 from tests.fairness import assert_dice_tell_nothing
 from tests.strategies import structs
 from tests.systems.vda.conftest import SEED, Table, act, options_for, sheet
@@ -141,7 +145,11 @@ def fuzzed_step(data: st.DataObject, t: Table) -> None:
     kind = data.draw(st.sampled_from(FUZZED))
     if kind is UpdateCombatant:  # a sheet changed mid-fight, any of its numbers
         cid = data.draw(ids)
-        new = data.draw(structs(VdaSheet, WORDS, fields=FIELDS))
+        drawn = data.draw(structs(VdaSheet, WORDS, fields=FIELDS))
+        try:  # as the server decodes it: a sheet out of its ranges never reaches decide
+            new = msgspec.convert(msgspec.to_builtins(drawn), VdaSheet)
+        except msgspec.ValidationError:
+            return
         command = UpdateCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=new), reason="ruling")
     else:
         command = data.draw(structs(kind, WORDS, fields=FIELDS))
@@ -189,3 +197,55 @@ def test_vda_amb_01__an_ambush_on_someone_not_at_the_table_is_refused_before_the
     t.add("alma", sheet(stealth=3))
     assert t.refuse(c.Ambush(ambusher="alma", target="nobody"), dice=[]).rule == "table.combatant-unknown"
     assert t.refuse(c.Ambush(ambusher="alma", target="alma"), dice=[]).rule == "VDA-AMB-01"
+
+
+def test_a_sheet_out_of_its_ranges_is_refused_when_decoded() -> None:
+    """A stamina of 100 would make a soak pool past what one roll may draw, found only
+    after the attack's dice: the sheet's ranges are checked before anything is decided."""
+    decode = msgspec.json.Decoder(UpdateCombatant).decode
+    body = b'{"type":"UpdateCombatant","reason":"r","combatant":{"id":"bors","name":"Bors",'
+    try:
+        decode(body + b'"sheet":{"type":"vda","attributes":{"stamina":100}}}}')
+    except msgspec.ValidationError as error:
+        assert "combatant.sheet.attributes.stamina" in str(error)
+    else:
+        raise AssertionError("a stamina of 100 was accepted")
+    decode(body + b'"sheet":{"type":"vda","attributes":{"stamina":10}}}}')
+
+
+def test_the_largest_sheets_never_need_more_dice_than_a_roll_may_draw() -> None:
+    """Every trait at 10, every pool full: a whole round of attacks and soaks draws
+    within the dice's limits, whatever the nonces."""
+    full = {"melee": 10, "brawl": 10, "dodge": 10, "athletics": 10, "alertness": 10}
+    disciplines = {"celerity": 10, "potence": 10, "fortitude": 10}
+    attributes = dict.fromkeys(Attributes.__struct_fields__, 10)
+    t = Table()
+    for cid in ("alma", "bors"):
+        big = VdaSheet(
+            attributes=Attributes(**attributes),
+            abilities=full,
+            disciplines=disciplines,
+            weapons=["epieu", "hache_a_deux_mains"],
+            armour="plaque",
+        )
+        t.add(cid, big)
+    t.start()
+    other = {"alma": "bors", "bors": "alma"}
+    resolved = 0
+    for _ in range(30):
+        wanted = ("vda.RollInitiative", "vda.DeclareAction", "vda.ResolveAction", "vda.SkipPower")
+        offered = [(tag, cid) for cid in other for tag in options_for(t.timeline.head, cid) if tag in wanted]
+        if not offered:
+            break
+        tag, cid = min(offered, key=lambda o: wanted.index(o[0]))
+        command: Any = {
+            "vda.RollInitiative": c.RollInitiative(combatant=cid, weapon="epieu"),
+            "vda.DeclareAction": c.DeclareAction(
+                combatant=cid, action=act("attack", skill="melee", target=other[cid], weapon="epieu")
+            ),
+            "vda.ResolveAction": c.ResolveAction(combatant=cid),
+        }.get(tag, c.SkipPower(combatant=cid))
+        assert assert_dice_tell_nothing(t.timeline.head, command, GM, SEED) == "accepted", command
+        resolved += tag == "vda.ResolveAction"
+        t.emitted(command)
+    assert resolved >= 2  # both attacks rolled to hit, for damage and for soak

@@ -16,9 +16,11 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules import stake, two_weapons
-from domain.systems.vda.state import Modifier, VdaOptions, VdaPower
+from domain.systems.vda.state import VdaPower
 from domain.systems.vda.tactics import GazePair, MagicItem
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve, rules, scripted
 

@@ -6,9 +6,9 @@ import pytest
 
 from domain.errors import RuleViolation
 from domain.systems.vda.data import RANGED_WEAPONS
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import ranged
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, terms
+from domain.systems.wod import NONE, terms
 
 BOW, LONG_BOW = RANGED_WEAPONS["arc_court"], RANGED_WEAPONS["arc_long"]
 LIGHT_XBOW, HEAVY_XBOW = RANGED_WEAPONS["arbalete_legere"], RANGED_WEAPONS["arbalete_lourde"]

@@ -7,7 +7,8 @@ from domain.dice import ScriptedRoller
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import find_weapon
-from domain.systems.vda.rules.attack import AttackResolution, Striker, Target, resolve_attack
+from domain.systems.vda.payloads import AttackResolution
+from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from tests.systems.vda.conftest import Table, act, sheet
 
 DAGGER = act("attack", skill="melee", target="bors", weapon="dague_de_chasse")

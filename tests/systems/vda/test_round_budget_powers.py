@@ -7,9 +7,10 @@ import pytest
 from domain.errors import RuleViolation
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.actions import action_cap, require_power_below_physical
 from domain.systems.vda.rules.powers import block_of, reiterations_allowed
-from domain.systems.vda.state import Fighter, VdaOptions, VdaPower
+from domain.systems.vda.state import Fighter, VdaPower
 from tests.systems.vda.conftest import Table, act, options_for, sheet
 
 AUSPEX = VdaPower(discipline="auspex", level=1, orients=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from domain.base import GM_ONLY, PUBLIC, Viewer, gm_and
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.state import Modifier, Rank
+from domain.systems.vda.state import Rank
 from domain.systems.vda.view import redact
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
 WITS = Modifier(rule="VDA-INIT-01", value=3, why="wits")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.rules.orientation import orientation_levels
-from domain.systems.vda.state import Modifier, VdaPower
+from domain.systems.vda.state import VdaPower
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
 BASE_4 = Modifier(rule="VDA-ORI-02", value=4, why="geste d'orientation")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.rules.physical import rear_eligible
-from domain.systems.vda.state import Modifier
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 
 ATTACK = act("attack", skill="melee", target="cleo")

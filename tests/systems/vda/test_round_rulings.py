@@ -7,7 +7,8 @@ from __future__ import annotations
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Charge, Circumstances, Item
-from domain.systems.vda.state import Modifier, VdaPower
+from domain.systems.vda.state import VdaPower
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, options_for, roll, sheet
 
 BASE_4 = Modifier(rule="VDA-ORI-02", value=4, why="geste d'orientation")

@@ -10,9 +10,10 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ANCHORABLE, COUNTER_CHARGE, IMPALING, MELEE_WEAPONS, find_weapon
 from domain.systems.vda.gear import Charge
+from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import modifiers as mod
-from domain.systems.vda.rules.attack import AttackResolution, HealthLoss
-from domain.systems.vda.state import Health, Modifier, VdaSheet
+from domain.systems.vda.state import VdaSheet
+from domain.systems.wod import NONE, Health, HealthLoss, Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 
 MISS = [2, 2, 2, 2, 2]
@@ -143,7 +144,7 @@ def test_vda_mod_06__a_polearms_bonuses_are_the_seeds_named_ones() -> None:
     assert mod.polearm_advantages(MELEE_WEAPONS["epee_a_deux_mains"]) == frozenset()
     # The anchored lance against a moving horse (VDA-MOD-03) is one of them.
     anchored = mod.moving_horse_modifiers(MELEE_WEAPONS["lance"], anchored=True, ruling_dice=0)
-    assert anchored == mod.NONE
+    assert anchored == NONE
 
 
 def _counter_charged(weapon: str) -> HealthLoss:

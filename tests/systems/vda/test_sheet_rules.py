@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.commands import AddCombatant, UpdateCombatant
 from domain.errors import RuleViolation
 from domain.events import Combatant, CombatantAdded
-from domain.systems.vda.state import VdaOptions
+from domain.systems.vda.options import VdaOptions
 from tests.systems.vda.conftest import Table, sheet
 
 

@@ -10,12 +10,11 @@ import pytest
 from domain.dice import ScriptedRoller, roll_pool
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules import targeting as tgt
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
-from domain.systems.vda.state import Modifier
+from domain.systems.wod import NONE, Modifier, Terms, terms, total_dice, total_difficulty
 
 DEFAULTS = DamageOptions()
 W = MELEE_WEAPONS
@@ -108,7 +107,7 @@ def test_vda_cover_01__a_die_and_a_difficulty_per_cover_level() -> None:
 
 def test_modifier_totals() -> None:
     both = mod.cover_modifiers(2) + mod.moving_target_modifiers(True)
-    assert (mod.total_dice(both), mod.total_difficulty(both)) == (2, -1)
+    assert (total_dice(both), total_difficulty(both)) == (2, -1)
     assert both.difficulty == [Modifier(rule="VDA-COVER-01", value=-2), Modifier(rule="VDA-MOD-02", value=1)]
 
 
@@ -239,7 +238,7 @@ def test_vda_tgt_02__plus_one_plus_the_armours_malus() -> None:
     """VDA-TGT-02: plus one plus the armours malus."""
 
     def diff(armour_id: str | None) -> int:
-        return mod.total_difficulty(tgt.targeted_attack_modifiers(ARMOURS[armour_id] if armour_id else None))
+        return total_difficulty(tgt.targeted_attack_modifiers(ARMOURS[armour_id] if armour_id else None))
 
     armours = [None, "cuir", "maille", "maille_de_damas", "plaque"]
     assert [diff(armour) for armour in armours] == [1, 1, 2, 2, 3]
@@ -265,4 +264,4 @@ def test_ranged_weapons_are_not_sized_for_charges() -> None:
 def test_vda_horse_02__a_mount_lends_its_strength_and_potence_and_moving_horses_are_hard() -> None:
     """VDA-HORSE-02: a mount lends its strength and potence and moving horses are hard."""
     assert mv.charge_strength(1, 0, mv.Mount(strength=6), DEFAULTS) == (6, 0)
-    assert mod.total_difficulty(mod.moving_horse_modifiers(W["epieu"], anchored=False, ruling_dice=0)) == 2
+    assert total_difficulty(mod.moving_horse_modifiers(W["epieu"], anchored=False, ruling_dice=0)) == 2

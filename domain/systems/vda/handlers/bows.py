@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from domain.systems.vda.data import RangedWeapon, find_weapon
 from domain.systems.vda.rules import ranged
-from domain.systems.vda.rules.modifiers import NONE, Terms
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import NONE, Terms
 
 
 def bow_of(action: PhysicalAction) -> RangedWeapon | None:

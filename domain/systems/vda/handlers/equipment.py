@@ -26,16 +26,17 @@ from domain.systems.vda.commands import (
 from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
 from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
-from domain.systems.vda.rules.attack import AttackResolution, Situation, Striker, Target, resolve_attack
+from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.damage import bashing_taken
-from domain.systems.vda.rules.general import total
 from domain.systems.vda.rules.grenades import Zone
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
+from domain.systems.vda.state import PhysicalAction, SequenceState
+from domain.systems.wod import Modifier, total
 
 # --- resistance -----------------------------------------------------------------
 

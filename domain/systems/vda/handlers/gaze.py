@@ -22,9 +22,9 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import gaze, general, grapple, powers, sequence, stake
-from domain.systems.vda.rules.modifiers import NONE, Terms
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Modifier, PhysicalAction
+from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import NONE, Modifier, Terms
 
 
 def routes(scene: Scene, combatant: str) -> bool:

@@ -17,9 +17,8 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
 from domain.systems.vda.rules import ambush, equipment, resistance
-from domain.systems.vda.rules.general import total
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Modifier
+from domain.systems.wod import Modifier, total
 
 
 def _require_reason(reason: str) -> None:

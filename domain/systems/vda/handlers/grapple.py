@@ -24,11 +24,12 @@ from domain.systems.vda.commands import (
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
 from domain.systems.vda.handlers import attack, resolve
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
-from domain.systems.vda.rules.grapple import GrappleRoll
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState, VdaPower
+from domain.systems.vda.state import PhysicalAction, SequenceState, VdaPower
+from domain.systems.wod import Modifier
 
 BRAWL = grapple.BRAWL
 

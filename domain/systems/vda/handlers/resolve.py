@@ -21,11 +21,11 @@ from domain.systems.vda.rules import (
     ranged_defence,
     sequence,
 )
-from domain.systems.vda.rules.modifiers import NONE, Terms
 from domain.systems.vda.rules.ranged import firearm_attack_difficulty
 from domain.systems.vda.rules.stake import STUCK_REMOVAL_DIFFICULTY
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
+from domain.systems.vda.state import PhysicalAction, SequenceState
+from domain.systems.wod import NONE, Modifier, Terms, total
 
 
 def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
@@ -72,7 +72,7 @@ def action_pool(scene: Scene, combatant: str, action: PhysicalAction, extra: Ter
         Modifier(rule="A-6", value=scene.trait(combatant, action.skill), why=action.skill),
     ]
     acts = action.minor_acts + (["orientation"] if action.orientation else [])
-    minor.require_dice_for_minor_acts(general.total(pool), acts)
+    minor.require_dice_for_minor_acts(total(pool), acts)
     pool += minor.minor_act_cost(action.minor_acts)
     if gesture := orientation.gesture_cost(action):
         pool.append(gesture)

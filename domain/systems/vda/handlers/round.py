@@ -14,8 +14,8 @@ from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
 from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
-from domain.systems.vda.rules.general import clamped_difficulty, total
 from domain.systems.vda.scene import Scene
+from domain.systems.wod import clamped_difficulty, total
 
 
 def start_round(scene: Scene, command: StartRound) -> list[Emitted]:

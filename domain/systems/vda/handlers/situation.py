@@ -25,9 +25,9 @@ from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules.attack import Situation
 from domain.systems.vda.rules.equipment import SpecialAttack
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
+from domain.systems.wod import NONE, Terms, terms
 
 FISTS = "poings"
 

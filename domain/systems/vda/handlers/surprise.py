@@ -10,7 +10,8 @@ from domain.systems.vda.commands import SurpriseAttack, SurpriseDefence
 from domain.systems.vda.handlers import attack, resolve, situation
 from domain.systems.vda.rules import ambush, general, physical
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import AmbushState, Defence, Modifier, SequenceState
+from domain.systems.vda.state import AmbushState, Defence, SequenceState
+from domain.systems.wod import Modifier, total
 
 
 def _surprise(scene: Scene) -> AmbushState:
@@ -56,7 +57,7 @@ def check_attack(scene: Scene, combatant: str) -> AmbushState:
 def capped_pool(pool: list[Modifier], cap: int, caps_pool: bool) -> list[Modifier]:
     """VDA-AMB-03: the awareness successes are the dice available for the defence: a cap on
     the usual pool (``ambush_awareness_caps_pool``), or the pool itself."""
-    dice = general.total(pool)
+    dice = total(pool)
     if caps_pool and dice <= cap:
         return pool
     return [*pool, Modifier(rule="VDA-AMB-03", value=cap - dice, why="surprise: succès de vigilance")]

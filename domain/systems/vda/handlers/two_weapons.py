@@ -11,9 +11,9 @@ from domain.errors import Refused, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import TakeTwoWeaponStance
 from domain.systems.vda.rules import resistance, stake, two_weapons
-from domain.systems.vda.rules.modifiers import Terms
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import Terms
 
 
 def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:

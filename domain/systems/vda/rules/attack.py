@@ -18,8 +18,8 @@ before a roll (VDA-BOW-01, VDA-NAT-03, VDA-CHARGE-01/02, …) and then calls::
 
 It rolls nothing when the defence cancels the attack (VDA-DEF-02); otherwise it
 draws the damage pool, then the soak pool, through ``domain.dice.roll_pool``.
-The returned :class:`AttackResolution` is a frozen msgspec Struct that an event
-can carry as is: every roll, every automatic success and where it came from,
+The returned :class:`AttackResolution` (``payloads.py``) is a frozen msgspec Struct
+that an event carries as is: every roll, every automatic success and where it came from,
 and ``health`` (the levels lost by type, vampires' bashing already halved).
 It also says how many 1s the once-per-combat Potence and Fortitude tokens
 removed (``damage_ones_removed``, ``soak_ones_removed``), so the state can count
@@ -33,13 +33,9 @@ from typing import Literal
 import msgspec
 
 from domain.dice import PoolRoll, Roller, roll_pool
-from domain.systems.vda.data import (
-    Armour,
-    DamageType,
-    NaturalWeapon,
-    RangedWeapon,
-    Weapon,
-)
+from domain.systems.vda.data import Armour, NaturalWeapon, RangedWeapon, Weapon
+from domain.systems.vda.options import DamageOptions
+from domain.systems.vda.payloads import AttackResolution, MarginTiers
 from domain.systems.vda.rules.damage import (
     armour_dice_after_fortitude,
     attack_cancelled,
@@ -58,7 +54,6 @@ from domain.systems.vda.rules.damage import (
     weapon_bonus_after_potence,
     weapon_dice_lost_to_potence,
 )
-from domain.systems.vda.rules.damage_options import DamageOptions
 from domain.systems.vda.rules.equipment import (
     armour_malus_automatic_soak,
     armour_soaks,
@@ -74,7 +69,6 @@ from domain.systems.vda.rules.movement import (
     charge_strength,
 )
 from domain.systems.vda.rules.ranged import (
-    MarginTiers,
     armour_dice_after_cancellation,
     halve_beyond_range,
     ranged_margin_damage,
@@ -85,7 +79,7 @@ from domain.systems.vda.rules.targeting import (
     armour_dice_against_zone,
     vulnerable_zone_aggravated,
 )
-from domain.systems.wod import Kind
+from domain.systems.wod import HealthLoss, Kind, stamina_soaks
 
 
 class Striker(msgspec.Struct, frozen=True, kw_only=True):
@@ -137,75 +131,6 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True):
     """Shot beyond the weapon's maximum range (VDA-THROW-02)."""
     blast: Literal["none", "lethal", "grave"] = "none"
     """A grenade's blast zone: half damage in the grave one (VDA-GREN-06), fire (VDA-GREN-08)."""
-
-
-class HealthLoss(msgspec.Struct, frozen=True, kw_only=True):
-    """Health levels lost, by type."""
-
-    bashing: int = 0
-    lethal: int = 0
-    aggravated: int = 0
-
-
-class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything an attack's damage did, in pipeline order."""
-
-    weapon_id: str
-    attack_successes: int
-    defence_successes: int
-    margin: int
-    """VDA-DMG-01 / VDA-DEF-03."""
-    hit: bool
-    """False when the defence cancelled the attack (VDA-DEF-02): nothing below happened."""
-    damage_type: DamageType
-    # --- the damage pool
-    strength: int = 0
-    """Strength used (the mount's in a mounted charge, VDA-CHARGE-07)."""
-    weapon_bonus: int = 0
-    """Weapon bonus after the resistance cap and Potence (VDA-RES-03, VDA-FORPOT-03)."""
-    weapon_dice_lost: int = 0
-    base_dice: int = 0
-    """The weapon's damage dice before the margin."""
-    halved_beyond_range: bool = False
-    divisor: int = 1
-    """VDA-DMG-04."""
-    tiers: MarginTiers | None = None
-    """Ranged weapons only (VDA-RMAR-01)."""
-    margin_automatic: int = 0
-    """Automatic damage the margin made (converted dice, firearm tier 1)."""
-    potence_automatic: int = 0
-    """VDA-FORPOT-05."""
-    damage_roll: PoolRoll | None = None
-    damage_ones_removed: int = 0
-    """1s a Potence token removed (VDA-FORPOT-04)."""
-    damage_ones_removed_by_fortitude: int = 0
-    """1s the striker's Fortitude token removed (VDA-FORPOT-02, « jet dommage »)."""
-    damage: int = 0
-    """Rolled successes plus automatic damage."""
-    # --- the soak
-    armour_dice: int = 0
-    """Worn armour and shield dice, before cancellation."""
-    armour_dice_effective: int = 0
-    """After cancellation, a vulnerable zone and Fortitude (RMAR-06, TGT-03, FORPOT-01)."""
-    soak_from_fortitude: int = 0
-    """VDA-FORPOT-06."""
-    soak_from_armour_malus: int = 0
-    """VDA-ARMOR-06."""
-    soak_from_defence: int = 0
-    """VDA-DEF-01."""
-    soak_roll: PoolRoll | None = None
-    soak_ones_removed: int = 0
-    """1s a Fortitude token removed (VDA-FORPOT-02)."""
-    soak: int = 0
-    """Rolled successes plus automatic soak."""
-    unsoaked: int = 0
-    aggravated_from_zone: int = 0
-    """VDA-TGT-03."""
-    charge_bashing: int = 0
-    """VDA-CHARGE-05/06, after soak, already halved for vampires."""
-    fire_aggravated: int = 0
-    """VDA-GREN-08: levels a grenade's fire turned aggravated."""
-    health: HealthLoss = msgspec.field(default_factory=HealthLoss)
 
 
 def resolve_attack(
@@ -416,12 +341,7 @@ def _soak(
     (ARMOR-06) and the defence (DEF-01)."""
     damage_type = weapon.damage_type
     model = soak_model(weapon)
-    stamina = (
-        target.stamina
-        if damage_type == "bashing"
-        or (damage_type == "lethal" and target.kind in options.stamina_soaks_lethal)
-        else 0
-    )
+    stamina = target.stamina if stamina_soaks(damage_type, target.kind, options.stamina_soaks_lethal) else 0
     armour_dice = (
         armour_dice_after_fortitude(armour.for_attack, target.fortitude)
         if armour_soaks(damage_type, options)

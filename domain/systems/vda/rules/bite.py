@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from domain.errors import require
 from domain.systems.vda.data import find_weapon
+from domain.systems.vda.options import GrappleOptions
 from domain.systems.vda.rules.equipment import require_bite_hold
 from domain.systems.vda.rules.grapple import contact_between, hold
-from domain.systems.vda.rules.grapple_core import GrappleOptions
-from domain.systems.vda.state import Fighter, Modifier, PhysicalAction, VdaState
-from domain.systems.wod import Kind
+from domain.systems.vda.state import Fighter, PhysicalAction, VdaState
+from domain.systems.wod import Kind, Modifier
 
 FANGS = "morsure"
 BITE_DIFFICULTY = 5

@@ -13,9 +13,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import require
-from domain.systems.vda.data import DamageType, NaturalWeapon, RangedWeapon, Weapon
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.wod import Kind
+from domain.systems.vda.data import NaturalWeapon, RangedWeapon, Weapon
+from domain.systems.vda.options import DamageOptions
+from domain.systems.wod import DamageType, Kind
 
 # --- VDA-FORPOT ---------------------------------------------------------------
 

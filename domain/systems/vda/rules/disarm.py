@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.errors import require
-from domain.systems.vda.rules.equipment_options import EquipmentOptions
-from domain.systems.vda.state import Modifier
+from domain.systems.vda.options import EquipmentOptions
+from domain.systems.wod import Modifier
 
 DisarmResult = Literal["none", "weakened", "disarmed"]
 

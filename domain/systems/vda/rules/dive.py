@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain.dice import PoolRoll
 from domain.errors import require
-from domain.systems.vda.state import Fighter, Modifier, PhysicalAction
+from domain.systems.vda.state import Fighter, PhysicalAction
+from domain.systems.wod import Modifier
 
 DIVE_DICE = 2
 OFFENSIVE_PENALTY = 3

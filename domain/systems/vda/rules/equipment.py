@@ -19,15 +19,13 @@ from domain.systems.vda.data import (
     SHIELD,
     SMALL_PARRY,
     Armour,
-    DamageType,
     MeleeWeapon,
     NaturalWeapon,
     RangedWeapon,
     Weapon,
 )
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
-from domain.systems.wod import Kind
+from domain.systems.vda.options import DamageOptions
+from domain.systems.wod import NONE, DamageType, Kind, Terms, terms
 
 # --- VDA-MELEE ----------------------------------------------------------------
 

@@ -13,12 +13,12 @@ and answer by closing its eyes, +3 on its active rolls (VDA-GAZE-07).
 from __future__ import annotations
 
 from domain.errors import require
+from domain.systems.vda.options import TacticsOptions
 from domain.systems.vda.rules.grapple import power_requirement
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 from domain.systems.vda.rules.powers import block_score
-from domain.systems.vda.rules.tactics_options import TacticsOptions
-from domain.systems.vda.state import Modifier, VdaPower, VdaSheet, VdaState
+from domain.systems.vda.state import VdaPower, VdaSheet, VdaState
 from domain.systems.vda.tactics import GazePair, TacticsBoard
+from domain.systems.wod import NONE, Modifier, Terms, terms
 
 GAZE_DIFFICULTY = 5
 ACTIVE_BONUS = 2

@@ -1,12 +1,11 @@
-"""General roll rules (VDA-GEN) and the difficulty bounds of convention A-2."""
+"""General roll rules (VDA-GEN). The difficulty bounds (A-2) and pool totals (A-5)
+are the World of Darkness's, in ``domain.systems.wod.pool``."""
 
 from __future__ import annotations
 
 from domain.dice import PoolRoll
-from domain.systems.vda.state import Fighter, Modifier
-
-DIFFICULTY_MIN = 2
-DIFFICULTY_MAX = 10
+from domain.systems.vda.state import Fighter
+from domain.systems.wod import Modifier
 
 
 def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool = True) -> Modifier | None:
@@ -32,17 +31,3 @@ def is_critical_failure(roll: PoolRoll, offensive: bool, on_net_successes: bool 
     """
     none = roll.successes == 0 if on_net_successes else roll.hits == 0
     return offensive and none and roll.ones > 0
-
-
-def total(terms: list[Modifier]) -> int:
-    return sum(term.value for term in terms)
-
-
-def clamped_difficulty(terms: list[Modifier]) -> int:
-    """A-2: the final difficulty stays within 2..10."""
-    return max(DIFFICULTY_MIN, min(DIFFICULTY_MAX, total(terms)))
-
-
-def dice(terms: list[Modifier]) -> int:
-    """A-5: a pool reduced to nothing rolls no die."""
-    return max(0, total(terms))

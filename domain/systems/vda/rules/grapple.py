@@ -12,14 +12,12 @@ keeps equal to ``grapple_thresholds(value, strength_potence)``.
 
 from __future__ import annotations
 
-import msgspec
-
-from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
-from domain.systems.vda.rules.grapple_core import GrappleOptions
+from domain.systems.vda.options import GrappleOptions
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Fighter, Grapple, GrappleMove, Modifier, PhysicalAction, VdaState
+from domain.systems.vda.state import Fighter, Grapple, GrappleMove, PhysicalAction, VdaState
+from domain.systems.wod import Modifier
 
 BRAWL = "brawl"
 ATHLETICS = "athletics"
@@ -39,18 +37,6 @@ MOVE_KINDS: dict[GrappleMove, str] = {
     "drink": "other",
 }
 SIZE_RULES = {"G": "VDA-GRAP-15", "M": "VDA-GRAP-16", "P": "VDA-GRAP-17"}
-
-
-class GrappleRoll(msgspec.Struct, frozen=True, kw_only=True):
-    """One grapple roll: its dice and difficulty terms, the dice, and the automatic
-    successes (Potence, VDA-FORPOT-05) added after the roll."""
-
-    pool: list[Modifier]
-    difficulty: list[Modifier]
-    roll: PoolRoll
-    automatic: int = 0
-    successes: int = 0
-    """Net successes of the roll plus the automatic ones."""
 
 
 # --- who holds whom -------------------------------------------------------------

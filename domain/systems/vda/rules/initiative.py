@@ -6,7 +6,8 @@ from domain.errors import require
 from domain.systems.vda.data import NaturalWeapon, find_weapon
 from domain.systems.vda.rules.equipment import natural_initiative_dice
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Fighter, Modifier, PhysicalAction, Rank, SequenceState, VdaState
+from domain.systems.vda.state import Fighter, PhysicalAction, Rank, SequenceState, VdaState
+from domain.systems.wod import Modifier
 
 BASE_DIFFICULTY = 4
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vda.state import Modifier, PhysicalAction
+from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import Modifier
 
 MINOR_ACT_DICE = 2
 MINOR_ACTS = frozenset(

@@ -2,18 +2,16 @@
 
 Chapters VDA-MOD, VDA-WATER and VDA-COVER of ``rules/vda.md``, from seed 000
 « Malus de difficulté pendant un combat », « Sous l'eau » and « Couverture ».
-Every function returns :class:`Terms`: the :class:`~domain.systems.vda.state.Modifier`
-terms (the one modifier type, the one the roll events carry) it adds to a roll's
-pool and difficulty, so that a roll can show which rule moved what; ``NONE`` means
-"nothing".
+Every function returns :class:`~domain.systems.wod.Terms`: the
+:class:`~domain.systems.wod.Modifier` terms (the one modifier type, the one the roll
+events carry) it adds to a roll's pool and difficulty, so that a roll can show which
+rule moved what; ``NONE`` means "nothing".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Literal
-
-import msgspec
 
 from domain.errors import require
 from domain.systems.vda.data import (
@@ -26,46 +24,7 @@ from domain.systems.vda.data import (
     Size,
     Weapon,
 )
-from domain.systems.vda.state import Modifier
-
-
-class Terms(msgspec.Struct, frozen=True, kw_only=True):
-    """What situational rules do to one roll: :class:`Modifier` terms for its pool
-    (dice) and for its difficulty. ``+`` puts two together; the round engine copies
-    both lists into the roll's event, so the log says which rule moved what."""
-
-    pool: list[Modifier] = []
-    difficulty: list[Modifier] = []
-
-    def __add__(self, other: Terms) -> Terms:
-        return Terms(pool=[*self.pool, *other.pool], difficulty=[*self.difficulty, *other.difficulty])
-
-    def __bool__(self) -> bool:
-        return bool(self.pool or self.difficulty)
-
-
-NONE = Terms()
-
-
-def terms(rule: str, *, dice: int = 0, difficulty: int = 0, why: str = "") -> Terms:
-    """One rule's dice and difficulty change (a zero adds no term)."""
-    return Terms(
-        pool=[Modifier(rule=rule, value=dice, why=why)] if dice else [],
-        difficulty=[Modifier(rule=rule, value=difficulty, why=why)] if difficulty else [],
-    )
-
-
-def combine(parts: Iterable[Terms]) -> Terms:
-    return sum(parts, NONE)
-
-
-def total_dice(found: Terms) -> int:
-    return sum(term.value for term in found.pool)
-
-
-def total_difficulty(found: Terms) -> int:
-    return sum(term.value for term in found.difficulty)
-
+from domain.systems.wod import NONE, Terms, terms
 
 # --- VDA-MOD ------------------------------------------------------------------
 

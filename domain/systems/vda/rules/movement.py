@@ -13,10 +13,9 @@ import msgspec
 
 from domain.errors import require
 from domain.systems.vda.data import COUNTER_CHARGE, MeleeWeapon, Size, Weapon
+from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules.damage import bashing_taken
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
-from domain.systems.wod import Kind
+from domain.systems.wod import NONE, Kind, Terms, terms
 
 # --- VDA-PRONE ----------------------------------------------------------------
 

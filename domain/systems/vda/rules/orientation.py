@@ -6,7 +6,9 @@ from typing import Literal
 
 from domain.errors import require
 from domain.systems.vda.gear import Circumstances
-from domain.systems.vda.state import Modifier, PhysicalAction, VdaOptions
+from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import Modifier
 
 Level = Literal["full", "zone", "partial", "none"]
 GESTURE_DICE = 2

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import cast
 
 from domain.errors import RuleViolation, require
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.actions import require_points, require_power_below_physical, require_within_cap
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import Fighter, Pool, VdaOptions, VdaPower, VdaSheet
+from domain.systems.vda.state import Fighter, Pool, VdaPower, VdaSheet
 
 BLOCKS: dict[str, frozenset[str]] = {
     "mental_control": frozenset({"dominate", "presence", "animalism"}),

@@ -16,18 +16,11 @@ import msgspec
 
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
+from domain.systems.vda.options import DamageOptions
+from domain.systems.vda.payloads import MarginTiers
+from domain.systems.wod import NONE, Terms, terms
 
 # --- VDA-RMAR -----------------------------------------------------------------
-
-
-class MarginTiers(msgspec.Struct, frozen=True, kw_only=True):
-    """The hit margin split into « Marge 1 », « Marge 2 » and « Marge 3 »."""
-
-    first: int
-    second: int
-    third: int
 
 
 class RangedMargin(msgspec.Struct, frozen=True, kw_only=True):

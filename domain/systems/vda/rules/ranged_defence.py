@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
+from domain.systems.vda.state import PhysicalAction, SequenceState
+from domain.systems.wod import Modifier
 
 BASE_DIFFICULTY = 6
 REACTION_MALUS = {"thrown": 1, "bow": 2, "crossbow": 2, "firearm": 3}

@@ -21,10 +21,10 @@ from domain.systems.vda.data import (
     find_weapon,
 )
 from domain.systems.vda.gear import Item
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.equipment_options import EquipmentOptions
-from domain.systems.vda.state import Fighter, Modifier
+from domain.systems.vda.options import DamageOptions, EquipmentOptions
+from domain.systems.vda.state import Fighter
 from domain.systems.vda.tactics import MagicItem
+from domain.systems.wod import Modifier
 
 NO_ITEM = Item()
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import require
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.powers import block_score
-from domain.systems.vda.state import VdaOptions, VdaSheet
+from domain.systems.vda.state import VdaSheet
 
 MENTAL_CONTROL = "mental_control"
 

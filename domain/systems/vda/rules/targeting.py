@@ -12,8 +12,8 @@ from typing import Literal
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import Armour
-from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.modifiers import Terms, terms
+from domain.systems.vda.options import DamageOptions
+from domain.systems.wod import Terms, terms
 
 TargetZone = Literal["heart", "unarmoured"]
 

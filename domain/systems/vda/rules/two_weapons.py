@@ -13,9 +13,9 @@ from msgspec.structs import replace
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import SHIELD, MeleeWeapon, find_weapon
-from domain.systems.vda.rules.modifiers import NONE, Terms, terms
 from domain.systems.vda.state import PhysicalAction, VdaSheet, VdaState
 from domain.systems.vda.tactics import TwoWeaponStance, TwoWeaponStyle
+from domain.systems.wod import NONE, Terms, terms
 
 GLAIVE = "glaive"
 TWIN_GLAIVES_MINIMUM = 4
