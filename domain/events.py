@@ -38,6 +38,8 @@ class TableCreated(Event, frozen=True, kw_only=True, tag="TableCreated"):
     options: Options
     seed_commitment: str
     """SHA-256 of the secret seed every die derives from (revealed at close)."""
+    public_key: str = ""
+    """The table's Ed25519 public key (hex): it checks the heads the server signs."""
 
 
 class PlayerInvited(Event, frozen=True, kw_only=True, tag="PlayerInvited"):

@@ -110,6 +110,15 @@ def chained(previous: str, record: Recorded) -> Recorded:
     return replace(record, chain=link(previous, record_digest(record)))
 
 
+HEAD_LABEL = b"fracas/head/1"
+
+
+def head_message(table_id: str, position: int, chain: str) -> bytes:
+    """What the server signs to vouch for a table's head: the label, the table id,
+    the position and its chain value, joined by U+001F."""
+    return SEPARATOR.join((HEAD_LABEL, table_id.encode(), str(position).encode(), chain.encode()))
+
+
 def derived_salt(seed: bytes, table_id: str, position: int) -> str:
     """A record salt for logs made without the server's entropy (scenarios played in
     memory): derived from the table's secret seed, so unguessable while it is secret."""

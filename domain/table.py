@@ -148,7 +148,7 @@ GM_COMMANDS = (
 
 
 def create_table(
-    table_id: str, title: str, system: str, sandbox: bool, options: Any, seed: bytes
+    table_id: str, title: str, system: str, sandbox: bool, options: Any, seed: bytes, public_key: str = ""
 ) -> TableCreated:
     """The first event of every table. ``options`` defaults to the system's own."""
     found = find_system(system)
@@ -168,6 +168,7 @@ def create_table(
         sandbox=sandbox,
         options=options,
         seed_commitment=seed_commitment(seed),
+        public_key=public_key,
     )
 
 

@@ -98,11 +98,33 @@ class Events(Outbound, frozen=True, kw_only=True, tag="events"):
     events: list[Recorded]
 
 
+class SignedHead(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A table's chain value at ``position``, signed with the table's Ed25519 key (its
+    public key is in ``TableCreated``) over ``domain.proof.head_message``."""
+
+    table_id: str
+    position: int
+    chain: str
+    signature: str
+    """Hex."""
+
+
+class ExportEnd(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The last line of an export: the server's signed head at the export's last
+    position, so that an export cut short is caught (``None`` for a table made
+    before tables had keys)."""
+
+    head: SignedHead | None
+
+
 class Accepted(Outbound, frozen=True, kw_only=True, tag="accepted"):
     id: str
     first: int
     last: int
     duplicate: bool = False
+    signed_head: SignedHead | None = None
+    """The table's head once the command was written, signed by the server: a client
+    keeps the last one it saw, and ``fracas verify --heads`` proves an export extends it."""
 
 
 class Rejected(Outbound, frozen=True, kw_only=True, tag="rejected"):

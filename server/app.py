@@ -48,6 +48,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/invites/{principal}", http_api.revoke, methods=["DELETE"]),
         Route("/api/tables/{table_id}/events", http_api.events),
         Route("/api/tables/{table_id}/state", http_api.state),
+        Route("/api/tables/{table_id}/head", http_api.head),
         Route("/api/tables/{table_id}/commands", http_api.command, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", TableSocket()),
     ]

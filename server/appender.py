@@ -17,6 +17,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from domain.errors import Refused
@@ -24,6 +25,7 @@ from domain.table import TableState
 from server.deciding import Ahead, Decider, Decision, Pending, Result
 from server.hub import Feed, Hub
 from server.projector import Projector
+from server.signing import Signer
 from server.store import Conflict, DuplicateCommand, EventStore
 
 log = logging.getLogger("fracas.appender")
@@ -96,6 +98,7 @@ class Appender:
         hub: Hub,
         projector: Projector,
         seed: Callable[[], Awaitable[bytes]],
+        signer: Callable[[], Awaitable[Signer]],
         on_idle: Callable[[Appender], None],
         deadlines: Deadlines,
     ) -> None:
@@ -104,6 +107,7 @@ class Appender:
         self.hub = hub
         self.projector = projector
         self._seed = seed
+        self._signer = signer
         self._on_idle = on_idle
         self._deadlines = deadlines
         self.queue: list[Pending] = []
@@ -237,14 +241,17 @@ class Appender:
                 head = await feed.refresh()
                 chain = feed.chain
                 continue
+            last = decision.records[-1]
+            signed = (await self._signer()).head(last.position, last.chain)
+            accepted = [(p, replace(result, signed_head=signed)) for p, result in decision.accepted]
             with self.hub.cork.corked():  # the events and each socket's answers leave in one write
                 handed_out = feed.accept(decision.records, decision.states)
                 if handed_out:
-                    for pending, result in decision.accepted:
+                    for pending, result in accepted:
                         pending.settle(result)
             if not handed_out:
                 await feed.refresh()
-                for pending, result in decision.accepted:
+                for pending, result in accepted:
                     pending.settle(result)
             return
         for pending in batch:

@@ -16,6 +16,7 @@ from domain.events import Recorded, Rewound
 from domain.play import execute
 from domain.proof import chain_all
 from domain.table import TableState, fold
+from domain.wire import SignedHead
 from server.auth import new_salt
 from server.envelope import Envelope
 
@@ -27,6 +28,8 @@ class Result:
     first: int
     last: int
     duplicate: bool = False
+    signed_head: SignedHead | None = None
+    """The table's head after the batch that wrote it, signed."""
 
 
 class Stale(Refused):

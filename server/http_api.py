@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from domain.base import Viewer
 from domain.commands import AnyCommand
-from domain.errors import CheckFailed, Forbidden, Refused
+from domain.errors import CheckFailed, Forbidden, Refused, check
 from domain.events import ENCODER
 from domain.table import view_record
 from domain.wire import MAX_MESSAGE_BYTES
@@ -179,6 +179,21 @@ async def events(request: Request) -> Response:
 
 
 @http_errors
+async def head(request: Request) -> Response:
+    """The table's chain value at ``at`` (the head when omitted), signed by the server:
+    ``fracas export`` ends its file with it, so that a cut export is caught."""
+    table_id = request.path_params["table_id"]
+    await viewer_of(request, table_id)
+    store = services(request).store
+    last = await store.head(table_id)
+    at = int_param(request, "at", last) or last
+    check(1 <= at <= last, "request.param", f"at must be a position from 1 to {last}, not {at}")
+    [record] = await store.read(table_id, after=at - 1, limit=1)
+    signed = (await services(request).tables.signer(table_id)).head(record.position, record.chain)
+    return JSONResponse({"head": None if signed is None else msgspec.to_builtins(signed)})
+
+
+@http_errors
 async def state(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
@@ -196,4 +211,6 @@ async def command(request: Request) -> Response:
         viewer, body.id, body.command, nonce=body.nonce, expected_head=body.expected_head, dice=body.dice
     )
     result = await services(request).tables.run(table_id, command)
-    return JSONResponse({"first": result.first, "last": result.last, "duplicate": result.duplicate})
+    answer = {"first": result.first, "last": result.last, "duplicate": result.duplicate}
+    signed = None if result.signed_head is None else msgspec.to_builtins(result.signed_head)
+    return JSONResponse(answer | {"signed_head": signed})

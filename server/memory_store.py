@@ -66,11 +66,11 @@ class MemoryEventStore(EventStore):
         seed: bytes,
         gm_token_hash: str,
         created_at: str,
-        chain_key: bytes = b"",
+        signing_key: bytes = b"",
     ) -> None:
         if table_id in self._tables:
             raise TableExists(table_id)
-        table = _Table(TableMeta(epoch, created_at, chain_key), seed, tokens={"gm": gm_token_hash})
+        table = _Table(TableMeta(epoch, created_at, signing_key), seed, tokens={"gm": gm_token_hash})
         table.records.append(ENCODER.encode(first))
         self._tables[table_id] = table
 

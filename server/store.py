@@ -39,7 +39,7 @@ P = TypeVar("P", Recorded, Positioned)
 
 CREATE_SCRIPT = """
 if redis.call('EXISTS', KEYS[2]) == 1 then return {'exists'} end
-redis.call('HSET', KEYS[2], 'epoch', ARGV[1], 'created_at', ARGV[2], 'chain_key', ARGV[7])
+redis.call('HSET', KEYS[2], 'epoch', ARGV[1], 'created_at', ARGV[2], 'signing_key', ARGV[7])
 redis.call('SET', KEYS[3], ARGV[3])
 redis.call('HSET', KEYS[4], 'gm', ARGV[4])
 redis.call('XADD', KEYS[1], '1-0', 'type', ARGV[5], 'data', ARGV[6])
@@ -136,7 +136,7 @@ class Appended:
 class TableMeta:
     epoch: str
     created_at: str
-    chain_key: bytes = b""
+    signing_key: bytes = b""
 
 
 class EventStore(Protocol):
@@ -156,7 +156,7 @@ class EventStore(Protocol):
         seed: bytes,
         gm_token_hash: str,
         created_at: str,
-        chain_key: bytes = b"",
+        signing_key: bytes = b"",
     ) -> None:
         """Write the table's first record with its epoch, seed and GM token hash;
         :class:`TableExists` if it has them already."""
@@ -279,7 +279,7 @@ class RedisEventStore(EventStore):
         seed: bytes,
         gm_token_hash: str,
         created_at: str,
-        chain_key: bytes = b"",
+        signing_key: bytes = b"",
     ) -> None:
         keys = [key(table_id, n) for n in ("events", "meta", "secret", "tokens")]
         encoded = ENCODER.encode(first)
@@ -290,7 +290,7 @@ class RedisEventStore(EventStore):
             gm_token_hash,
             event_tag(first.event),
             encoded,
-            chain_key.hex(),
+            signing_key.hex(),
         ]
         result = await self._run(CREATE_SCRIPT, keys, args)
         if result[0] == b"exists":
@@ -350,7 +350,7 @@ class RedisEventStore(EventStore):
         return TableMeta(
             epoch=_text(fields[b"epoch"]),
             created_at=_text(fields[b"created_at"]),
-            chain_key=bytes.fromhex(_text(fields.get(b"chain_key", b""))),
+            signing_key=bytes.fromhex(_text(fields.get(b"signing_key", b""))),
         )
 
     async def head(self, table_id: str) -> int:

@@ -187,8 +187,10 @@ class Connection:
 
     def answer_to(self, message: SendCommand, outcome: Result | BaseException) -> Accepted | Rejected | Error:
         match outcome:
-            case Result(first=first, last=last, duplicate=duplicate):
-                return Accepted(id=message.id, first=first, last=last, duplicate=duplicate)
+            case Result(first=first, last=last, duplicate=duplicate, signed_head=signed):
+                return Accepted(
+                    id=message.id, first=first, last=last, duplicate=duplicate, signed_head=signed
+                )
             case Refused(code=code, rule=rule, message=text):
                 head = getattr(outcome, "head", None)
                 return Rejected(id=message.id, code=code, rule=rule, message=text, head=head)

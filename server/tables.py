@@ -28,6 +28,7 @@ from server.deciding import Pending, Result
 from server.envelope import Envelope, envelope, now
 from server.hub import Feed, Hub
 from server.projector import Projector
+from server.signing import Signer, new_signing_key, public_key
 from server.store import EventStore
 
 
@@ -48,6 +49,7 @@ class Tables:
         self.hub = hub
         self.projector = projector
         self._seeds: dict[str, bytes] = {}
+        self._signers: dict[str, Signer] = {}
         self._appenders: dict[str, Appender] = {}
 
     async def create(self, title: str, system: str, sandbox: bool, options: dict[str, Any] | None) -> Created:
@@ -60,7 +62,8 @@ class Tables:
         seed = secrets.token_bytes(32)
         epoch = secrets.token_hex(8)
         secret = new_secret()
-        first = create_table(table_id, title, system, sandbox, parsed, seed)
+        signing_key = new_signing_key()
+        first = create_table(table_id, title, system, sandbox, parsed, seed, public_key(signing_key))
         first_record = Recorded(position=1, event=first, sender="gm", batch=1, at=now(), salt=new_salt())
         record = chained("", first_record)
         await self.store.create(
@@ -70,6 +73,7 @@ class Tables:
             seed=seed,
             gm_token_hash=hash_secret(secret),
             created_at=record.at,
+            signing_key=signing_key,
         )
         return Created(table_id=table_id, gm_token=make_token("gm", secret), epoch=epoch)
 
@@ -78,6 +82,14 @@ class Tables:
         if seed is None:
             seed = self._seeds[table_id] = await self.store.seed(table_id)
         return seed
+
+    async def signer(self, table_id: str) -> Signer:
+        """Signs the table's heads (a table made before tables had keys signs none)."""
+        signer = self._signers.get(table_id)
+        if signer is None:
+            meta = await self.store.meta(table_id)
+            signer = self._signers[table_id] = Signer(table_id, meta.signing_key if meta else b"")
+        return signer
 
     def submit(
         self, table_id: str, command: Envelope, on_answer: Callable[[Result | BaseException], None]
@@ -94,6 +106,7 @@ class Tables:
                 self.hub,
                 self.projector,
                 lambda: self.seed(table_id),
+                lambda: self.signer(table_id),
                 self._idle,
                 self.deadlines,
             )

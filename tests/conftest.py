@@ -109,3 +109,11 @@ def table_id() -> str:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
+
+
+@pytest.fixture(autouse=True)
+def heads_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``fracas send`` keeps signed heads in the user's data folder: here a test's own."""
+    folder = tmp_path / "heads"
+    monkeypatch.setenv("FRACAS_HEADS_DIR", str(folder))
+    return folder

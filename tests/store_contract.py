@@ -57,12 +57,13 @@ class EventStoreContract:
             seed=b"s" * 32,
             gm_token_hash="h",
             created_at="now",
-            chain_key=b"k" * 32,
+            signing_key=b"k" * 32,
         )
         assert await store.read(table_id) == [created(table_id)]
         assert await store.head(table_id) == 1
         meta = await store.meta(table_id)
-        assert meta is not None and (meta.epoch, meta.created_at, meta.chain_key) == ("e1", "now", b"k" * 32)
+        assert meta is not None
+        assert (meta.epoch, meta.created_at, meta.signing_key) == ("e1", "now", b"k" * 32)
         assert await store.seed(table_id) == b"s" * 32
         assert await store.token_hash(table_id, "gm") == "h"
         with pytest.raises(TableExists):

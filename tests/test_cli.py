@@ -219,7 +219,7 @@ def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> 
     assert state["fight"]["last_roll"] is None
 
 
-def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path) -> None:
+def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path, heads_dir: Path) -> None:
     created = json.loads(
         fracas("create", "--server", served.url, "--title", "Audit", "--system", "vtm").stdout
     )
@@ -236,7 +236,14 @@ def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path
     fracas("send", '{"type": "RollDice", "secret": true, "spec": {"type": "pool", "dice": 5}}', env=gm)
     not_closed = tmp_path / "open.ndjson"
     fracas("export", "-o", str(not_closed), env=gm)
-    assert fracas("verify", str(not_closed), check=False).returncode == 1
+    kept = heads_dir / f"{created['table_id']}.ndjson"
+    assert len(kept.read_text().splitlines()) == 2  # fracas send kept each signed head
+    checked_open = fracas("verify", str(not_closed), "--heads", str(kept))
+    assert "still open" in checked_open.stdout and "2 kept heads match" in checked_open.stdout
+    lines = not_closed.read_text().splitlines()
+    cut = tmp_path / "cut.ndjson"
+    cut.write_text("\n".join(lines[:-2] + lines[-1:]) + "\n")  # the last record dropped, the end kept
+    assert fracas("verify", str(cut), check=False).returncode == 1
     fracas("send", '{"type": "CloseTable"}', env=gm)
     log = tmp_path / "log.ndjson"
     fracas("export", "-o", str(log), env=gm)

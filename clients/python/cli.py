@@ -36,7 +36,7 @@ from clients.python.client import Admin, FracasError, TableClient
 from clients.python.display import describe
 from domain.commands import COMMAND_DECODER, Rewind
 from domain.events import ENCODER, RECORD_DECODER
-from domain.wire import Accepted, schema
+from domain.wire import Accepted, ExportEnd, SignedHead, schema
 
 
 def _connection_args(parser: argparse.ArgumentParser, table: bool = True) -> None:
@@ -103,12 +103,31 @@ async def cmd_watch(args: argparse.Namespace) -> None:
         await client.close()
 
 
+def heads_file(table_id: str) -> Path:
+    """Where ``fracas send`` keeps the heads the server signed for a table:
+    ``$FRACAS_HEADS_DIR`` or the user's data folder."""
+    base = os.environ.get("FRACAS_HEADS_DIR") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "fracas", "heads"
+    )
+    return Path(base) / f"{table_id}.ndjson"
+
+
+def keep_head(head: SignedHead) -> None:
+    """Keep a signed head: ``fracas verify EXPORT --heads FILE`` proves an export holds it."""
+    path = heads_file(head.table_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("ab") as out:
+        out.write(ENCODER.encode(head) + b"\n")
+
+
 async def _send(args: argparse.Namespace, command: Any) -> None:
     _require(args, "table", "token")
     async with TableClient(args.server, args.table, args.token) as client:
         answer = await client.send(
             command, dice=args.dice, command_id=args.id, expected_head=args.expected_head
         )
+    if client.head is not None:
+        keep_head(client.head)
     _print_json(answer)
     if not isinstance(answer, Accepted):
         raise SystemExit(1)
@@ -137,8 +156,12 @@ async def cmd_export(args: argparse.Namespace) -> None:
     out = open(args.output, "wb") if args.output else sys.stdout.buffer  # noqa: SIM115
     try:
         async with Admin(args.server, args.token) as admin:
+            last = 0
             async for line in admin.export(args.table):
                 out.write(line + b"\n")
+                last += 1
+            head = await admin.signed_head(args.table, last) if last else None
+            out.write(ENCODER.encode(ExportEnd(head=head)) + b"\n")
     finally:
         if args.output:
             out.close()
@@ -147,8 +170,16 @@ async def cmd_export(args: argparse.Namespace) -> None:
 def cmd_verify(args: argparse.Namespace) -> None:
     from clients.python.verify import verify_log
 
-    records = [RECORD_DECODER.decode(line) for line in Path(args.file).read_bytes().splitlines() if line]
-    report = verify_log(records)
+    lines = [line for line in Path(args.file).read_bytes().splitlines() if line]
+    end = None
+    if lines and lines[-1].startswith(b'{"head":'):
+        end = msgspec.json.decode(lines.pop(), type=ExportEnd)
+    records = [RECORD_DECODER.decode(line) for line in lines]
+    heads: list[SignedHead] = []
+    if args.heads:
+        text = Path(args.heads).read_bytes().splitlines()
+        heads = [msgspec.json.decode(line, type=SignedHead) for line in text if line]
+    report = verify_log(records, end, heads)
     for line in report.lines:
         print(line)
     if not report.ok:
@@ -236,8 +267,9 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output")
     p.set_defaults(run=cmd_export)
 
-    p = sub.add_parser("verify", help="re-derive every die of an exported, closed table")
+    p = sub.add_parser("verify", help="check an export: its chain, its signed heads, every die once closed")
     p.add_argument("file")
+    p.add_argument("--heads", help="the heads a participant kept (fracas send keeps them), one per line")
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("schema", help="the JSON Schema of the wire protocol")

@@ -39,6 +39,7 @@ from domain.wire import (
     GetState,
     Rejected,
     SendCommand,
+    SignedHead,
     SkippedAhead,
     StateAt,
     Unfollow,
@@ -134,6 +135,12 @@ class Admin:
                 if line:
                     yield line.encode()
 
+    async def signed_head(self, table_id: str, at: int | None = None) -> SignedHead | None:
+        """The server's signature on the chain value at ``at`` (the head when omitted)."""
+        params = {} if at is None else {"at": at}
+        found = await self._json(await self.http.get(f"/api/tables/{table_id}/head", params=params))
+        return None if found["head"] is None else msgspec.convert(found["head"], SignedHead)
+
     async def records(self, table_id: str, after: int = 0) -> list[Recorded]:
         return [RECORD_DECODER.decode(line) async for line in self.export(table_id, after)]
 
@@ -161,6 +168,9 @@ class TableClient:
         self.epoch = ""
         self.last_position = 0
         self.last_chain = ""
+        self.head: SignedHead | None = None
+        """The last head the server signed for a command of this client: keep it, and
+        ``fracas verify --heads`` proves any later export extends it."""
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._pending: dict[str, asyncio.Future[Any]] = {}
@@ -306,7 +316,10 @@ class TableClient:
             expected_head=expected_head,
             dice=dice,
         )
-        return await self._request(message, command_id)  # type: ignore[no-any-return]
+        answer = await self._request(message, command_id)
+        if isinstance(answer, Accepted) and answer.signed_head is not None:
+            self.head = answer.signed_head
+        return answer  # type: ignore[no-any-return]
 
     async def may(self) -> dict[str, list[str]]:
         """What each combatant this client plays may do now."""

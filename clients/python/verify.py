@@ -14,11 +14,13 @@ shown before the reveal.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from domain.dice import (
     D6Roll,
@@ -31,7 +33,8 @@ from domain.dice import (
     roll_commitment,
 )
 from domain.events import Hidden, Recorded, RollRevealed, TableClosed, TableCreated
-from domain.proof import digest_of, link
+from domain.proof import digest_of, head_message, link
+from domain.wire import ExportEnd, SignedHead
 
 ROLL_TYPES = (PoolRoll, KeepRoll, D6Roll)
 
@@ -71,9 +74,12 @@ def _derived(seed: bytes, table_id: str, record: Recorded, index: int, sides: in
     return derive_die(seed, source, index, sides)
 
 
-def verify_log(records: list[Recorded]) -> Report:
-    """Every check an export allows offline: its positions, its public chain, then
-    (once the table is closed and its seed revealed) every die."""
+def verify_log(
+    records: list[Recorded], end: ExportEnd | None = None, heads: Sequence[SignedHead] = ()
+) -> Report:
+    """Every check an export allows offline: its positions, its public chain, the
+    server's signed head it ends with and the heads participants kept, then (once the
+    table is closed and its seed revealed) every die."""
     report = Report()
     if not records or not isinstance(records[0].event, TableCreated):
         report.fail("the log does not start with TableCreated")
@@ -81,8 +87,57 @@ def verify_log(records: list[Recorded]) -> Report:
     check_positions(records, report)
     check_chain(records, report)
     if report.ok:
+        check_heads(records, end, heads, report)
+    if report.ok:
         check_dice(records, report)
     return report
+
+
+def check_heads(
+    records: list[Recorded], end: ExportEnd | None, heads: Sequence[SignedHead], report: Report
+) -> None:
+    """The export ends with the server's signed head at its last record, and holds
+    every head a participant kept, as the server signed it."""
+    created = records[0].event
+    assert isinstance(created, TableCreated)
+    if not created.public_key:
+        report.lines.append("note the table predates signed heads: an export cut short cannot be caught")
+        return
+    key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(created.public_key))
+    last = len(records)
+    if end is None or end.head is None:
+        report.fail(f"the export ends at position {last} without the server's signed head: it may be cut")
+        return
+    if end.head.position != last:
+        report.fail(f"the export ends at position {last} but its signed head is at {end.head.position}: cut")
+        return
+    for head in [*heads, end.head]:
+        if not _signed(key, created.table_id, head):
+            report.fail(f"the head at position {head.position} is not signed by this table's key")
+            return
+        if head.position > len(records):
+            report.fail(
+                f"the export ends at position {len(records)}, before position {head.position} "
+                "which a participant saw signed: it was cut"
+            )
+            return
+        if records[head.position - 1].chain != head.chain:
+            report.fail(
+                f"position {head.position}: the log differs from what a participant saw signed: "
+                "the history was rewritten"
+            )
+            return
+    report.lines.append(f"OK the export ends with the server's signed head; {len(heads)} kept heads match")
+
+
+def _signed(key: Ed25519PublicKey, table_id: str, head: SignedHead) -> bool:
+    if head.table_id != table_id:
+        return False
+    try:
+        key.verify(bytes.fromhex(head.signature), head_message(table_id, head.position, head.chain))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
 
 
 def check_positions(records: list[Recorded], report: Report) -> None:
@@ -129,7 +184,7 @@ def check_dice(records: list[Recorded], report: Report) -> None:
     assert isinstance(created, TableCreated)
     closing = next((r.event for r in records if isinstance(r.event, TableClosed)), None)
     if closing is None:
-        report.fail("the table is not closed: its seed is still secret")
+        report.lines.append("note the table is still open: its seed is secret, so no die is checked yet")
         return
     seed = bytes.fromhex(closing.seed)
     if hashlib.sha256(seed).hexdigest() != created.seed_commitment:
