@@ -70,7 +70,11 @@ class RevokeInvite(Command, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 
 class CloseTable(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="CloseTable"):
-    pass
+    """End the session: the seed is revealed and the log becomes read-only."""
+
+    reveal_secret_rolls: bool = True
+    """Reveal every GM secret roll still hidden, so that each verifies against the
+    commitment shown during play (the GM may keep them secret)."""
 
 
 TABLE_COMMANDS: tuple[type[Command], ...] = (

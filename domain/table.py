@@ -251,7 +251,7 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
                 f"no invitation {pid!r}",
             )
             return [Emitted(InviteRevoked(principal_id=pid))]
-        case CloseTable():
+        case CloseTable(reveal_secret_rolls=reveal):
             check(ctx.seed is not None, "table.seed-missing", "the table's seed is not available")
             assert ctx.seed is not None
             check(
@@ -259,7 +259,12 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
                 "table.seed-mismatch",
                 "the stored seed does not match the commitment",
             )
-            return [Emitted(TableClosed(seed=ctx.seed.hex()))]
+            revealed = [
+                Emitted(RollRevealed(position=p, roll=hidden.roll, salt=hidden.salt, label=hidden.label))
+                for p, hidden in sorted(admin.secret_rolls.items())
+                if reveal
+            ]
+            return [*revealed, Emitted(TableClosed(seed=ctx.seed.hex()))]
     if type(command) in system.command_types:
         return system.moves.decide(system_view(state, ctx.sender, ctx.roller), command)
     raise CheckFailed(

@@ -38,7 +38,9 @@ def test_every_die_of_a_closed_vda_fight_is_re_derived_from_the_seed() -> None:
     log, _ = play(msgspec.convert(FIGHT, Scenario), seed=b"s" * 32, table_id="verifiable")
     report = verify_log(log)
     assert report.ok, report.lines
-    assert report.checked == 6  # two initiative pools of Wits 1 + Alertness 0, four secret dice
+    # Two initiative pools of Wits 1 + Alertness 0, four secret dice, and those four
+    # again in the reveal that closing the table makes.
+    assert report.checked == 10
 
 
 def test_a_changed_die_in_a_system_event_is_caught() -> None:

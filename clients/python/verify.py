@@ -101,7 +101,7 @@ def check_heads(
     created = records[0].event
     assert isinstance(created, TableCreated)
     if not created.public_key:
-        report.lines.append("note the table predates signed heads: an export cut short cannot be caught")
+        report.lines.append("note the table has no signing key (played in memory, or made before keys)")
         return
     key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(created.public_key))
     last = len(records)

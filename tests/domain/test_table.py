@@ -132,6 +132,21 @@ def test_a_sandbox_secret_roll_has_a_salt_nobody_can_guess() -> None:
     assert other.salt != secret.salt
 
 
+def test_closing_reveals_the_secret_rolls_still_hidden_unless_the_gm_keeps_them() -> None:
+    table = Table()
+    table.run(RollDice(spec=PoolSpec(dice=2), label="a", secret=True), dice=[7, 2])
+    [shown] = table.run(RollDice(spec=PoolSpec(dice=2), label="b", secret=True), dice=[9, 9])
+    table.run(RevealRoll(position=3))
+    *revealed, closed = table.run(CloseTable())
+    assert revealed == [RollRevealed(position=2, roll=revealed[0].roll, salt=revealed[0].salt, label="a")]
+    assert revealed[0].roll.faces == [7, 2]
+    assert roll_commitment(revealed[0].roll, revealed[0].salt) == table.log[1].event.commitment
+    assert isinstance(closed, TableClosed) and shown.label == "b"
+    kept = Table()
+    kept.run(RollDice(spec=PoolSpec(dice=2), secret=True), dice=[7, 2])
+    assert [type(e) for e in kept.run(CloseTable(reveal_secret_rolls=False))] == [TableClosed]
+
+
 def test_secret_notes_reach_only_the_gm() -> None:
     table = Table()
     table.run(AddNote(text="le traître est Garde", secret=True))
