@@ -25,6 +25,7 @@ from typing import Protocol
 
 import msgspec
 
+from domain.canon import canonical
 from domain.errors import CheckFailed, EngineError
 
 MAX_DICE = 60
@@ -407,7 +408,21 @@ def roll_d6(roller: Roller, dice: int) -> D6Roll:
     )
 
 
+COMMITMENT_VERSION = "c1:"
+
+
 def roll_commitment(roll: Roll, salt: str) -> str:
-    """The hash a secret roll shows in place of its dice: SHA-256 of the encoded
-    roll and a salt, so a later reveal can be checked against it."""
-    return hashlib.sha256(msgspec.json.encode(roll) + salt.encode()).hexdigest()
+    """The hash a secret roll shows in place of its dice, so that a later reveal can be
+    checked against it: the version, then SHA-256 of a label, the salt and the roll's
+    canonical encoding (``domain.canon``), so that a field added to rolls later does
+    not break the commitments of rolls made before."""
+    body = b"\x1f".join((b"fracas/commitment/1", salt.encode(), canonical(roll)))
+    return COMMITMENT_VERSION + hashlib.sha256(body).hexdigest()
+
+
+def commitment_holds(roll: Roll, salt: str, commitment: str) -> bool:
+    """Whether a revealed roll and salt are what ``commitment`` was made of (a
+    commitment without a version was made before versions, over the roll's full JSON)."""
+    if commitment.startswith(COMMITMENT_VERSION):
+        return roll_commitment(roll, salt) == commitment
+    return hashlib.sha256(msgspec.json.encode(roll) + salt.encode()).hexdigest() == commitment

@@ -27,10 +27,10 @@ from domain.dice import (
     DrawSource,
     KeepRoll,
     PoolRoll,
+    commitment_holds,
     derive_die,
     derive_die_v1,
     faces_drawn,
-    roll_commitment,
 )
 from domain.events import Hidden, Recorded, RollRevealed, TableClosed, TableCreated
 from domain.proof import digest_of, head_message, link
@@ -198,7 +198,7 @@ def check_dice(records: list[Recorded], report: Report) -> None:
             source = by_position.get(event.position, record)
             shown = source.event
             commitment = getattr(shown, "commitment", "")
-            if commitment and roll_commitment(event.roll, event.salt) != commitment:
+            if commitment and not commitment_holds(event.roll, event.salt, commitment):
                 report.fail(f"position {record.position}: the revealed roll does not match its commitment")
         if isinstance(event, Hidden):
             report.lines.append(f"skip position {record.position}: hidden from this export")
