@@ -15,6 +15,7 @@ from domain.systems.vda.data import (
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
+    NaturalWeapon,
     RangedWeapon,
     Weapon,
     find_weapon,
@@ -63,13 +64,27 @@ def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
     return weapon.range_m
 
 
+def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
+    """VDA-PHYS-02: a declared action uses a weapon of the combatant's sheet, or a natural
+    one (fists, feet, head, fangs), and only while it is still in hand (VDA-DISARM-04,
+    VDA-STUCK-01, VDA-RES-02)."""
+    if weapon is None:
+        return
+    if weapon in scene.sheet(combatant).weapons:
+        resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
+        return
+    require(
+        isinstance(find_weapon(weapon), NaturalWeapon),
+        "VDA-PHYS-02",
+        f"{combatant!r} carries no {weapon!r}",
+    )
+
+
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
-    fighter = scene.fighter(combatant)
-    if action.weapon is not None and action.weapon in scene.sheet(combatant).weapons:
-        resistance.require_in_hand(fighter, combatant, action.weapon)
+    require_carried(scene, combatant, action.weapon)
     if action.intent == "unstick":
         where = action.target or combatant
         require(
