@@ -12,6 +12,7 @@ from domain.moves import Move, Moves
 from domain.systems.vda import commands as c
 from domain.systems.vda.handlers import (
     budget,
+    charge,
     declare,
     equipment,
     gaze,
@@ -63,6 +64,7 @@ def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Any]:
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a round"),
     Move(c.DiveForCover, round.dive_for_cover, may=round.check_dive),
+    Move(c.AnnounceCharge, charge.announce_charge, may=charge.check_announce),
     Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
     Move(c.DeclareAction, declare.declare_action, may=declare.check_turn, offers=grapple_declarations),
     Move(c.ResolveAction, resolve_any, may=check_resolve),

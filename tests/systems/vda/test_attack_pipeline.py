@@ -14,6 +14,7 @@ import pytest
 from domain.dice import ScriptedRoller
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS, NaturalWeapon
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.rules.attack import (
     AttackResolution,
     HealthLoss,
@@ -23,7 +24,6 @@ from domain.systems.vda.rules.attack import (
     resolve_attack,
 )
 from domain.systems.vda.rules.damage_options import DamageOptions
-from domain.systems.vda.rules.movement import Mount
 
 MORTAL = Target(kind="mortal", stamina=2)
 VAMPIRE = Target(kind="vampire", stamina=2)

@@ -3,9 +3,12 @@ declaration that contradicts the state is refused by the rule it breaks."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Item
+from domain.systems.vda.gear import Charge, Item, Mount
+from domain.systems.vda.state import PhysicalAction
 from tests.systems.vda.conftest import Table, act, sheet
 
 ATTACK = act("attack", skill="melee", target="cleo")
@@ -67,3 +70,81 @@ def test_a_7__a_player_does_not_set_its_own_difficulty() -> None:
     easy = act("attack", skill="melee", target="cleo", weapon="pilum", difficulty=3)
     assert t.refuse(c.DeclareAction(combatant="alma", action=easy), as_="ann").rule == "A-7"
     assert t.declare("alma", easy) == [ev.ActionDeclared(combatant="alma", sequence=1, action=easy)]
+
+
+# --- the charge's run-up and mount (VDA-CHARGE-01/07, VDA-HORSE-02) ----------------------
+
+
+def charger(run_up: bool, **alma: Any) -> Table:
+    """Alma with a lance (Celerity 1: two actions) against Bors, after a round in which she
+    only moved when ``run_up``."""
+    t = Table()
+    t.add("alma", sheet(melee=3, athletics=2, celerity=1, weapons=["lance"], **alma), player="ann")
+    t.add("bors", sheet(kind="mortal", melee=2))
+    if run_up:
+        t.moving_round("alma", [2] * 5)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    return t
+
+
+def charge(**fields: Any) -> PhysicalAction:
+    return act("attack", skill="melee", target="bors", weapon="lance", charge=Charge(**fields))
+
+
+def test_vda_charge_01__the_run_up_is_read_from_the_moves_in_the_log() -> None:
+    """VDA-CHARGE-01: with no round of movement behind her, Alma's charge is refused, and
+    claiming one is refused too; after one, the plain charge carries the round the log shows."""
+    t = charger(run_up=False)
+    assert t.refuse(c.DeclareAction(combatant="alma", action=charge()), as_="ann").rule == "VDA-CHARGE-01"
+    claim = c.DeclareAction(combatant="alma", action=charge(rounds_moved=1))
+    assert t.refuse(claim, as_="ann").rule == "VDA-CHARGE-01"
+    t = charger(run_up=True)
+    assert t.declare("alma", charge(), as_="ann")[0] == ev.ActionDeclared(
+        combatant="alma", sequence=1, action=charge(rounds_moved=1)
+    )
+
+
+def test_vda_charge_01__a_straight_run_of_five_successes_earlier_in_the_round() -> None:
+    """VDA-CHARGE-01: a run of 5 successes (25 m) in sequence 1 lets Alma charge in sequence 2."""
+    t = charger(run_up=False)
+    t.declare("alma", act("move", skill="athletics"), as_="ann")
+    t.declare("bors", act("none"))
+    t.resolve("alma", [8, 8, 8, 8, 8])
+    declared = t.declare("alma", charge(), as_="ann")[0]
+    assert declared == ev.ActionDeclared(
+        combatant="alma", sequence=2, action=charge(straight_line_successes=5)
+    )
+
+
+def test_vda_horse_02__a_mounted_charge_needs_a_mount_on_the_sheet() -> None:
+    """VDA-HORSE-02: no horse on Alma's sheet, so no mounted charge."""
+    t = charger(run_up=True)
+    mounted = c.DeclareAction(combatant="alma", action=charge(mounted=True))
+    assert t.refuse(mounted, as_="ann").rule == "VDA-HORSE-02"
+
+
+def test_vda_charge_07__the_mounts_strength_is_the_sheets() -> None:
+    """VDA-CHARGE-07: the rider chooses to strike with the mount's Strength; the Strength is
+    the sheet's mount's, and a declared other one is refused."""
+    t = charger(run_up=True, mount=Mount(strength=4, potence=1))
+    lie = c.DeclareAction(combatant="alma", action=charge(mount_strength=7))
+    assert t.refuse(lie, as_="ann").rule == "VDA-CHARGE-07"
+    facts = charge(mounted=True, rounds_moved=1, mount_strength=4, mount_potence=1, use_mount_strength=True)
+    assert t.declare("alma", charge(use_mount_strength=True), as_="ann")[0].action == facts
+
+
+def test_vda_charge_03__a_charge_is_announced_before_either_rolls_initiative() -> None:
+    """VDA-CHARGE-03: announced once Bors rolled, the charge is refused (his roll could no
+    longer take the larger weapon into account); without a run-up it is refused too."""
+    t = Table().add("alma", sheet(weapons=["lance"])).add("bors", sheet())
+    t.start()
+    announce = c.AnnounceCharge(combatant="alma", target="bors", weapon="lance")
+    assert t.refuse(announce).rule == "VDA-CHARGE-01"
+    t = Table().add("alma", sheet(weapons=["lance"])).add("bors", sheet())
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.initiative("bors", [7] * 5)
+    assert t.refuse(announce).rule == "VDA-INIT-07"

@@ -40,8 +40,7 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
         require(
             action.target in scene.state.combatants, "VDA-PHYS-02", f"{action.target!r} is not in the fight"
         )
-    facts.require_default_difficulty(scene, action)
-    action = facts.with_facts(scene, seq, combatant, action)
+    action = facts.declared(scene, seq, combatant, action)
     minor.require_known_minor_acts(action.minor_acts)
     minor.require_minor_act_moment(action)
     initiative.require_bound_action(fighter, seq.number, action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.errors import require
+from domain.systems.vda.handlers.charge import with_charge_facts
 from domain.systems.vda.handlers.situation import weapon_of
 from domain.systems.vda.rules import physical, ranged_defence
 from domain.systems.vda.scene import Scene
@@ -28,6 +29,12 @@ def require_default_difficulty(scene: Scene, action: PhysicalAction) -> None:
     )
 
 
+def declared(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> PhysicalAction:
+    """A declaration's difficulty checked (A-7) and its facts filled in (:func:`with_facts`)."""
+    require_default_difficulty(scene, action)
+    return with_facts(scene, seq, combatant, action)
+
+
 def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> PhysicalAction:
     """The declared ``action`` with the facts the server computes: an attack's ranged class
     from its weapon (VDA-RDEF-01), a defence's from the ranged attacks already declared
@@ -41,7 +48,8 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
             f"{action.weapon or 'this attack'} is {fact or 'no ranged attack'}, not {action.ranged}",
         )
         require(not action.reaction, "VDA-RDEF-03", "only a defence is taken in reaction")
-        return replace(action, ranged=fact)
+        charge = action.charge and with_charge_facts(scene, combatant, action.charge)
+        return replace(action, ranged=fact, charge=charge)
     if not action.defensive:
         require(
             action.ranged is None and not action.reaction,

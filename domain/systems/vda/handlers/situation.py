@@ -20,6 +20,7 @@ from domain.systems.vda.data import (
     Weapon,
     find_weapon,
 )
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.handlers import bows
 from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
 from domain.systems.vda.rules import modifiers as mod
@@ -254,7 +255,7 @@ def situation(scene: Scene, seq: SequenceState, combatant: str, action: Physical
     if action.charge is not None:
         charge = "mounted" if action.charge.mounted else "on_foot"
         if action.charge.mounted and action.charge.mount_strength is not None:
-            mount = mv.Mount(strength=action.charge.mount_strength, potence=action.charge.mount_potence)
+            mount = Mount(strength=action.charge.mount_strength, potence=action.charge.mount_potence)
     elif weapon is not None and action.target is not None:
         theirs = seq.declared.get(action.target)
         charging = theirs is not None and theirs.charge is not None and theirs.target == combatant

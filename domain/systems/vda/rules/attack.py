@@ -40,6 +40,7 @@ from domain.systems.vda.data import (
     RangedWeapon,
     Weapon,
 )
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.rules.damage import (
     armour_dice_after_fortitude,
     attack_cancelled,
@@ -68,7 +69,6 @@ from domain.systems.vda.rules.equipment import (
 )
 from domain.systems.vda.rules.grenades import fire_aggravated, halve_grave
 from domain.systems.vda.rules.movement import (
-    Mount,
     charge_bashing_mounted,
     charge_bashing_on_foot,
     charge_strength,

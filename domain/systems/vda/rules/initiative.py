@@ -102,7 +102,8 @@ def charge_bonus() -> Modifier:
     """VDA-INIT-07: in a charge, the larger weapon's wielder gets −1 initiative difficulty.
 
     Seed 000 « Initiative » › « Modificateurs : ». Which weapon is larger is the
-    charge rules' question (VDA-CHARGE-09); the command says who won it.
+    charge rules' question (VDA-CHARGE-09), answered from the announced charge and the
+    weapons held (``handlers/charge.py::holds_larger_weapon``).
     """
     return Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
 
