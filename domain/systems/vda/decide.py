@@ -15,6 +15,7 @@ from domain.systems.vda.handlers import (
     charge,
     declare,
     equipment,
+    facts,
     gaze,
     gm,
     grapple,
@@ -23,11 +24,16 @@ from domain.systems.vda.handlers import (
     surprise,
 )
 from domain.systems.vda.handlers import two_weapons as two
+from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.scene import Scene
 
 
 def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
-    """A declared action resolves as a grapple or bite, a gaze, or any other action."""
+    """A declared action that became impossible is lost; otherwise it resolves as a grapple
+    or bite, a gaze, or any other action."""
+    if (lost := facts.lost_action(scene, command.combatant)) is not None:
+        resolve.check_turn(scene, command.combatant)
+        return after(scene, [lost])
     if grapple.routes(scene, command.combatant):
         return grapple.resolve_grapple(scene, command)
     if gaze.routes(scene, command.combatant):
@@ -36,6 +42,8 @@ def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
 
 
 def check_resolve(scene: Scene, combatant: str) -> object:
+    if facts.lost_action(scene, combatant) is not None:
+        return resolve.check_turn(scene, combatant)
     if grapple.routes(scene, combatant):
         return grapple.check_resolve(scene, combatant)
     if gaze.routes(scene, combatant):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.commands import RemoveCombatant
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Charge, Item, Mount
@@ -148,3 +149,64 @@ def test_vda_charge_03__a_charge_is_announced_before_either_rolls_initiative() -
     t.start()
     t.initiative("bors", [7] * 5)
     assert t.refuse(announce).rule == "VDA-INIT-07"
+
+
+# --- what became impossible between declaration and roll is lost ------------------------
+
+
+def test_vda_disarm_04__an_attack_whose_weapon_fell_since_its_declaration_is_lost() -> None:
+    """VDA-DISARM-04: Bors declared his knife thrust, then lost the knife before his turn:
+    the action is lost, no die is rolled, and Cleo's dodge is not needed."""
+    t = Table()
+    t.add("alma", sheet()).add("bors", sheet(melee=2, weapons=["couteau"])).add("cleo", sheet(dodge=3))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 7, 2, 2, 2])
+    t.initiative("cleo", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="cleo", weapon="couteau"))
+    t.declare("cleo", act("none"))
+    t.send(c.AdjustItem(combatant="bors", item="couteau", state=Item(location="ground"), reason="désarmé"))
+    events = t.resolve("bors", [])
+    assert events[0] == ev.ActionLost(
+        combatant="bors",
+        sequence=1,
+        rule="VDA-DISARM-04",
+        reason="'bors' no longer holds 'couteau' (ground)",
+    )
+    assert not [e for e in events if isinstance(e, ev.ActionRolled)]
+    assert "bors" in (t.state.sequence.done_physical if t.state.sequence else ["bors"])
+
+
+def test_vda_grap_15__a_size_g_weapon_forbidden_by_a_hold_taken_since_is_lost() -> None:
+    """VDA-GRAP-15: Bors declared a lance thrust while Alma held him at 1; the hold reached 2
+    before his roll: the size G lance is forbidden now, so the action is lost."""
+    t = Table()
+    t.add("alma", sheet(brawl=3)).add("bors", sheet(melee=2, weapons=["lance"]))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="brawl", target="bors", grapple="contact"))
+    t.declare("bors", act("attack", skill="melee", target="alma", weapon="lance"))
+    t.resolve("alma", [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2])
+    value = t.state.grapples["alma>bors"].value
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=2 - value, reason="serrée"))
+    lost = t.resolve("bors", [])[0]
+    assert (type(lost), lost.combatant, lost.sequence, lost.rule) == (ev.ActionLost, "bors", 1, "VDA-GRAP-15")
+
+
+def test_vda_phys_02__an_attack_on_a_combatant_who_left_the_fight_is_lost() -> None:
+    """VDA-PHYS-02: the GM takes Cleo out of the table before Bors's blow lands: lost."""
+    t = Table()
+    t.add("alma", sheet()).add("bors", sheet(melee=2, weapons=["couteau"])).add("cleo", sheet(dodge=3))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 7, 2, 2, 2])
+    t.initiative("cleo", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="cleo", weapon="couteau"))
+    t.declare("cleo", act("none"))
+    t.send(RemoveCombatant(combatant_id="cleo"))
+    assert t.resolve("bors", [])[0] == ev.ActionLost(
+        combatant="bors", sequence=1, rule="VDA-PHYS-02", reason="'cleo' is no longer in the fight"
+    )

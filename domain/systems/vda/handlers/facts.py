@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from domain.errors import require
+from domain.base import Emitted
+from domain.errors import RuleViolation, require
+from domain.systems.vda import events as ev
 from domain.systems.vda.handlers.charge import with_charge_facts
-from domain.systems.vda.handlers.situation import weapon_of
-from domain.systems.vda.rules import physical, ranged_defence
+from domain.systems.vda.handlers.situation import require_carried, weapon_of
+from domain.systems.vda.rules import grapple, physical, ranged_defence, stake
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -72,3 +74,42 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
         "no ranged attack was declared against the defender yet: the defence is pre-emptive",
     )
     return replace(action, ranged=fact, reaction=fact is not None)
+
+
+def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction) -> None:
+    """The guards of a declaration that the fight can break before its roll: the weapon
+    still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
+    the combatant (VDA-GRAP-15..18), the target still in the fight (VDA-PHYS-02), the
+    combatant not staked since (VDA-STAKE-04)."""
+    state = scene.state
+    require_carried(scene, combatant, action.weapon)
+    if action.kind in ("attack", "defend"):
+        grapple.require_weapon_usable(state, combatant, weapon_of(action))
+    if action.target is not None:
+        require(
+            action.target in scene.sheets and action.target in state.combatants,
+            "VDA-PHYS-02",
+            f"{action.target!r} is no longer in the fight",
+        )
+        if action.offensive:
+            grapple.require_may_attack(state, combatant, action.target)
+    stake.require_not_paralysed(state, combatant)
+
+
+def lost_action(scene: Scene, combatant: str) -> Emitted | None:
+    """A declared action that became impossible since its declaration is lost, before any
+    die: the seeds let no declaration change (000 « Initiative »: « ne peut ensuite être
+    changée ») and say nothing of a carried-out impossible one, so it is not played as if
+    nothing changed; the GM may still rule (GiveRuling, AdjustInitiative)."""
+    seq = scene.state.sequence
+    action = seq.declared.get(combatant) if seq is not None else None
+    if seq is None or action is None or action.kind == "none":
+        return None
+    try:
+        require_still_possible(scene, combatant, action)
+    except RuleViolation as broken:
+        lost = ev.ActionLost(
+            combatant=combatant, sequence=seq.number, rule=broken.rule, reason=broken.message
+        )
+        return Emitted(lost)
+    return None

@@ -31,6 +31,14 @@ from domain.systems.vda.state import Modifier, PhysicalAction, SequenceState
 
 
 def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
+    """The turn to resolve (:func:`check_turn`); an attack waits for the defence it meets."""
+    seq, action = check_turn(scene, combatant)
+    if action.offensive:
+        attack.require_defence_ready(scene, seq, combatant, action)
+    return seq, action
+
+
+def check_turn(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
     """VDA-SEQ-02: actions resolve in initiative order, physical before power; a declared
     defence may be rolled as soon as it is needed, as a reaction to an attack."""
     seq = sequence.require_sequence_running(scene.state)
@@ -53,8 +61,6 @@ def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, Physical
         "VDA-SEQ-02",
         f"{', '.join(seq.acting) or 'nobody'} acts now ({seq.step} step), not {combatant!r}",
     )
-    if action.offensive:
-        attack.require_defence_ready(scene, seq, combatant, action)
     return seq, action
 
 
