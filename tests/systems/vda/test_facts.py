@@ -103,6 +103,8 @@ def test_vda_charge_01__the_run_up_is_read_from_the_moves_in_the_log() -> None:
     claim = c.DeclareAction(combatant="alma", action=charge(rounds_moved=1))
     assert t.refuse(claim, as_="ann").rule == "VDA-CHARGE-01"
     t = charger(run_up=True)
+    overclaim = c.DeclareAction(combatant="alma", action=charge(rounds_moved=3))
+    assert t.refuse(overclaim, as_="ann").rule == "VDA-CHARGE-01"
     assert t.declare("alma", charge(), as_="ann")[0] == ev.ActionDeclared(
         combatant="alma", sequence=1, action=charge(rounds_moved=1)
     )
@@ -210,3 +212,18 @@ def test_vda_phys_02__an_attack_on_a_combatant_who_left_the_fight_is_lost() -> N
     assert t.resolve("bors", [])[0] == ev.ActionLost(
         combatant="bors", sequence=1, rule="VDA-PHYS-02", reason="'cleo' is no longer in the fight"
     )
+
+
+def test_vda_rdef_01__a_parry_taken_before_the_shot_does_not_meet_it() -> None:
+    """VDA-RDEF-01: Alma parried before Bors fired; her 3 parry successes do not meet the
+    pistol's 2: the shot hits as if undefended."""
+    t = Table().add("alma", sheet(melee=3)).add("bors", sheet(firearms=2, weapons=["pistolet"]))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("defend", skill="melee", defence="parry"))
+    t.declare("bors", act("attack", skill="firearms", target="alma", weapon="pistolet"))
+    assert t.resolve("alma", [8, 8, 8, 2, 2, 2])[0].roll.successes == 3
+    shot = [8, 8, 2, 2, 2] + [2] * 3  # two hits, then the damage and soak dice
+    [resolved] = [e for e in t.resolve("bors", shot) if isinstance(e, ev.AttackResolved)]
+    assert (resolved.resolution.defence_successes, resolved.resolution.hit) == (0, True)
