@@ -137,7 +137,7 @@ class Table:
             self.send(c.RollInitiative(combatant=cid))
         while self.state.phase == "sequence" and (seq := self.state.sequence) is not None:
             if seq.step == "declare":
-                cid = declaring_now(seq)[0]
+                cid = next(i for i in declaring_now(seq) if i not in seq.declared and i not in seq.sealed)
                 self.declare(cid, act("move", skill="athletics") if cid == mover else act("none"))
             elif seq.step == "physical":
                 self.resolve(seq.acting[0], faces)

@@ -13,6 +13,7 @@ from domain.commands import RollDice
 from domain.systems.vda import commands as c
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.decide import MOVES
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.state import VdaPower
 from tests.fairness import assert_dice_tell_nothing
 from tests.strategies import structs
@@ -48,6 +49,8 @@ WORDS = [
     "prone",
     "draw",
     "stand_up",
+    "lance",
+    "hache_a_deux_mains",
 ]
 CARRIED = ["lance", "epee", "pistolet", "bouclier", "couteau", "arc_long", "grenade", "pieu", "masse"]
 CARRIED += ["hache_a_deux_mains", "tromblon", "poings", "morsure", "maille"]
@@ -71,6 +74,7 @@ FIELDS = {
     "reason": st.just("ruling"),
 }
 ANN = Viewer(role="player", id="ann")
+HORSE = Mount(strength=4, potence=1)
 PROGRESS = {
     "vda.RollInitiative",
     "vda.DeclareAction",
@@ -79,6 +83,7 @@ PROGRESS = {
     "vda.SkipPower",
     "vda.SurpriseDefence",
     "vda.SurpriseAttack",
+    "vda.AnnounceCharge",  # not progress, but Dario's run-up is there to be used
 }
 FUZZED = [*MOVES.command_types, RollDice]
 
@@ -114,7 +119,10 @@ def new_table() -> Table:
             weapons=["arc_long", "grenade", "pieu", "masse"],
         ),
     )
-    t.add("dario", sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"]))
+    dario = sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"], mount=HORSE)
+    t.add("dario", dario)
+    # Dario rides up for a whole round: his charge's run-up (VDA-CHARGE-01) is in the state.
+    t.moving_round("dario", [2] * 3)
     return t
 
 
