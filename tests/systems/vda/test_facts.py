@@ -227,3 +227,13 @@ def test_vda_rdef_01__a_parry_taken_before_the_shot_does_not_meet_it() -> None:
     shot = [8, 8, 2, 2, 2] + [2] * 3  # two hits, then the damage and soak dice
     [resolved] = [e for e in t.resolve("bors", shot) if isinstance(e, ev.AttackResolved)]
     assert (resolved.resolution.defence_successes, resolved.resolution.hit) == (0, True)
+
+
+def test_vda_disarm_04__a_lance_on_the_ground_lends_no_initiative_dice() -> None:
+    """VDA-DISARM-04 (with VDA-INIT-09): the lance's +3 initiative dice need the lance in hand."""
+    t = Table().add("alma", sheet(weapons=["lance"])).add("bors", sheet())
+    t.start()
+    t.send(c.AdjustItem(combatant="alma", item="lance", state=Item(location="ground"), reason="tombée"))
+    dropped = c.RollInitiative(combatant="alma", weapon="lance")
+    assert t.refuse(dropped, dice=[7] * 8).rule == "VDA-DISARM-04"
+    assert t.initiative("alma", [7] * 5)[0].weapon is None

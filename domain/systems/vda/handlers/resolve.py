@@ -211,10 +211,12 @@ def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, 
     }
 
 
-def check_allocation(scene: Scene, combatant: str, allocations: dict[str, int]) -> dict[str, int]:
+def check_allocation(
+    scene: Scene, combatant: str, allocations: dict[str, int]
+) -> tuple[SequenceState, dict[str, int]]:
     """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes, the
     ones already spent on resolved attacks included; a parry goes to no firearm
-    (VDA-RDEF-01). Returns the whole split, spent shares first."""
+    (VDA-RDEF-01). Returns the sequence and the whole split, spent shares first."""
     seq = sequence.require_sequence_running(scene.state)
     spent = spent_defence(scene, seq, combatant)
     for attacker, used in spent.items():
@@ -234,11 +236,10 @@ def check_allocation(scene: Scene, combatant: str, allocations: dict[str, int]) 
             "VDA-RDEF-01",
             f"a parry cannot meet {attacker!r}'s firearm",
         )
-    return split
+    return seq, split
 
 
 def allocate_defence(scene: Scene, command: AllocateDefence) -> list[Emitted]:
     cid = command.combatant
-    split = check_allocation(scene, cid, command.allocations)
-    number = sequence.require_sequence_running(scene.state).number
-    return [Emitted(ev.DefenceAllocated(combatant=cid, sequence=number, allocations=split))]
+    seq, split = check_allocation(scene, cid, command.allocations)
+    return [Emitted(ev.DefenceAllocated(combatant=cid, sequence=seq.number, allocations=split))]

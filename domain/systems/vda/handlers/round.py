@@ -11,7 +11,7 @@ from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
 from domain.systems.vda.evolve import fold
-from domain.systems.vda.handlers import charge
+from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
@@ -50,7 +50,7 @@ def check_initiative(scene: Scene, combatant: str) -> None:
 def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     cid = command.combatant
     check_initiative(scene, cid)
-    initiative.require_carried(scene, cid, command.weapon)
+    situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
     minor.require_known_minor_acts(command.minor_acts)
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)

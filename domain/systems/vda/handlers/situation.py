@@ -65,10 +65,11 @@ def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
     return weapon.range_m
 
 
-def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
+def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str = "VDA-PHYS-02") -> None:
     """VDA-PHYS-02: a declared action uses a weapon of the combatant's sheet, or a natural
     one (fists, feet, head, fangs), and only while it is still in hand (VDA-DISARM-04,
-    VDA-STUCK-01, VDA-RES-02)."""
+    VDA-STUCK-01, VDA-RES-02). ``rule`` names the weapon's use: VDA-INIT-09 for the weapon
+    of sequence 1 at the initiative roll."""
     if weapon is None:
         return
     if weapon in scene.sheet(combatant).weapons:
@@ -76,7 +77,7 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
         return
     require(
         isinstance(find_weapon(weapon), NaturalWeapon),
-        "VDA-PHYS-02",
+        rule,
         f"{combatant!r} carries no {weapon!r}",
     )
 

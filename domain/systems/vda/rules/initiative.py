@@ -5,7 +5,6 @@ from __future__ import annotations
 from domain.errors import require
 from domain.systems.vda.data import NaturalWeapon, find_weapon
 from domain.systems.vda.rules.equipment import natural_initiative_dice
-from domain.systems.vda.rules.resistance import require_in_hand
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, Modifier, PhysicalAction, Rank, SequenceState, VdaState
 
@@ -49,19 +48,6 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
         grappling = any(combatant in key.split(">") for key in scene.state.grapples)
         value = natural_initiative_dice(found, grappling)
     return Modifier(rule="VDA-INIT-09", value=value, why=weapon) if value else None
-
-
-def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
-    """VDA-INIT-09: the weapon of sequence 1 is one the combatant carries (or a natural one),
-    still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02)."""
-    if weapon is None:
-        return
-    if weapon in scene.sheet(combatant).weapons:
-        require_in_hand(scene.fighter(combatant), combatant, weapon)
-        return
-    require(
-        isinstance(find_weapon(weapon), NaturalWeapon), "VDA-INIT-09", f"{combatant!r} carries no {weapon!r}"
-    )
 
 
 def initiative_pool(scene: Scene, combatant: str, weapon_dice: Modifier | None) -> list[Modifier]:
