@@ -91,11 +91,14 @@ SHOT = act("attack", skill="firearms", target="alma", weapon="pistolet")
 
 
 def test_vda_rdef_01__no_parry_against_a_firearm() -> None:
-    """VDA-RDEF-01: a parry cannot meet a firearm, whatever the declaration says of it."""
+    """VDA-RDEF-01: no parry-type defence (a block included) can meet a firearm, whatever the
+    declaration says of it."""
     t = gunfight(alma_first=False)
     t.declare("bors", SHOT)
     parry = act("defend", skill="melee", defence="parry")
     assert t.refuse(c.DeclareAction(combatant="alma", action=parry)).rule == "VDA-RDEF-01"
+    block = act("defend", skill="brawl", defence="block")  # « de type Parade » too
+    assert t.refuse(c.DeclareAction(combatant="alma", action=block)).rule == "VDA-RDEF-01"
 
 
 def test_vda_rdef_01__the_attack_class_is_the_weapons() -> None:

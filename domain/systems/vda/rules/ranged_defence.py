@@ -25,10 +25,14 @@ def attack_class(weapon: Weapon | None) -> RangedClass | None:
     return "thrown" if weapon.kind == "grenade" else weapon.kind
 
 
+PARRY_TYPES = frozenset({"parry", "block"})
+"""« Les actions de type Parade »: a parry with a weapon and a bare-handed block alike."""
+
+
 def parries(defence: str | None, ranged: RangedClass | None) -> bool:
-    """VDA-RDEF-01: whether this defence can meet an attack of that class (a parry never
-    meets a firearm)."""
-    return not (defence == "parry" and ranged == "firearm")
+    """VDA-RDEF-01: whether this defence can meet an attack of that class (no parry-type
+    defence, a block included, meets a firearm)."""
+    return not (defence in PARRY_TYPES and ranged == "firearm")
 
 
 def require_parry_possible(defence: str | None, answered: list[RangedClass | None]) -> None:
