@@ -237,3 +237,21 @@ def test_vda_disarm_04__a_lance_on_the_ground_lends_no_initiative_dice() -> None
     dropped = c.RollInitiative(combatant="alma", weapon="lance")
     assert t.refuse(dropped, dice=[7] * 8).rule == "VDA-DISARM-04"
     assert t.initiative("alma", [7] * 5)[0].weapon is None
+
+
+def test_vda_charge_03__the_announced_charge_is_the_first_sequences_action() -> None:
+    """VDA-CHARGE-03: Alma's charge, announced for its −1, must be her sequence-1 action."""
+    t = Table().add("alma", sheet(melee=3, weapons=["lance"])).add("bors", sheet())
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.AnnounceCharge(combatant="alma", target="bors", weapon="lance"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    plain = act("attack", skill="melee", target="bors", weapon="lance")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=plain)).rule == "VDA-CHARGE-03"
+    charging = act("attack", skill="melee", target="bors", weapon="lance", charge=Charge())
+    assert t.declare("alma", charging)[0] == ev.ActionDeclared(
+        combatant="alma",
+        sequence=1,
+        action=act("attack", skill="melee", target="bors", weapon="lance", charge=Charge(rounds_moved=1)),
+    )

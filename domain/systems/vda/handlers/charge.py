@@ -16,7 +16,7 @@ from domain.systems.vda.gear import Charge
 from domain.systems.vda.handlers.situation import FISTS, require_carried, weapon_of
 from domain.systems.vda.rules import initiative, movement, resistance
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import PhysicalAction, SequenceState
+from domain.systems.vda.state import Fighter, PhysicalAction, SequenceState
 
 
 def held_weapons(scene: Scene, combatant: str) -> list[Weapon]:
@@ -90,7 +90,14 @@ def with_charge_facts(scene: Scene, combatant: str, charge: Charge) -> Charge:
         f"{combatant!r} rides no mount whose Strength it could use",
     )
     if mount is None or not use:
-        return replace(charge, mounted=mount is not None, rounds_moved=rounds, straight_line_successes=run)
+        return replace(
+            charge,
+            mounted=mount is not None,
+            rounds_moved=rounds,
+            straight_line_successes=run,
+            mount_strength=None,
+            mount_potence=0,
+        )
     require(
         charge.mount_strength in (None, mount.strength) and charge.mount_potence in (0, mount.potence),
         "VDA-CHARGE-07",
@@ -133,9 +140,25 @@ def announce_charge(scene: Scene, command: AnnounceCharge) -> list[Emitted]:
     )
     require_carried(scene, cid, command.weapon)
     weapon = find_weapon(command.weapon)
+    require(weapon is not None, "VDA-CHARGE-02", f"no weapon {command.weapon!r} in the tables")
     assert weapon is not None
     movement.require_charge_weapon(weapon, scene.sheet(cid).mount is not None)
     return [Emitted(ev.ChargeAnnounced(combatant=cid, target=target, weapon=command.weapon))]
+
+
+def require_announced_charge(fighter: Fighter, sequence: int, action: PhysicalAction) -> None:
+    """VDA-CHARGE-03: the charge announced at initiative, whose larger weapon may have
+    lowered the rolls, is the charger's action in sequence 1: a charge on its target with
+    its weapon (as a weapon's initiative bonus binds sequence 1, VDA-INIT-05)."""
+    if sequence != 1 or fighter.charging is None:
+        return
+    require(
+        action.charge is not None
+        and action.target == fighter.charging
+        and action.weapon == fighter.charging_with,
+        "VDA-CHARGE-03",
+        f"the charge announced at initiative is on {fighter.charging!r} with {fighter.charging_with!r}",
+    )
 
 
 def holds_larger_weapon(scene: Scene, combatant: str) -> bool:

@@ -44,6 +44,7 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     minor.require_known_minor_acts(action.minor_acts)
     minor.require_minor_act_moment(action)
     initiative.require_bound_action(fighter, seq.number, action)
+    charge.require_announced_charge(fighter, seq.number, action)
     dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
