@@ -41,6 +41,11 @@ COVERS = {
         "vda.GrappleWeaponDefenceResolved",
         "vda.GrappleSuccessesKept",
     },
+    "vda_charge": {
+        "vda.ChargeAnnounced",
+        "vda.AttackResolved",
+        "vda.ActionLost",
+    },
     "vda_armurerie": {
         "vda.StakeChecked",
         "vda.WeaponStuck",

@@ -23,12 +23,24 @@ class DiveForCover(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=
     combatant: str
 
 
+class AnnounceCharge(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AnnounceCharge"
+):
+    """Charge ``target`` with ``weapon`` this round, said before either rolls initiative:
+    the larger weapon's holder rolls at −1 (VDA-CHARGE-03, VDA-INIT-07)."""
+
+    combatant: str
+    target: str
+    weapon: str
+
+
 class RollInitiative(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RollInitiative"
 ):
     """Roll Réagir + Vigilance (VDA-INIT-01). ``weapon`` is the weapon of sequence 1
     (its initiative dice, VDA-INIT-05/09); ``minor_acts`` cost 2 dice each
-    (VDA-MINOR-02); ``larger_weapon_charge`` is the −1 of VDA-INIT-07."""
+    (VDA-MINOR-02). ``larger_weapon_charge`` (the −1 of VDA-INIT-07) is computed from the
+    announced charges; kept for older logs, a ``True`` the state does not bear out is refused."""
 
     combatant: str
     weapon: str | None = None

@@ -12,8 +12,10 @@ from domain.moves import Move, Moves
 from domain.systems.vda import commands as c
 from domain.systems.vda.handlers import (
     budget,
+    charge,
     declare,
     equipment,
+    facts,
     gaze,
     gm,
     grapple,
@@ -22,11 +24,16 @@ from domain.systems.vda.handlers import (
     surprise,
 )
 from domain.systems.vda.handlers import two_weapons as two
+from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.scene import Scene
 
 
 def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
-    """A declared action resolves as a grapple or bite, a gaze, or any other action."""
+    """A declared action that became impossible is lost; otherwise it resolves as a grapple
+    or bite, a gaze, or any other action."""
+    if (lost := facts.lost_action(scene, command.combatant)) is not None:
+        resolve.check_turn(scene, command.combatant)
+        return after(scene, [lost])
     if grapple.routes(scene, command.combatant):
         return grapple.resolve_grapple(scene, command)
     if gaze.routes(scene, command.combatant):
@@ -35,6 +42,8 @@ def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
 
 
 def check_resolve(scene: Scene, combatant: str) -> object:
+    if facts.lost_action(scene, combatant) is not None:
+        return resolve.check_turn(scene, combatant)
     if grapple.routes(scene, combatant):
         return grapple.check_resolve(scene, combatant)
     if gaze.routes(scene, combatant):
@@ -63,6 +72,7 @@ def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Any]:
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a round"),
     Move(c.DiveForCover, round.dive_for_cover, may=round.check_dive),
+    Move(c.AnnounceCharge, charge.announce_charge, may=charge.check_announce),
     Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
     Move(c.DeclareAction, declare.declare_action, may=declare.check_turn, offers=grapple_declarations),
     Move(c.ResolveAction, resolve_any, may=check_resolve),

@@ -832,3 +832,31 @@ class NaturalParryHurt(VdaEvent, frozen=True, kw_only=True, tag="vda.NaturalParr
 VANDALISM_EVENT_TYPES: tuple[type[VdaEvent], ...] = (NaturalParryHurt,)
 
 EVENT_TYPES = (*EVENT_TYPES, *VANDALISM_EVENT_TYPES)
+
+
+# --- the facts of the fight (issue §2): a charge known at initiative, a lost action ----
+
+
+class ChargeAnnounced(VdaEvent, frozen=True, kw_only=True, tag="vda.ChargeAnnounced"):
+    """VDA-CHARGE-03 / VDA-INIT-07: before the pair rolls initiative, ``combatant`` says it
+    charges ``target`` with ``weapon`` this round; the larger weapon's -1 follows from it."""
+
+    combatant: str
+    target: str
+    weapon: str
+
+
+class ActionLost(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionLost"):
+    """A declared physical action that became impossible before its roll (its weapon
+    dropped or forbidden by a hold, its target out of the fight) is lost: no die is
+    rolled, and ``rule`` says what forbids it now."""
+
+    combatant: str
+    sequence: int
+    rule: str
+    reason: str
+
+
+FACTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (ChargeAnnounced, ActionLost)
+
+EVENT_TYPES = (*EVENT_TYPES, *FACTS_EVENT_TYPES)

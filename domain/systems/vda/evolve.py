@@ -89,6 +89,8 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
             deafness=old.deafness,
             staked=old.staked,
             circumstances=old.circumstances,
+            rounds_moving=_rounds_moving(old),
+            run_successes=old.run_successes,
         )
     grapples = {k: v for k, v in state.grapples.items() if k not in e.ended_grapples}
     return replace(
@@ -102,6 +104,20 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
         grapples=grapples,
         ambush=None,
     )
+
+
+def _rounds_moving(old: Fighter) -> int:
+    """VDA-CHARGE-01: a round counts as a round of movement when every physical action
+    resolved in it was a move."""
+    return old.rounds_moving + 1 if old.moved_this_round and not old.stood_this_round else 0
+
+
+def _moved(state: VdaState, cid: str, kind: str, successes: int) -> VdaState:
+    """VDA-CHARGE-01: a move lengthens the run; any other physical action ends it."""
+    f = _fighter(state, cid)
+    if kind == "move":
+        return _with(state, cid, moved_this_round=True, run_successes=f.run_successes + successes)
+    return _with(state, cid, stood_this_round=True, run_successes=0)
 
 
 def _dive(state: VdaState, e: ev.DiveDeclared) -> VdaState:
@@ -216,20 +232,32 @@ def _step(state: VdaState, e: ev.StepStarted) -> VdaState:
     return _with_seq(state, step=e.step, acting=list(e.combatants))
 
 
+def _done(state: VdaState, cid: str) -> dict[str, Any]:
+    seq = _seq(state)
+    return {"done_physical": [*_without(seq.done_physical, cid), cid], "acting": _without(seq.acting, cid)}
+
+
 def _rolled(state: VdaState, e: ev.ActionRolled) -> VdaState:
     f = _fighter(state, e.combatant)
     skills = _bump(f.skill_uses, e.skill) if e.skill else f.skill_uses
     state = _with(state, e.combatant, skill_uses=skills, pending=[])
+    state = _moved(state, e.combatant, e.kind, e.roll.successes)
     seq = _seq(state)
-    changes: dict[str, Any] = {
-        "done_physical": [*_without(seq.done_physical, e.combatant), e.combatant],
-        "acting": _without(seq.acting, e.combatant),
-    }
+    changes = _done(state, e.combatant)
     if e.kind == "defend":
         defence = Defence(successes=e.roll.successes, rear_eligible=e.rear_eligible)
         changes["defences"] = {**seq.defences, e.combatant: defence}
         changes["ranged_defended"] = [*_without(seq.ranged_defended, e.combatant), e.combatant]
     return _with_seq(state, **changes)
+
+
+def _lost(state: VdaState, e: ev.ActionLost) -> VdaState:
+    state = _moved(state, e.combatant, "lost", 0)
+    return _with_seq(state, **_done(state, e.combatant))
+
+
+def _charge_announced(state: VdaState, e: ev.ChargeAnnounced) -> VdaState:
+    return _with(state, e.combatant, charging=e.target, charging_with=e.weapon)
 
 
 def _oriented(state: VdaState, e: ev.OrientationRolled) -> VdaState:
@@ -372,4 +400,6 @@ _HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.DifficultyAdjusted: _difficulty_adjusted,
     ev.HealthAdjusted: _health,
     ev.AmbushResolved: _ambush,
+    ev.ActionLost: _lost,
+    ev.ChargeAnnounced: _charge_announced,
 }

@@ -16,17 +16,32 @@ CoverRuling = Literal["dice_and_difficulty", "dice", "difficulty"]
 Location = Literal["held", "ground", "stuck", "destroyed"]
 
 
+class Mount(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
+    """A horse's numbers; the seeds give none, so they come from the rider's sheet
+    (VDA-HORSE-02)."""
+
+    strength: int
+    potence: int = 0
+
+
 class Charge(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
-    """A declared charge (VDA-CHARGE-01/02/05..07). The seeds give no horse, so a mounted
-    charge may name its mount's Strength and Potence (VDA-HORSE-02)."""
+    """A declared charge (VDA-CHARGE-01/02/05..07). The player chooses to charge, to use the
+    mount's Strength (VDA-CHARGE-07) and to take the mid-round bonus (VDA-CHARGE-04); the
+    other fields are facts the server fills in from the state (``handlers/charge.py``): a
+    declaration may leave them out, and one that contradicts the state is refused."""
 
     mounted: bool = False
+    """Fact: the rider's sheet has a mount (VDA-HORSE-02)."""
     rounds_moved: int = 0
-    """Full rounds of movement before the charge."""
+    """Fact: full rounds of movement before the charge (VDA-CHARGE-01)."""
     straight_line_successes: int = 0
-    """Or the successes of a straight-line run (25 m for 5)."""
+    """Fact: the successes of the straight run before it (25 m for 5, VDA-CHARGE-01)."""
     mount_strength: int | None = None
+    """Fact: the mount's Strength when the rider strikes with it (VDA-CHARGE-07)."""
     mount_potence: int = 0
+    use_mount_strength: bool = False
+    """VDA-CHARGE-07: mounted, strike with the mount's Strength and Potence (« peut »: the
+    rider's choice; a declared ``mount_strength`` also asks for it)."""
     initiative_bonus: bool = False
     """VDA-CHARGE-04: a charge begun mid-round adds the larger weapon's initiative bonus to
     the charger's current score (« peut »: the charger's choice)."""

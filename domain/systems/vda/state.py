@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.systems.vda.data import Size
-from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, PendingGrenade, StuckWeapon
+from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, Mount, PendingGrenade, StuckWeapon
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
 from domain.systems.wod import Attributes, Dots, Health, Kind, Levels, Modifier, Points
@@ -87,6 +87,9 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """« Cœur osseux » (VDA-STAKE-01): the seeds name it without rules; a stake waits for the GM."""
     magic_items: dict[str, MagicItem] = {}
     """VDA-RES-06: the sheet's magic weapons and armour, by item id."""
+    mount: Mount | None = None
+    """The horse the character rides in this fight (VDA-HORSE-02: the seeds give no horse,
+    so the table writes its Strength and Potence here); ``None``: on foot."""
 
 
 # --- the combat state -----------------------------------------------------------
@@ -249,6 +252,19 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """VDA-STAKE-04: a stake through the heart."""
     circumstances: Circumstances = msgspec.field(default_factory=Circumstances)
     """The GM's rulings on this combatant's surroundings (terrain, cover, outnumbering, water)."""
+    # movement, for a charge's run-up (VDA-CHARGE-01)
+    rounds_moving: int = 0
+    """Complete rounds, up to the last one, in which every physical action resolved was a move."""
+    moved_this_round: bool = False
+    stood_this_round: bool = False
+    """A physical action other than a move was resolved (or lost) this round."""
+    run_successes: int = 0
+    """Successes of the moves resolved since the last other physical action: the straight
+    run a charge may follow."""
+    charging: str | None = None
+    """This round's charge announced at initiative: at whom (VDA-CHARGE-03)..."""
+    charging_with: str | None = None
+    """...and with which weapon."""
 
 
 class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):

@@ -15,6 +15,7 @@ from domain.play import execute
 from domain.systems.vda import commands as c
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.rules.initiative import declaring_now
 from domain.systems.vda.state import PhysicalAction, VdaSheet, VdaState
 from domain.systems.wod import Attributes
 from domain.table import TableState, Timeline, create_table, system_view
@@ -127,6 +128,22 @@ class Table:
 
     def resolve(self, cid: str, faces: list[int]) -> list[Any]:
         return self.send(c.ResolveAction(combatant=cid), dice=faces)
+
+    def moving_round(self, mover: str, faces: list[int]) -> None:
+        """A whole round in which ``mover`` only moves (Dexterity + Athletics, ``faces``)
+        and the others do nothing: the run-up a charge needs (VDA-CHARGE-01). Initiative
+        comes from the table's seed: this round's order does not matter."""
+        self.start()
+        for cid in self.state.combatants:
+            self.send(c.RollInitiative(combatant=cid))
+        while self.state.phase == "sequence" and (seq := self.state.sequence) is not None:
+            if seq.step == "declare":
+                cid = next(i for i in declaring_now(seq) if i not in seq.declared and i not in seq.sealed)
+                self.declare(cid, act("move", skill="athletics") if cid == mover else act("none"))
+            elif seq.step == "physical":
+                self.resolve(seq.acting[0], faces)
+            else:
+                self.send(c.SkipPower(combatant=seq.acting[0]))
 
 
 def options_for(state: TableState, combatant: str) -> list[str]:

@@ -14,10 +14,10 @@ import pytest
 from domain.dice import ScriptedRoller
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS, NaturalWeapon
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
-from domain.systems.vda.rules.movement import Mount
 from domain.systems.wod import HealthLoss
 
 MORTAL = Target(kind="mortal", stamina=2)

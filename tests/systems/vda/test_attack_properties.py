@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from domain.dice import ScriptedRoller
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
-from domain.systems.vda.rules.movement import Mount
 
 WEAPONS = [
     *(w for w in MELEE_WEAPONS.values() if w.damage_bonus is not None),

@@ -42,11 +42,16 @@ def of(events: list[Any], kind: type) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def fight(alma: Any = None, bors: Any = None, options: VdaOptions | None = None) -> Table:
-    """Alma (Dex 3, Melee 3) faster than Bors; both rolled initiative."""
+def fight(
+    alma: Any = None, bors: Any = None, options: VdaOptions | None = None, run_up: bool = False
+) -> Table:
+    """Alma (Dex 3, Melee 3) faster than Bors; both rolled initiative (after a round in which
+    Alma only moved, with ``run_up``: a charge's run-up, VDA-CHARGE-01)."""
     t = Table(options)
     t.add("alma", alma or sheet(melee=3, weapons=["dague_de_chasse"]), player="ann")
     t.add("bors", bors or sheet(kind="mortal", melee=2, dodge=1))
+    if run_up:
+        t.moving_round("alma", [2] * 3)
     t.start()
     t.initiative("alma", [7, 7, 7, 2, 2])
     t.initiative("bors", [7, 2, 2, 2, 2])
@@ -147,7 +152,7 @@ def test_vda_throw_02__beyond_range_each_quarter_adds_one_and_halves_the_damage(
 
 
 def test_vda_charge_02__a_charge_on_foot_needs_a_size_g_weapon() -> None:
-    t = fight()
+    t = fight(run_up=True)
     charge = act(
         "attack", skill="melee", target="bors", weapon="dague_de_chasse", charge=Charge(rounds_moved=1)
     )
@@ -164,7 +169,7 @@ def test_vda_charge_01__a_charge_needs_its_run_up() -> None:
 
 def test_vda_charge_05__a_charge_on_foot_adds_one_bashing_through_the_round() -> None:
     """VDA-CHARGE-05: a charge on foot adds one bashing through the round."""
-    t = fight(alma=sheet(melee=3, strength=1, weapons=["lance"]))
+    t = fight(alma=sheet(melee=3, strength=1, weapons=["lance"]), run_up=True)
     t.declare(
         "alma", act("attack", skill="melee", target="bors", weapon="lance", charge=Charge(rounds_moved=1))
     )

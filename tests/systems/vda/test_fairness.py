@@ -17,6 +17,7 @@ from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.decide import MOVES
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.state import VdaPower, VdaSheet
 from domain.systems.wod import Attributes
 from tests.fairness import assert_dice_tell_nothing
@@ -53,6 +54,8 @@ WORDS = [
     "prone",
     "draw",
     "stand_up",
+    "lance",
+    "hache_a_deux_mains",
 ]
 CARRIED = ["lance", "epee", "pistolet", "bouclier", "couteau", "arc_long", "grenade", "pieu", "masse"]
 CARRIED += ["hache_a_deux_mains", "tromblon", "poings", "morsure", "maille"]
@@ -76,6 +79,7 @@ FIELDS = {
     "reason": st.just("ruling"),
 }
 ANN = Viewer(role="player", id="ann")
+HORSE = Mount(strength=4, potence=1)
 PROGRESS = {
     "vda.RollInitiative",
     "vda.DeclareAction",
@@ -84,6 +88,7 @@ PROGRESS = {
     "vda.SkipPower",
     "vda.SurpriseDefence",
     "vda.SurpriseAttack",
+    "vda.AnnounceCharge",  # not progress, but Dario's run-up is there to be used
 }
 FUZZED = [*MOVES.command_types, RollDice, UpdateCombatant]
 
@@ -119,7 +124,10 @@ def new_table() -> Table:
             weapons=["arc_long", "grenade", "pieu", "masse"],
         ),
     )
-    t.add("dario", sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"]))
+    dario = sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"], mount=HORSE)
+    t.add("dario", dario)
+    # Dario rides up for a whole round: his charge's run-up (VDA-CHARGE-01) is in the state.
+    t.moving_round("dario", [2] * 3)
     return t
 
 

@@ -131,12 +131,37 @@ def test_vda_init_06__a_malus_binds_nothing() -> None:
     assert t.declare("alma", act("move", skill="athletics"))[0].action.kind == "move"
 
 
-def test_vda_init_07__the_larger_weapon_in_a_charge_rolls_at_minus_one() -> None:
-    t = Table().add("alma", sheet())
+LARGER = Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
+
+
+def charge_table(alma_weapon: str, bors_weapon: str) -> Table:
+    """Alma, who moved a whole round, announces a charge on Bors (VDA-CHARGE-03)."""
+    t = Table().add("alma", sheet(weapons=[alma_weapon])).add("bors", sheet(weapons=[bors_weapon]))
+    t.moving_round("alma", [2] * 3)
     t.start()
-    rolled = t.initiative("alma", [3] * 5, larger_weapon_charge=True)[0]
-    assert rolled.difficulty[-1] == Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
-    assert rolled.roll.difficulty == 3 and rolled.score == 5
+    assert t.send(c.AnnounceCharge(combatant="alma", target="bors", weapon=alma_weapon)) == [
+        ev.ChargeAnnounced(combatant="alma", target="bors", weapon=alma_weapon)
+    ]
+    return t
+
+
+def test_vda_init_07__the_larger_weapon_in_a_charge_rolls_at_minus_one() -> None:
+    """VDA-INIT-07: Alma charges with a lance (G, +3) against Bors's sword (M): she rolls at
+    −1, computed from the weapons; Bors cannot claim it."""
+    t = charge_table("lance", "epee")
+    rolled = t.initiative("alma", [3] * 5)[0]
+    assert LARGER in rolled.difficulty
+    claim = c.RollInitiative(combatant="bors", larger_weapon_charge=True)
+    assert t.refuse(claim, dice=[7] * 5).rule == "VDA-INIT-07"
+    assert LARGER not in t.initiative("bors", [7] * 5)[0].difficulty
+
+
+def test_vda_init_07__the_charged_defender_with_the_larger_weapon_rolls_at_minus_one() -> None:
+    """VDA-INIT-07: « qu'il soit l'assaillant ou le défenseur »: Bors's lance (G, +3) is larger
+    than Alma's two-handed sword (G, 0)."""
+    t = charge_table("epee_a_deux_mains", "lance")
+    assert LARGER not in t.initiative("alma", [7] * 5)[0].difficulty
+    assert LARGER in t.initiative("bors", [7] * 5)[0].difficulty
 
 
 def test_vda_init_02__the_best_initiative_announces_first(duel: Table) -> None:

@@ -77,44 +77,80 @@ def test_vda_phys_05__only_dice_of_8_or_more_go_to_the_attacker_behind() -> None
     assert t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 2, "bors": 1}))
 
 
-def test_vda_rdef_01__no_parry_against_a_firearm(duel: Table) -> None:
-    duel.start()
-    duel.initiative("alma", [7, 7, 7, 2, 2])
-    duel.initiative("bors", [7, 2, 2, 2, 2])
-    parry = act("defend", skill="melee", defence="parry", ranged="firearm")
-    assert duel.refuse(c.DeclareAction(combatant="alma", action=parry)).rule == "VDA-RDEF-01"
+def gunfight(alma_first: bool) -> Table:
+    """Alma (melee, dodge) against Bors and his pistol; ``alma_first``: Alma has the initiative."""
+    t = Table().add("alma", sheet(melee=3, dodge=2)).add("bors", sheet(firearms=2, weapons=["pistolet"]))
+    t.start()
+    fast, slow = [7, 7, 7, 2, 2], [7, 2, 2, 2, 2]
+    t.initiative("alma", fast if alma_first else slow)
+    t.initiative("bors", slow if alma_first else fast)
+    return t
 
 
-def test_vda_rdef_02__a_defence_taken_before_being_targeted_is_at_6(duel: Table) -> None:
-    duel.start()
-    duel.initiative("alma", [7, 7, 7, 2, 2])
-    duel.initiative("bors", [7, 2, 2, 2, 2])
-    duel.declare("alma", act("defend", skill="dodge", defence="dodge", ranged="bow"))
-    duel.declare("bors", act("none"))
-    rolled = duel.resolve("alma", [6, 6, 6, 6, 2])[0]
+SHOT = act("attack", skill="firearms", target="alma", weapon="pistolet")
+
+
+def test_vda_rdef_01__no_parry_against_a_firearm() -> None:
+    """VDA-RDEF-01: no parry-type defence (a block included) can meet a firearm, whatever the
+    declaration says of it."""
+    t = gunfight(alma_first=False)
+    t.declare("bors", SHOT)
+    parry = act("defend", skill="melee", defence="parry")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=parry)).rule == "VDA-RDEF-01"
+    block = act("defend", skill="brawl", defence="block")  # « de type Parade » too
+    assert t.refuse(c.DeclareAction(combatant="alma", action=block)).rule == "VDA-RDEF-01"
+
+
+def test_vda_rdef_01__the_attack_class_is_the_weapons() -> None:
+    """VDA-RDEF-01: a pistol shot is a firearm attack; declaring it a bow shot is refused."""
+    t = gunfight(alma_first=False)
+    lie = act("attack", skill="firearms", target="alma", weapon="pistolet", ranged="bow")
+    assert t.refuse(c.DeclareAction(combatant="bors", action=lie)).rule == "VDA-RDEF-01"
+    assert t.declare("bors", SHOT) == [
+        ev.ActionDeclared(combatant="bors", sequence=1, action=act(**{**_fields(SHOT), "ranged": "firearm"}))
+    ]
+
+
+def _fields(action: object) -> dict[str, object]:
+    return {f: getattr(action, f) for f in action.__struct_fields__}  # type: ignore[attr-defined]
+
+
+def test_vda_rdef_02__a_defence_taken_before_being_targeted_is_at_6() -> None:
+    """VDA-RDEF-02: Alma dodges before Bors shoots: difficulty 6, and no reaction to claim."""
+    t = gunfight(alma_first=True)
+    claim = act("defend", skill="dodge", defence="dodge", reaction=True)
+    assert t.refuse(c.DeclareAction(combatant="alma", action=claim)).rule == "VDA-RDEF-02"
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.declare("bors", SHOT)
+    rolled = t.resolve("alma", [6, 6, 6, 6, 2])[0]
     assert rolled.difficulty == [Modifier(rule="VDA-RDEF-02", value=6, why="défense à distance")]
 
 
-def test_vda_rdef_03__a_defence_in_reaction_to_a_firearm_is_at_plus_3(duel: Table) -> None:
-    duel.start()
-    duel.initiative("alma", [7, 7, 7, 2, 2])
-    duel.initiative("bors", [7, 2, 2, 2, 2])
-    duel.declare("alma", act("defend", skill="dodge", defence="dodge", ranged="firearm", reaction=True))
-    duel.declare("bors", act("none"))
-    rolled = duel.resolve("alma", [9, 9, 8, 6, 2])[0]
+def test_vda_rdef_03__a_defence_in_reaction_to_a_firearm_is_at_plus_3() -> None:
+    """VDA-RDEF-03: Alma dodges once Bors's shot is declared: the defence is a reaction to a
+    firearm (+3), computed by the server; a declaration saying otherwise is refused."""
+    t = gunfight(alma_first=False)
+    t.declare("bors", SHOT)
+    wrong = act("defend", skill="dodge", defence="dodge", ranged="bow")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=wrong)).rule == "VDA-RDEF-03"
+    dodge = act("defend", skill="dodge", defence="dodge")
+    declared = t.declare("alma", dodge)[0]
+    assert declared.action == act("defend", skill="dodge", defence="dodge", ranged="firearm", reaction=True)
+    rolled = t.resolve("alma", [9, 9, 8, 6, 2])[0]
     assert rolled.difficulty[-1] == Modifier(rule="VDA-RDEF-03", value=3, why="en réaction (firearm)")
     assert rolled.roll.difficulty == 9 and rolled.roll.successes == 2
 
 
 def test_vda_rdef_04__after_a_defence_ranged_attacks_are_at_plus_1() -> None:
-    t = Table().add("alma", sheet(archery=3)).add("cleo", sheet(dodge=3))
+    """VDA-RDEF-04: once Cleo defended, Alma's arrow is at +1."""
+    t = Table().add("alma", sheet(archery=3, weapons=["arc_court"])).add("cleo", sheet(dodge=3))
     t.start()
     t.initiative("alma", [7, 7, 2, 2, 2])
     t.initiative("cleo", [7, 7, 7, 2, 2])
     t.declare("cleo", DODGE)
-    t.declare("alma", act("attack", skill="archery", target="cleo", ranged="bow"))
+    t.declare("alma", act("attack", skill="archery", target="cleo", weapon="arc_court"))
     t.resolve("cleo", [2] * 6)
-    rolled = t.resolve("alma", [7] * 6)[0]
+    rolled = t.resolve("alma", [2] * 6)[0]  # a miss: no damage roll
     assert rolled.difficulty[-1] == Modifier(rule="VDA-RDEF-04", value=1, why="la cible s'est déjà défendue")
 
 

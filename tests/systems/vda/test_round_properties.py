@@ -86,6 +86,11 @@ def command_for(data: st.DataObject, tag: str, cid: str, t: Table | None = None)
     match tag:
         case "vda.DiveForCover":
             return c.DiveForCover(combatant=cid)
+        case "vda.AnnounceCharge" if t is not None:
+            scene = Scene.of(system_view(t.timeline.head, GM))
+            target = data.draw(st.sampled_from([i for i in scene.state.combatants if i != cid]))
+            weapon = data.draw(st.sampled_from(scene.sheet(cid).weapons or ["poings"]))
+            return c.AnnounceCharge(combatant=cid, target=target, weapon=weapon)
         case "vda.RollInitiative":
             return c.RollInitiative(
                 combatant=cid, minor_acts=data.draw(st.sampled_from([[], ["draw"], ["stand_up"]]))
@@ -169,7 +174,9 @@ def test_random_legal_play_folds_and_replays_to_the_same_state(data: st.DataObje
             )
             if cid in WEAPONS:
                 resistance_left = data.draw(st.integers(0, 3))
-                state = Item(resistance=resistance_left, max_resistance=5)
+                # A weapon knocked away between a declaration and its roll: the action is lost.
+                where = data.draw(st.sampled_from(["held", "held", "ground"]))
+                state = Item(resistance=resistance_left, max_resistance=5, location=where)
                 choices.append(c.AdjustItem(combatant=cid, item=WEAPONS[cid], state=state, reason="test"))
         command = data.draw(st.sampled_from(choices))
         try:

@@ -153,6 +153,7 @@ def _charge_table(bors_weapon: str) -> Table:
     t = Table()
     t.add("alma", sheet(melee=3, celerity=1, weapons=["lance"]))
     t.add("bors", sheet(kind="mortal", melee=2, weapons=[bors_weapon]))
+    t.moving_round("alma", [2] * 3)  # the charge's run-up (VDA-CHARGE-01)
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
     t.initiative("alma", [7, 7, 7, 2, 2])

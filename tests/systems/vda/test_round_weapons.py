@@ -19,11 +19,14 @@ from tests.systems.vda.conftest import Table, act, sheet
 MISS = [2, 2, 2, 2, 2]
 
 
-def fight(alma: VdaSheet, bors: VdaSheet) -> Table:
-    """Alma faster than Bors; both rolled initiative."""
+def fight(alma: VdaSheet, bors: VdaSheet, mover: str | None = None) -> Table:
+    """Alma faster than Bors; both rolled initiative (after a round in which ``mover`` only
+    moved, when given: a charge's run-up)."""
     t = Table()
     t.add("alma", alma)
     t.add("bors", bors)
+    if mover is not None:
+        t.moving_round(mover, [2] * 3)
     t.start()
     t.initiative("alma", [7, 7, 7, 2, 2])
     t.initiative("bors", [7, 2, 2, 2, 2])
@@ -149,7 +152,11 @@ def test_vda_mod_06__a_polearms_bonuses_are_the_seeds_named_ones() -> None:
 
 def _counter_charged(weapon: str) -> HealthLoss:
     """Bors charges Alma, who meets him with ``weapon``; Alma strikes first."""
-    t = fight(sheet(strength=3, melee=3, weapons=[weapon]), sheet(kind="mortal", melee=2, weapons=["lance"]))
+    alma, bors = (
+        sheet(strength=3, melee=3, weapons=[weapon]),
+        sheet(kind="mortal", melee=2, weapons=["lance"]),
+    )
+    t = fight(alma, bors, mover="bors")
     charge = act("attack", skill="melee", target="alma", weapon="lance", charge=Charge(rounds_moved=1))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon=weapon))
     t.declare("bors", charge)

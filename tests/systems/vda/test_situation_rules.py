@@ -10,6 +10,7 @@ import pytest
 from domain.dice import ScriptedRoller, roll_pool
 from domain.errors import RuleViolation
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
@@ -197,7 +198,7 @@ def test_vda_charge_06__mounted_two_bashing_one_against_a_vampire() -> None:
 
 def test_vda_charge_07__mounted_rider_uses_the_horses_strength_and_potence() -> None:
     """VDA-CHARGE-07: mounted rider uses the horses strength and potence."""
-    horse = mv.Mount(strength=5, potence=1)
+    horse = Mount(strength=5, potence=1)
     assert mv.charge_strength(2, 3, horse, DEFAULTS) == (5, 1)
     assert mv.charge_strength(2, 3, horse, DamageOptions(mounted_potence="rider")) == (5, 3)
     assert mv.charge_strength(2, 3, None, DEFAULTS) == (2, 3)
@@ -263,5 +264,5 @@ def test_ranged_weapons_are_not_sized_for_charges() -> None:
 
 def test_vda_horse_02__a_mount_lends_its_strength_and_potence_and_moving_horses_are_hard() -> None:
     """VDA-HORSE-02: a mount lends its strength and potence and moving horses are hard."""
-    assert mv.charge_strength(1, 0, mv.Mount(strength=6), DEFAULTS) == (6, 0)
+    assert mv.charge_strength(1, 0, Mount(strength=6), DEFAULTS) == (6, 0)
     assert total_difficulty(mod.moving_horse_modifiers(W["epieu"], anchored=False, ruling_dice=0)) == 2

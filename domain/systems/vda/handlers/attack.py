@@ -10,8 +10,9 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon, find_weapon
 from domain.systems.vda.handlers import bows, equipment, situation
 from domain.systems.vda.handlers.situation import weapon_of
-from domain.systems.vda.rules import physical, resistance
+from domain.systems.vda.rules import physical, ranged_defence, resistance
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
+from domain.systems.vda.rules.ranged_defence import attack_class
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -50,6 +51,9 @@ def defence_against(scene: Scene, seq: SequenceState, attacker: str, action: Phy
     defence = seq.defences.get(target)
     if defence is None or attacker in scene.fighter(target).renounced:
         return 0
+    declared = seq.declared.get(target)
+    if declared is not None and not ranged_defence.parries(declared.defence, attack_class(weapon_of(action))):
+        return 0  # VDA-RDEF-01: a parry never meets a firearm
     if defence.allocations:
         return defence.allocations.get(attacker, 0)
     return defence.rear_eligible if action.from_behind else defence.successes

@@ -7,7 +7,7 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
-from domain.systems.vda.handlers import bows, charge, gaze, grapple, situation
+from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
@@ -15,7 +15,6 @@ from domain.systems.vda.rules import (
     initiative,
     minor,
     physical,
-    ranged_defence,
     sequence,
     stake,
 )
@@ -32,17 +31,20 @@ def check_turn(scene: Scene, combatant: str) -> SequenceState:
     return seq
 
 
-def check_action(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> None:
+def check_action(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> PhysicalAction:
+    """Every guard of a declaration; returns the action with the facts the server computes
+    (``handlers/facts.py``), as it is written to the log."""
     fighter = scene.fighter(combatant)
     physical.require_well_formed(action)
     if action.target is not None:
         require(
             action.target in scene.state.combatants, "VDA-PHYS-02", f"{action.target!r} is not in the fight"
         )
-    ranged_defence.require_parry_possible(action)
+    action = facts.declared(scene, seq, combatant, action)
     minor.require_known_minor_acts(action.minor_acts)
     minor.require_minor_act_moment(action)
     initiative.require_bound_action(fighter, seq.number, action)
+    charge.require_announced_charge(fighter, seq.number, action)
     dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
@@ -53,12 +55,13 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     gaze.check_declare(scene, combatant, action)  # VDA-GAZE-06
     if action.kind != "none":
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
+    return action
 
 
 def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
-    cid, action = command.combatant, command.action
+    cid = command.combatant
     seq = check_turn(scene, cid)
-    check_action(scene, seq, cid, action)
+    action = check_action(scene, seq, cid, command.action)
     group = initiative.declaring_now(seq)
     if len(group) == 1:
         declared = ev.ActionDeclared(combatant=cid, sequence=seq.number, action=action)

@@ -11,6 +11,7 @@ from domain.systems.vda.data import RangedWeapon, find_weapon
 from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
+from domain.systems.vda.handlers.situation import weapon_of
 from domain.systems.vda.rules import (
     dive,
     general,
@@ -22,6 +23,7 @@ from domain.systems.vda.rules import (
     sequence,
 )
 from domain.systems.vda.rules.ranged import firearm_attack_difficulty
+from domain.systems.vda.rules.ranged_defence import attack_class
 from domain.systems.vda.rules.stake import STUCK_REMOVAL_DIFFICULTY
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
@@ -29,6 +31,14 @@ from domain.systems.wod import NONE, Modifier, Terms, total
 
 
 def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
+    """The turn to resolve (:func:`check_turn`); an attack waits for the defence it meets."""
+    seq, action = check_turn(scene, combatant)
+    if action.offensive:
+        attack.require_defence_ready(scene, seq, combatant, action)
+    return seq, action
+
+
+def check_turn(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
     """VDA-SEQ-02: actions resolve in initiative order, physical before power; a declared
     defence may be rolled as soon as it is needed, as a reaction to an attack."""
     seq = sequence.require_sequence_running(scene.state)
@@ -51,8 +61,6 @@ def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, Physical
         "VDA-SEQ-02",
         f"{', '.join(seq.acting) or 'nobody'} acts now ({seq.step} step), not {combatant!r}",
     )
-    if action.offensive:
-        attack.require_defence_ready(scene, seq, combatant, action)
     return seq, action
 
 
@@ -79,11 +87,17 @@ def action_pool(scene: Scene, combatant: str, action: PhysicalAction, extra: Ter
     return pool + extra.pool
 
 
+def facing_ranged(seq: SequenceState, defender: str) -> bool:
+    """VDA-RDEF-02: a defence declared before any ranged attack on it meets those declared
+    after it at the normal difficulty 6 (its reaction class, VDA-RDEF-03, is the declaration's)."""
+    return any(attack_class(weapon_of(a)) for a in physical.attackers_of(seq, defender).values())
+
+
 def action_difficulty(
     scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction, extra: Terms = NONE
 ) -> list[Modifier]:
     fighter = scene.fighter(combatant)
-    if action.defensive and action.ranged is not None:
+    if action.defensive and (action.ranged is not None or facing_ranged(seq, combatant)):
         terms = ranged_defence.ranged_defence_difficulty(action)
     else:
         base, why = action.difficulty, "difficulté déclarée"
@@ -97,7 +111,7 @@ def action_difficulty(
         terms = [Modifier(rule="A-7", value=base, why=why)]
     if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
         terms.append(repeat)
-    ranged_attack = action.offensive and action.ranged is not None and action.target is not None
+    ranged_attack = action.offensive and attack_class(weapon_of(action)) is not None
     if ranged_attack and (volley := ranged_defence.volley_malus(seq, action.target or "")):
         terms.append(volley)
     held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14/19 (rules/grapple.py)
@@ -187,18 +201,45 @@ def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
     return [*emitted, Emitted(adjusted)]
 
 
-def check_allocation(scene: Scene, combatant: str, allocations: dict[str, int]) -> SequenceState:
-    """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes."""
+def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, int]:
+    """VDA-PHYS-03: the defensive successes the attacks already resolved against
+    ``defender`` met: they are spent, and no later split gives them again."""
+    return {
+        attacker: attack.defence_against(scene, seq, attacker, action)
+        for attacker, action in physical.attackers_of(seq, defender).items()
+        if attacker in seq.done_physical
+    }
+
+
+def check_allocation(
+    scene: Scene, combatant: str, allocations: dict[str, int]
+) -> tuple[SequenceState, dict[str, int]]:
+    """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes, the
+    ones already spent on resolved attacks included; a parry goes to no firearm
+    (VDA-RDEF-01). Returns the sequence and the whole split, spent shares first."""
     seq = sequence.require_sequence_running(scene.state)
-    physical.require_defence_split(seq, scene.fighter(combatant), combatant, allocations)
-    return seq
+    spent = spent_defence(scene, seq, combatant)
+    for attacker, used in spent.items():
+        require(
+            allocations.get(attacker, used) == used,
+            "VDA-PHYS-03",
+            f"{attacker!r}'s attack already met {used} of {combatant!r}'s defensive successes",
+        )
+    split = spent | allocations
+    physical.require_defence_split(seq, scene.fighter(combatant), combatant, split)
+    declared = seq.declared.get(combatant)
+    attackers = physical.attackers_of(seq, combatant)
+    for attacker, successes in split.items():
+        ranged = attack_class(weapon_of(attackers[attacker]))
+        require(
+            successes == 0 or declared is None or ranged_defence.parries(declared.defence, ranged),
+            "VDA-RDEF-01",
+            f"a parry cannot meet {attacker!r}'s firearm",
+        )
+    return seq, split
 
 
 def allocate_defence(scene: Scene, command: AllocateDefence) -> list[Emitted]:
     cid = command.combatant
-    seq = check_allocation(scene, cid, command.allocations)
-    return [
-        Emitted(
-            ev.DefenceAllocated(combatant=cid, sequence=seq.number, allocations=dict(command.allocations))
-        )
-    ]
+    seq, split = check_allocation(scene, cid, command.allocations)
+    return [Emitted(ev.DefenceAllocated(combatant=cid, sequence=seq.number, allocations=split))]

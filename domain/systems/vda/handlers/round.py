@@ -7,9 +7,11 @@ import dataclasses
 
 from domain.base import Emitted
 from domain.dice import roll_pool
+from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
 from domain.systems.vda.evolve import fold
+from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
@@ -48,7 +50,7 @@ def check_initiative(scene: Scene, combatant: str) -> None:
 def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     cid = command.combatant
     check_initiative(scene, cid)
-    initiative.require_carried(scene, cid, command.weapon)
+    situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
     minor.require_known_minor_acts(command.minor_acts)
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
@@ -57,7 +59,13 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         pool.append(bonus)
     minor.require_dice_for_minor_acts(total(pool), command.minor_acts)
     pool += minor.minor_act_cost(command.minor_acts)
-    difficulty = initiative.initiative_difficulty(scene, cid, command.larger_weapon_charge)
+    larger = charge.holds_larger_weapon(scene, cid)
+    require(
+        larger or not command.larger_weapon_charge,
+        "VDA-INIT-07",
+        f"{cid!r} holds the larger weapon of no charge announced this round",
+    )
+    difficulty = initiative.initiative_difficulty(scene, cid, larger)
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty

@@ -15,10 +15,12 @@ from domain.systems.vda.data import (
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
+    NaturalWeapon,
     RangedWeapon,
     Weapon,
     find_weapon,
 )
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.handlers import bows
 from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
 from domain.systems.vda.rules import modifiers as mod
@@ -63,13 +65,28 @@ def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
     return weapon.range_m
 
 
+def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str = "VDA-PHYS-02") -> None:
+    """VDA-PHYS-02: a declared action uses a weapon of the combatant's sheet, or a natural
+    one (fists, feet, head, fangs), and only while it is still in hand (VDA-DISARM-04,
+    VDA-STUCK-01, VDA-RES-02). ``rule`` names the weapon's use: VDA-INIT-09 for the weapon
+    of sequence 1 at the initiative roll."""
+    if weapon is None:
+        return
+    if weapon in scene.sheet(combatant).weapons:
+        resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
+        return
+    require(
+        isinstance(find_weapon(weapon), NaturalWeapon),
+        rule,
+        f"{combatant!r} carries no {weapon!r}",
+    )
+
+
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
-    fighter = scene.fighter(combatant)
-    if action.weapon is not None and action.weapon in scene.sheet(combatant).weapons:
-        resistance.require_in_hand(fighter, combatant, action.weapon)
+    require_carried(scene, combatant, action.weapon)
     if action.intent == "unstick":
         where = action.target or combatant
         require(
@@ -239,7 +256,7 @@ def situation(scene: Scene, seq: SequenceState, combatant: str, action: Physical
     if action.charge is not None:
         charge = "mounted" if action.charge.mounted else "on_foot"
         if action.charge.mounted and action.charge.mount_strength is not None:
-            mount = mv.Mount(strength=action.charge.mount_strength, potence=action.charge.mount_potence)
+            mount = Mount(strength=action.charge.mount_strength, potence=action.charge.mount_potence)
     elif weapon is not None and action.target is not None:
         theirs = seq.declared.get(action.target)
         charging = theirs is not None and theirs.charge is not None and theirs.target == combatant

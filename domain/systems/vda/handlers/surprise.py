@@ -7,7 +7,7 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import SurpriseAttack, SurpriseDefence
-from domain.systems.vda.handlers import attack, resolve, situation
+from domain.systems.vda.handlers import attack, facts, resolve, situation
 from domain.systems.vda.rules import ambush, general, physical
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import AmbushState, Defence, SequenceState
@@ -71,6 +71,8 @@ def surprise_defence(scene: Scene, command: SurpriseDefence) -> list[Emitted]:
         return [Emitted(ev.SurpriseDefenceRolled(combatant=cid, kind="none"))]
     physical.require_well_formed(action)
     seq = SequenceState(number=0)
+    situation.require_carried(scene, cid, action.weapon)
+    action = facts.declared(scene, seq, cid, action)
     extra = resolve.situational_terms(scene, seq, cid, action)
     pool = capped_pool(
         resolve.action_pool(scene, cid, action, extra),
@@ -91,6 +93,7 @@ def surprise_attack(scene: Scene, command: SurpriseAttack) -> list[Emitted]:
     require(action.offensive, "VDA-AMB-01", "the surprise is an attack")
     physical.require_well_formed(action)
     require(action.target == found.target, "VDA-AMB-01", f"the ambush is on {found.target!r}")
+    action = facts.declared(scene, SequenceState(number=0), cid, action)
     situation.require_declarable(scene, cid, action)
     defence = Defence(successes=found.defence or 0, rear_eligible=found.defence or 0)
     seq = SequenceState(number=0, defences={found.target: defence})

@@ -34,6 +34,7 @@ import msgspec
 
 from domain.dice import PoolRoll, Roller, roll_pool
 from domain.systems.vda.data import Armour, NaturalWeapon, RangedWeapon, Weapon
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.payloads import AttackResolution, MarginTiers
 from domain.systems.vda.rules.damage import (
@@ -63,7 +64,6 @@ from domain.systems.vda.rules.equipment import (
 )
 from domain.systems.vda.rules.grenades import fire_aggravated, halve_grave
 from domain.systems.vda.rules.movement import (
-    Mount,
     charge_bashing_mounted,
     charge_bashing_on_foot,
     charge_strength,

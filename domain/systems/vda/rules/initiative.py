@@ -51,15 +51,6 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
     return Modifier(rule="VDA-INIT-09", value=value, why=weapon) if value else None
 
 
-def require_carried(scene: Scene, combatant: str, weapon: str | None) -> None:
-    """VDA-INIT-09: the weapon of sequence 1 is one the combatant carries (or a natural one)."""
-    if weapon is None or weapon in scene.sheet(combatant).weapons:
-        return
-    require(
-        isinstance(find_weapon(weapon), NaturalWeapon), "VDA-INIT-09", f"{combatant!r} carries no {weapon!r}"
-    )
-
-
 def initiative_pool(scene: Scene, combatant: str, weapon_dice: Modifier | None) -> list[Modifier]:
     """VDA-INIT-01: Réagir (Wits by default, A-11) + Vigilance, plus dice modifiers."""
     attribute = scene.options.initiative_attribute
@@ -98,7 +89,8 @@ def charge_bonus() -> Modifier:
     """VDA-INIT-07: in a charge, the larger weapon's wielder gets −1 initiative difficulty.
 
     Seed 000 « Initiative » › « Modificateurs : ». Which weapon is larger is the
-    charge rules' question (VDA-CHARGE-09); the command says who won it.
+    charge rules' question (VDA-CHARGE-09), answered from the announced charge and the
+    weapons held (``handlers/charge.py::holds_larger_weapon``).
     """
     return Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-import msgspec
-
 from domain.errors import require
 from domain.systems.vda.data import COUNTER_CHARGE, MeleeWeapon, Size, Weapon
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules.damage import bashing_taken
 from domain.systems.wod import NONE, Kind, Terms, terms
@@ -171,13 +170,6 @@ def charge_bashing_mounted(kind: Kind) -> int:
 
     000 « Charger à pied ou à cheval › Avantages »."""
     return bashing_taken(2, kind)
-
-
-class Mount(msgspec.Struct, frozen=True, kw_only=True):
-    """A horse's numbers; the seeds give none, so they come from the table (VDA-HORSE-02)."""
-
-    strength: int
-    potence: int = 0
 
 
 def charge_strength(

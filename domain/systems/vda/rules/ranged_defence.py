@@ -2,24 +2,63 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.errors import require
+from domain.systems.vda.data import RangedWeapon, Weapon
 from domain.systems.vda.state import PhysicalAction, SequenceState
 from domain.systems.wod import Modifier
 
+RangedClass = Literal["thrown", "bow", "crossbow", "firearm"]
 BASE_DIFFICULTY = 6
-REACTION_MALUS = {"thrown": 1, "bow": 2, "crossbow": 2, "firearm": 3}
+REACTION_MALUS: dict[RangedClass, int] = {"thrown": 1, "bow": 2, "crossbow": 2, "firearm": 3}
 
 
-def require_parry_possible(action: PhysicalAction) -> None:
-    """VDA-RDEF-01: a parry works against thrown weapons, arrows and bolts, never firearms.
+def attack_class(weapon: Weapon | None) -> RangedClass | None:
+    """VDA-RDEF-01: a ranged attack's class is its weapon's (``RangedWeapon.kind``): a
+    thrown weapon, an arrow, a bolt or a firearm; a grenade is thrown by hand.
+
+    Seed 000 « Actions défensives contre les attaques à distance ». The class is read
+    from the weapon, never from the declaration.
+    """
+    if not isinstance(weapon, RangedWeapon):
+        return None
+    return "thrown" if weapon.kind == "grenade" else weapon.kind
+
+
+PARRY_TYPES = frozenset({"parry", "block"})
+"""« Les actions de type Parade »: a parry with a weapon and a bare-handed block alike."""
+
+
+def parries(defence: str | None, ranged: RangedClass | None) -> bool:
+    """VDA-RDEF-01: whether this defence can meet an attack of that class (no parry-type
+    defence, a block included, meets a firearm)."""
+    return not (defence in PARRY_TYPES and ranged == "firearm")
+
+
+def require_parry_possible(defence: str | None, answered: list[RangedClass | None]) -> None:
+    """VDA-RDEF-01: a parry works against thrown weapons, arrows and bolts, never firearms:
+    a parry declared when only firearms attack the defender answers nothing.
 
     Seed 000 « Actions défensives contre les attaques à distance ».
     """
     require(
-        not (action.defence == "parry" and action.ranged == "firearm"),
+        not answered or any(parries(defence, ranged) for ranged in answered),
         "VDA-RDEF-01",
         "a firearm cannot be parried: dodge or take cover",
     )
+
+
+def answered_class(defence: str | None, answered: list[RangedClass | None]) -> RangedClass | None:
+    """VDA-RDEF-03: a defence declared once ranged attacks were declared against it is taken
+    in reaction to them; it takes their class, the hardest one when several (one roll, one
+    difficulty), leaving out the firearms a parry cannot meet (VDA-RDEF-01).
+
+    Seed 000 « Actions défensives contre les attaques à distance ». A defence declared
+    before any ranged attack on it is pre-emptive (VDA-RDEF-02): no class.
+    """
+    met = [r for r in answered if r is not None and parries(defence, r)]
+    return max(met, key=REACTION_MALUS.__getitem__, default=None)
 
 
 def ranged_defence_difficulty(action: PhysicalAction) -> list[Modifier]:
