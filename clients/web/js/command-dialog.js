@@ -1,0 +1,61 @@
+// A command sent from a form built from its JSON Schema, in a dialog; a command
+// with nothing to choose is sent at once.
+
+import { h, openDialog } from "./dom.js";
+import { t, has } from "./i18n.js";
+import { objectField } from "./schema-form.js";
+
+export function commandLabel(tag) {
+  const base = tag.split("/")[0];
+  return has(`cmd.${base}`) ? t(`cmd.${base}`) : base.replace(/^\w+\./, "");
+}
+
+/** What a command's result says to the person who sent it. */
+export function answerText(answer) {
+  if (answer.type === "accepted") return t("accepted", { n: answer.last });
+  return t("rejected", { message: answer.message, rule: answer.rule || answer.code });
+}
+
+/**
+ * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
+ * send(command) -> Promise<answer>, feedback(text, ok).
+ */
+export function runCommand(tag, opts) {
+  const def = opts.schema.commandDef(tag);
+  const fixed = opts.fixed || {};
+  const free = Object.keys(def.properties).filter((k) => k !== "type" && !(k in fixed));
+  const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
+  const form = objectField(opts.schema, def, "", ctx, fixed);
+  if (!free.length) return submit(form.read(), opts);
+  const error = h("p", { class: "error", role: "alert" });
+  const dialog = openDialog(commandLabel(tag), h("form", { method: "dialog", class: "command-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      let command;
+      try {
+        command = form.read();
+      } catch (problem) {
+        error.textContent = problem.message;
+        return;
+      }
+      const answer = await submit(command, opts);
+      if (answer?.type === "accepted") dialog.close();
+      else error.textContent = answer ? answerText(answer) : t("not_sent");
+    } },
+  form.element, error,
+  h("div", { class: "buttons" },
+    h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel")),
+    h("button", { type: "submit", class: "primary" }, t("send")))));
+  return null;
+}
+
+async function submit(command, opts) {
+  try {
+    const answer = await opts.send(command);
+    opts.feedback?.(answerText(answer), answer.type === "accepted");
+    return answer;
+  } catch {
+    opts.feedback?.(t("not_sent"), false);
+    return null;
+  }
+}

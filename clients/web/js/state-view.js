@@ -1,0 +1,154 @@
+// The projected state, shown generically: whatever the rule system projects
+// (round, sequence, order, per-combatant health and conditions, grapples) plus
+// the table's combatants, last roll and notes. No rule is computed here.
+
+import { h } from "./dom.js";
+import { t, has } from "./i18n.js";
+import { rollBlock } from "./dice-view.js";
+import { vdaActing } from "./vda-view.js";
+
+const ACTING = { vda: vdaActing };
+
+export function namesOf(state) {
+  const names = new Map();
+  for (const [id, c] of Object.entries(state?.fight?.combatants || {})) names.set(id, c.name);
+  return names;
+}
+
+export function actingNow(state) {
+  const system = state?.fight?.system;
+  if (!system) return [];
+  const find = ACTING[system.type];
+  return find ? find(system) : system.acting || [];
+}
+
+function translated(prefix, value) {
+  return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
+}
+
+export function summaryLine(state) {
+  const system = state?.fight?.system || {};
+  const parts = [];
+  if (typeof system.round === "number" && system.round > 0) parts.push(t("round", { n: system.round }));
+  const seq = system.sequence;
+  if (seq && typeof seq === "object" && seq.number) parts.push(t("sequence", { n: seq.number }));
+  if (seq?.step) parts.push(t("step", { s: translated("step", seq.step) }));
+  else if (typeof system.phase === "string") parts.push(t("phase", { p: translated("phase", system.phase) }));
+  parts.push(t("position", { n: state?.position ?? 0 }));
+  return parts.join(" · ");
+}
+
+function orderOf(system) {
+  const order = system?.order;
+  if (!Array.isArray(order)) return [];
+  return order.map((rank) => (typeof rank === "string" ? { combatant: rank } : rank));
+}
+
+export function orderList(state, names, acting = actingNow(state)) {
+  const order = orderOf(state?.fight?.system);
+  if (!order.length) return null;
+  return h("section", { class: "order", "aria-labelledby": "order-title" },
+    h("h2", { id: "order-title" }, t("order")),
+    h("ol", {}, order.map((rank) => {
+      const now = acting.includes(rank.combatant);
+      return h("li", { class: now ? "acting" : "", "aria-current": now ? "true" : null },
+        h("span", { class: "name" }, names.get(rank.combatant) || rank.combatant),
+        rank.score !== undefined ? h("span", { class: "score" }, String(rank.score)) : null,
+        now ? h("span", { class: "badge" }, "▶ ", t("acting_now")) : null);
+    })));
+}
+
+const WOUND_MARKS = { bashing: "/", lethal: "X", aggravated: "✱" };
+
+function healthTrack(health, levels) {
+  const boxes = [];
+  for (const kind of ["aggravated", "lethal", "bashing"]) {
+    for (let i = 0; i < (health[kind] || 0); i++) boxes.push(kind);
+  }
+  const total = Math.max(levels || 0, boxes.length);
+  const described = Object.entries(health).filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${translated("health", kind)} ${n}`).join(", ");
+  return h("div", { class: "health" },
+    h("span", { class: "track", "aria-hidden": "true" },
+      Array.from({ length: total }, (_, i) => h("span", { class: `box ${boxes[i] || "empty"}` }, boxes[i] ? WOUND_MARKS[boxes[i]] : ""))),
+    h("span", { class: "wounds" }, `${t("wounds")} : ${described || "0"}`));
+}
+
+function sheetDetails(sheet) {
+  const rows = [];
+  for (const [key, value] of Object.entries(sheet || {})) {
+    if (key === "type") continue;
+    if (typeof value === "number" || (typeof value === "string" && value)) rows.push([key, String(value)]);
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      const inner = Object.entries(value).filter(([, v]) => typeof v === "number" && v > 0);
+      if (inner.length) rows.push([key, inner.map(([k, v]) => `${translated("field", k)} ${v}`).join(" · ")]);
+    } else if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string")) {
+      rows.push([key, value.join(", ")]);
+    }
+  }
+  return h("details", { class: "sheet-traits" }, h("summary", {}, t("field.sheet")),
+    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, translated("field", k)), h("dd", {}, v)])));
+}
+
+export function combatantCard(id, combatant, state, { acting = [], mine = false } = {}) {
+  const fighter = state?.fight?.system?.fighters?.[id] || {};
+  const now = acting.includes(id);
+  const conditions = fighter.conditions || [];
+  return h("article", { class: `combatant${now ? " acting" : ""}${mine ? " mine" : ""}`, dataset: { combatant: id } },
+    h("h3", {}, combatant.name,
+      combatant.side ? h("span", { class: "side" }, ` · ${t("side", { s: combatant.side })}`) : null,
+      now ? h("span", { class: "badge" }, " ▶ ", t("acting_now")) : null),
+    fighter.health ? healthTrack(fighter.health, combatant.sheet?.health_levels) : null,
+    conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => translated("condition", c)).join(", ")}`) : null,
+    fighter.initiative_rolled ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
+    sheetDetails(combatant.sheet));
+}
+
+export function grappleList(state, names) {
+  const grapples = Object.entries(state?.fight?.system?.grapples || {});
+  if (!grapples.length) return null;
+  return h("section", { class: "grapples", "aria-labelledby": "grapples-title" },
+    h("h2", { id: "grapples-title" }, t("grapples")),
+    h("ul", {}, grapples.map(([key, g]) => {
+      const [a, b] = key.split(">");
+      const effects = g.effects || {};
+      const notes = [];
+      if (effects.no_attack_on_grappler) notes.push(t("grapple.no_attack"));
+      if (effects.bite) notes.push(t("grapple.bite"));
+      if (effects.flight === false) notes.push(t("grapple.no_flight"));
+      if (effects.forbidden_sizes?.length) notes.push(t("grapple.forbidden", { sizes: effects.forbidden_sizes.join(", ") }));
+      return h("li", {}, t("grapple", { a: names.get(a) || a, b: names.get(b) || b, v: g.value }),
+        notes.length ? h("span", { class: "effects" }, ` (${notes.join(" ; ")})`) : null);
+    })));
+}
+
+export function lastRoll(state, names, principal) {
+  const last = state?.fight?.last_roll;
+  return h("section", { class: "last-roll", "aria-labelledby": "last-roll-title" },
+    h("h2", { id: "last-roll-title" }, t("last_roll")),
+    last
+      ? [h("p", { class: "who" }, [last.combatant ? names.get(last.combatant) || last.combatant : principal(last.roller), last.label].filter(Boolean).join(" — ")),
+        rollBlock(last.roll)]
+      : h("p", {}, t("no_roll")));
+}
+
+/** The whole state into `container`; `mine` are the combatants this viewer plays. */
+export function renderState(container, state, { mine = [], principal = (id) => id } = {}) {
+  const names = namesOf(state);
+  const acting = actingNow(state);
+  const combatants = Object.entries(state?.fight?.combatants || {});
+  const notes = state?.fight?.notes || [];
+  container.replaceChildren(
+    h("p", { class: "summary" }, summaryLine(state)),
+    orderList(state, names, acting) || "",
+    h("section", { class: "combatants", "aria-labelledby": "combatants-title" },
+      h("h2", { id: "combatants-title" }, t("combatants")),
+      combatants.length
+        ? combatants.map(([id, c]) => combatantCard(id, c, state, { acting, mine: mine.includes(id) }))
+        : h("p", {}, t("no_combatants"))),
+    grappleList(state, names) || "",
+    lastRoll(state, names, principal),
+    notes.length ? h("section", { class: "notes" }, h("h2", {}, t("notes")),
+      h("ul", {}, notes.slice(-5).map((n) => h("li", {}, `${principal(n.author)} : ${n.text}`)))) : "",
+  );
+}

@@ -1,0 +1,164 @@
+// The table page (/t/{table}): follows the table over the WebSocket, shows the
+// projected state and the log, the controls `may` allows, and the GM's tools.
+
+import { $, h, announce, openDialog } from "./dom.js";
+import { loadLanguage, languagePicker, t } from "./i18n.js";
+import { takeToken, tableIdFromPath } from "./token.js";
+import { TableConnection } from "./connection.js";
+import { loadSchema } from "./schema.js";
+import { renderState, namesOf } from "./state-view.js";
+import { describeEvent } from "./event-text.js";
+import { LogView } from "./log-view.js";
+import { renderActions } from "./actions-panel.js";
+import { renderGmPanel } from "./gm-panel.js";
+import { answerText } from "./command-dialog.js";
+import { showStatus, principalNamer } from "./page-status.js";
+
+const FIRST_LINES = 200;
+const tableId = tableIdFromPath();
+const token = takeToken(tableId);
+
+let welcome = null;
+let state = null;
+let may = {};
+let schema = null;
+let gmCombatants = "";
+
+const names = () => namesOf(state);
+const principal = (id) => principalNamer(state)(id);
+const context = () => ({ name: (id) => names().get(id) || id, principal });
+
+function feedback(text, ok) {
+  const box = $("#feedback");
+  box.textContent = `${ok ? "✓" : "✗"} ${text}`;
+  box.className = `feedback ${ok ? "success" : "failure"}`;
+  clearTimeout(feedback.timer);
+  feedback.timer = setTimeout(() => { box.textContent = ""; box.className = "feedback"; }, 6000);
+}
+
+const send = (command) => conn.command(command);
+
+const log = new LogView($("#log-list"), {
+  context,
+  onRewind: (position) => previewRewind(position),
+  onReveal: (position) => send({ type: "RevealRoll", position }).then((a) => feedback(answerText(a), a.type === "accepted")),
+});
+
+async function previewRewind(position) {
+  const answer = await conn.state(position);
+  const preview = h("div", { class: "state preview" });
+  renderState(preview, answer.state, { principal });
+  const reason = h("input", { id: "rewind-reason", type: "text" });
+  const dialog = openDialog(t("gm.rewind_to", { n: position }), h("form", { method: "dialog", class: "command-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const result = await send({ type: "Rewind", to: position, reason: reason.value });
+      feedback(answerText(result), result.type === "accepted");
+      dialog.close();
+    } },
+  h("p", {}, t("gm.rewind_preview", { n: position })), preview,
+  h("div", { class: "field" }, h("label", { for: "rewind-reason" }, t("gm.rewind_reason")), reason),
+  h("div", { class: "buttons" },
+    h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel")),
+    h("button", { type: "submit", class: "primary danger", id: "rewind-confirm" }, t("gm.rewind_confirm", { n: position })))));
+}
+
+function yourTurn(before, after) {
+  if (welcome?.role !== "player") return;
+  const ready = (m, cid) => (m[cid] || []).some((tag) => tag !== "RollDice");
+  const turn = $("#turn");
+  const now = Object.keys(after).filter((cid) => ready(after, cid));
+  turn.hidden = !now.length;
+  turn.textContent = now.map((cid) => t("your_turn", { name: names().get(cid) || cid })).join(" · ");
+  for (const cid of now) if (!ready(before, cid)) announce(t("your_turn", { name: names().get(cid) || cid }));
+}
+
+function render() {
+  if (!state) return;
+  $("#title").textContent = state.admin?.title || "Fracas";
+  document.title = `${state.admin?.title || ""} — Fracas`;
+  renderState($("#state"), state, { mine: welcome?.combatants || [], principal });
+  const combatants = [...names()];
+  const opts = { schema, system: welcome.system, combatants, names: names(), send, feedback, may };
+  if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
+  const roster = JSON.stringify(combatants);
+  if (welcome.role === "gm" && (roster !== gmCombatants || !$("#gm-tools").childElementCount)) {
+    gmCombatants = roster;
+    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, combatants: () => [...names()] });
+  }
+  log.render();
+}
+
+let refreshing = null;
+let again = false;
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      again = false;
+      const answer = await conn.state().catch(() => null);
+      if (answer?.type === "state") {
+        const before = may;
+        state = answer.state;
+        may = answer.may || {};
+        render();
+        yourTurn(before, may);
+      }
+    } while (again);
+  })();
+  await refreshing;
+  refreshing = null;
+}
+
+function announceRolls(records) {
+  for (const record of records) {
+    const type = record.event.type;
+    if (type === "DiceRolled" || type === "RollRevealed" || (type === "Hidden" && record.event.kind === "DiceRolled")) {
+      announce(describeEvent(record, context()));
+    }
+  }
+}
+
+const conn = new TableConnection(tableId, token, {
+  welcome(w) {
+    welcome = w;
+    $("#role").textContent = t(`role.${w.role}`);
+    log.gm = w.role === "gm";
+    $("#gm").hidden = w.role !== "gm";
+    $("#actions").hidden = w.role === "spectator";
+    return Math.max(0, w.head - FIRST_LINES);
+  },
+  events(records) {
+    log.add(records);
+    announceRolls(records);
+    refresh();
+  },
+  status: (name, detail) => showStatus(name, detail, () => conn.restart()),
+  diverged() {
+    log.clear();
+  },
+  skipped() {
+    log.clear();
+    refresh();
+  },
+});
+
+async function main() {
+  await loadLanguage();
+  languagePicker($("#lang"), () => {
+    $("#gm-tools").replaceChildren();
+    if (welcome) $("#role").textContent = t(`role.${welcome.role}`);
+    render();
+  });
+  if (!tableId || !token) {
+    $("#state").replaceChildren(h("p", { class: "banner" }, t("no_token")));
+    return;
+  }
+  schema = await loadSchema();
+  conn.start();
+}
+
+main();
