@@ -135,7 +135,7 @@ export function objectField(schema, def, name, ctx, fixed = {}) {
     (required.has(key) || COMMON.has(key) ? main : more).append(field.element);
   }
   const element = h("fieldset", { class: "object" }, name ? h("legend", {}, label(name)) : null, main,
-    more.childElementCount ? h("details", {}, h("summary", {}, "…"), more) : null);
+    more.childElementCount ? h("details", {}, h("summary", {}, t("form.more")), more) : null);
   const read = () => {
     const value = {};
     const tag = tagOf(def);

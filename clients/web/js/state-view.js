@@ -44,11 +44,11 @@ function orderOf(system) {
   return order.map((rank) => (typeof rank === "string" ? { combatant: rank } : rank));
 }
 
-export function orderList(state, names, acting = actingNow(state)) {
+export function orderList(state, names, acting = actingNow(state), prefix = "") {
   const order = orderOf(state?.fight?.system);
   if (!order.length) return null;
-  return h("section", { class: "order", "aria-labelledby": "order-title" },
-    h("h2", { id: "order-title" }, t("order")),
+  return h("section", { class: "order", "aria-labelledby": `${prefix}order-title` },
+    h("h2", { id: `${prefix}order-title` }, t("order")),
     h("ol", {}, order.map((rank) => {
       const now = acting.includes(rank.combatant);
       return h("li", { class: now ? "acting" : "", "aria-current": now ? "true" : null },
@@ -104,11 +104,11 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
     sheetDetails(combatant.sheet));
 }
 
-export function grappleList(state, names) {
+export function grappleList(state, names, prefix = "") {
   const grapples = Object.entries(state?.fight?.system?.grapples || {});
   if (!grapples.length) return null;
-  return h("section", { class: "grapples", "aria-labelledby": "grapples-title" },
-    h("h2", { id: "grapples-title" }, t("grapples")),
+  return h("section", { class: "grapples", "aria-labelledby": `${prefix}grapples-title` },
+    h("h2", { id: `${prefix}grapples-title` }, t("grapples")),
     h("ul", {}, grapples.map(([key, g]) => {
       const [a, b] = key.split(">");
       const effects = g.effects || {};
@@ -122,32 +122,33 @@ export function grappleList(state, names) {
     })));
 }
 
-export function lastRoll(state, names, principal) {
+export function lastRoll(state, names, principal, prefix = "") {
   const last = state?.fight?.last_roll;
-  return h("section", { class: "last-roll", "aria-labelledby": "last-roll-title" },
-    h("h2", { id: "last-roll-title" }, t("last_roll")),
+  return h("section", { class: "last-roll", "aria-labelledby": `${prefix}last-roll-title` },
+    h("h2", { id: `${prefix}last-roll-title` }, t("last_roll")),
     last
       ? [h("p", { class: "who" }, [last.combatant ? names.get(last.combatant) || last.combatant : principal(last.roller), last.label].filter(Boolean).join(" — ")),
         rollBlock(last.roll)]
       : h("p", {}, t("no_roll")));
 }
 
-/** The whole state into `container`; `mine` are the combatants this viewer plays. */
-export function renderState(container, state, { mine = [], principal = (id) => id } = {}) {
+/** The whole state into `container`; `mine` are the combatants this viewer plays;
+ * `prefix` keeps the ids of a second view on one page (a preview) unique. */
+export function renderState(container, state, { mine = [], principal = (id) => id, prefix = "" } = {}) {
   const names = namesOf(state);
   const acting = actingNow(state);
   const combatants = Object.entries(state?.fight?.combatants || {});
   const notes = state?.fight?.notes || [];
   container.replaceChildren(
     h("p", { class: "summary" }, summaryLine(state)),
-    orderList(state, names, acting) || "",
-    h("section", { class: "combatants", "aria-labelledby": "combatants-title" },
-      h("h2", { id: "combatants-title" }, t("combatants")),
+    orderList(state, names, acting, prefix) || "",
+    h("section", { class: "combatants", "aria-labelledby": `${prefix}combatants-title` },
+      h("h2", { id: `${prefix}combatants-title` }, t("combatants")),
       combatants.length
         ? combatants.map(([id, c]) => combatantCard(id, c, state, { acting, mine: mine.includes(id) }))
         : h("p", {}, t("no_combatants"))),
-    grappleList(state, names) || "",
-    lastRoll(state, names, principal),
+    grappleList(state, names, prefix) || "",
+    lastRoll(state, names, principal, prefix),
     notes.length ? h("section", { class: "notes" }, h("h2", {}, t("notes")),
       h("ul", {}, notes.slice(-5).map((n) => h("li", {}, `${principal(n.author)} : ${n.text}`)))) : "",
   );

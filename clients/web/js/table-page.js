@@ -47,7 +47,7 @@ const log = new LogView($("#log-list"), {
 async function previewRewind(position) {
   const answer = await conn.state(position);
   const preview = h("div", { class: "state preview" });
-  renderState(preview, answer.state, { principal });
+  renderState(preview, answer.state, { principal, prefix: "preview-" });
   const reason = h("input", { id: "rewind-reason", type: "text" });
   const dialog = openDialog(t("gm.rewind_to", { n: position }), h("form", { method: "dialog", class: "command-form",
     onsubmit: async (event) => {
