@@ -21,6 +21,7 @@ from server.embedded import EmbeddedRedis
 from tests.server.conftest import servers
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HEADLESS = ["--headless=new", "--no-sandbox", "--disable-gpu"]
 PHONE = {"width": 390, "height": 844}
 OVERLAY = {"width": 1920, "height": 1080}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -47,9 +48,7 @@ async def browser(chromium: str) -> AsyncIterator[Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=chromium, args=["--headless=new", "--no-sandbox", "--disable-gpu"]
-        )
+        launched = await playwright.chromium.launch(executable_path=chromium, args=HEADLESS)
         yield launched
         await launched.close()
 

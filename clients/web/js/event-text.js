@@ -28,6 +28,7 @@ export function describeEvent(record, ctx) {
   if (e.roller) vars.who = e.combatant ? ctx.name(e.combatant) : ctx.principal(e.roller);
   if (e.author) vars.author = ctx.principal(e.author);
   if (e.step) vars.step = words("step", e.step);
+  if (e.skill) vars.skill = words("skill", e.skill);
   if (e.action?.kind) vars.kind = words("kind", e.action.kind);
   if (typeof e.on === "boolean") vars.state = t(e.on ? "on" : "off");
   if (Array.isArray(e.order)) vars.order = e.order.map((r) => ctx.name(r.combatant ?? r)).join(", ");

@@ -2,7 +2,7 @@
 // "reveal" beside the lines they apply to.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 import { describeEvent } from "./event-text.js";
 
 const KEPT = 300;
@@ -49,4 +49,20 @@ export class LogView {
     const head = this.records.length ? this.records[this.records.length - 1].position : 0;
     this.list.replaceChildren(...this.records.slice().reverse().map((r) => this.line(r, head)));
   }
+}
+
+/** The newest public roll in `records` up to `upto`, since the last rewind: a rule
+ * system's rolls (initiative, actions) live in its events, not in the table's
+ * last roll. */
+export function latestRoll(records, upto = Infinity) {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const { position, event, sender } = records[i];
+    if (position > upto) continue;
+    if (event.type === "Rewound") return null;
+    if (event.roll && !event.secret) {
+      const skill = event.skill && has(`skill.${event.skill}`) ? t(`skill.${event.skill}`) : event.skill;
+      return { position, combatant: event.combatant ?? null, roller: event.roller ?? sender, label: event.label || skill || "", roll: event.roll };
+    }
+  }
+  return null;
 }

@@ -6,7 +6,7 @@ import { loadLanguage, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
 import { actingNow, combatantCard, grappleList, lastRoll, namesOf, orderList, summaryLine } from "./state-view.js";
-import { LogView } from "./log-view.js";
+import { LogView, latestRoll } from "./log-view.js";
 import { showStatus, principalNamer } from "./page-status.js";
 
 const LINES = 6;
@@ -34,7 +34,7 @@ function render() {
     orderList(state, names(), acting) || "",
     h("section", { class: "combatants" }, combatants.map(([id, c]) => combatantCard(id, c, state, { acting }))),
     grappleList(state, names()) || "",
-    lastRoll(state, names(), principal),
+    lastRoll(state, names(), principal, "", latestRoll(log.records, state?.position)),
   );
   log.render();
 }

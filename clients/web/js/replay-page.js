@@ -8,6 +8,7 @@ import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
 import { renderState } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
+import { latestRoll } from "./log-view.js";
 import { showStatus, principalNamer } from "./page-status.js";
 
 const PAGE = 200;
@@ -53,7 +54,7 @@ async function show(p) {
       if (answer?.type === "state") {
         shown = answer.state;
         for (const [id, c] of Object.entries(shown?.fight?.combatants || {})) names.set(id, c.name);
-        renderState($("#state"), shown, { principal: principalNamer(shown) });
+        renderState($("#state"), shown, { principal: principalNamer(shown), roll: latestRoll(records, at) });
         $("#raw-state").textContent = JSON.stringify(shown, null, 1);
         $("#state").dataset.position = String(answer.at);
         if (shown?.admin?.title) $("#title").textContent = `${shown.admin.title} — ${t("replay.title")}`;

@@ -122,8 +122,10 @@ export function grappleList(state, names, prefix = "") {
     })));
 }
 
-export function lastRoll(state, names, principal, prefix = "") {
-  const last = state?.fight?.last_roll;
+/** The table's last roll, or `fromLog` (a system's roll) when it is newer. */
+export function lastRoll(state, names, principal, prefix = "", fromLog = null) {
+  const table = state?.fight?.last_roll;
+  const last = fromLog && (!table || fromLog.position > table.position) ? fromLog : table;
   return h("section", { class: "last-roll", "aria-labelledby": `${prefix}last-roll-title` },
     h("h2", { id: `${prefix}last-roll-title` }, t("last_roll")),
     last
@@ -134,7 +136,7 @@ export function lastRoll(state, names, principal, prefix = "") {
 
 /** The whole state into `container`; `mine` are the combatants this viewer plays;
  * `prefix` keeps the ids of a second view on one page (a preview) unique. */
-export function renderState(container, state, { mine = [], principal = (id) => id, prefix = "" } = {}) {
+export function renderState(container, state, { mine = [], principal = (id) => id, prefix = "", roll = null } = {}) {
   const names = namesOf(state);
   const acting = actingNow(state);
   const combatants = Object.entries(state?.fight?.combatants || {});
@@ -148,7 +150,7 @@ export function renderState(container, state, { mine = [], principal = (id) => i
         ? combatants.map(([id, c]) => combatantCard(id, c, state, { acting, mine: mine.includes(id) }))
         : h("p", {}, t("no_combatants"))),
     grappleList(state, names, prefix) || "",
-    lastRoll(state, names, principal, prefix),
+    lastRoll(state, names, principal, prefix, roll),
     notes.length ? h("section", { class: "notes" }, h("h2", {}, t("notes")),
       h("ul", {}, notes.slice(-5).map((n) => h("li", {}, `${principal(n.author)} : ${n.text}`)))) : "",
   );

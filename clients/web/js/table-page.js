@@ -8,7 +8,7 @@ import { TableConnection } from "./connection.js";
 import { loadSchema } from "./schema.js";
 import { renderState, namesOf } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
-import { LogView } from "./log-view.js";
+import { LogView, latestRoll } from "./log-view.js";
 import { renderActions } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
 import { answerText } from "./command-dialog.js";
@@ -77,7 +77,7 @@ function render() {
   if (!state) return;
   $("#title").textContent = state.admin?.title || "Fracas";
   document.title = `${state.admin?.title || ""} — Fracas`;
-  renderState($("#state"), state, { mine: welcome?.combatants || [], principal });
+  renderState($("#state"), state, { mine: welcome?.combatants || [], principal, roll: latestRoll(log.records, state.position) });
   const combatants = [...names()];
   const opts = { schema, system: welcome.system, combatants, names: names(), send, feedback, may };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
