@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 
-from tests.browser.conftest import OpenPage, Table, events_in
+from tests.browser.conftest import OVERLAY, OpenPage, Table, events_in
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
 
@@ -17,8 +17,9 @@ async def order_of(page: Any) -> list[str]:
     return [text.strip() for text in await page.locator(".order li .name").all_inner_texts()]
 
 
-async def test_a_gm_and_two_players_follow_one_table(table: Table, open_page: OpenPage) -> None:
+async def test_a_gm_two_players_and_an_overlay_follow_one_table(table: Table, open_page: OpenPage) -> None:
     gm, alice, bob = [await open_page("t", who) for who in ("gm", "alice", "bob")]
+    overlay = await open_page("overlay", "obs", OVERLAY)
     for page in (gm, alice, bob):
         await expect(page.locator("#state .combatant")).to_have_count(2)
         assert "token" not in page.url, "the token leaves the address bar"
@@ -38,11 +39,11 @@ async def test_a_gm_and_two_players_follow_one_table(table: Table, open_page: Op
         await page.locator('#actions-list button[data-command="vda.RollInitiative"]').click()
         await page.locator("dialog button[type=submit]").click()
         await expect(page.locator("dialog")).to_have_count(0)
-    for page in (gm, alice, bob):
+    for page in (gm, alice, bob, overlay):
         await expect(page.locator(".order li")).to_have_count(2)
-        await expect(page.locator("#log-list")).to_contain_text("Rorsh : initiative")
-    assert await order_of(gm) == await order_of(alice) == await order_of(bob)
-    assert not gm.errors + alice.errors + bob.errors
+        await expect(page.locator("#log-list")).to_contain_text("Ordre d'initiative :")
+    assert await order_of(gm) == await order_of(alice) == await order_of(bob) == await order_of(overlay)
+    assert not gm.errors + alice.errors + bob.errors + overlay.errors
 
 
 async def test_a_player_has_no_control_for_another_combatant_and_the_server_refuses_it(
@@ -73,7 +74,7 @@ async def test_a_secret_roll_never_reaches_the_players_or_the_overlay(
     table: Table, open_page: OpenPage
 ) -> None:
     gm, alice = await open_page("t", "gm"), await open_page("t", "alice")
-    overlay = await open_page("overlay", "obs", {"width": 1920, "height": 1080})
+    overlay = await open_page("overlay", "obs", OVERLAY)
     await expect(alice.locator("#state .combatant")).to_have_count(2)
     await expect(overlay.locator(".combatant")).to_have_count(2)
 

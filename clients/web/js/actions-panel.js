@@ -19,7 +19,7 @@ export function renderActions(container, opts) {
       h("h3", {}, t("actions_for", { name })),
       h("div", { class: "buttons" }, commands.map((tag) => h("button", {
         type: "button", class: "action", dataset: { command: tag },
-        onclick: () => runCommand(tag, { ...opts, fixed: { [opts.schema.actorField(opts.system, tag)]: cid } }),
+        onclick: () => runCommand(tag, { ...opts, actorName: name, fixed: { [opts.schema.actorField(opts.system, tag)]: cid } }),
       }, commandLabel(tag)))));
   }));
 }

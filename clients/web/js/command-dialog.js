@@ -18,7 +18,8 @@ export function answerText(answer) {
 
 /**
  * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
- * send(command) -> Promise<answer>, feedback(text, ok).
+ * send(command) -> Promise<answer>, feedback(text, ok), confirm (ask even when
+ * there is nothing to choose), actorName (who the command is for, in its title).
  */
 export function runCommand(tag, opts) {
   const def = opts.schema.commandDef(tag);
@@ -26,9 +27,10 @@ export function runCommand(tag, opts) {
   const free = Object.keys(def.properties).filter((k) => k !== "type" && !(k in fixed));
   const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
   const form = objectField(opts.schema, def, "", ctx, fixed);
-  if (!free.length) return submit(form.read(), opts);
+  if (!free.length && !opts.confirm) return submit(form.read(), opts);
   const error = h("p", { class: "error", role: "alert" });
-  const dialog = openDialog(commandLabel(tag), h("form", { method: "dialog", class: "command-form",
+  const title = opts.actorName ? `${commandLabel(tag)} — ${opts.actorName}` : commandLabel(tag);
+  const dialog = openDialog(title, h("form", { method: "dialog", class: "command-form",
     onsubmit: async (event) => {
       event.preventDefault();
       let command;

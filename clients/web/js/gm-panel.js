@@ -8,8 +8,10 @@ import { commandLabel, runCommand, answerText } from "./command-dialog.js";
 import { objectField } from "./schema-form.js";
 
 function tool(title, ...content) {
-  return h("details", { class: "tool" }, h("summary", {}, title), ...content);
+  return h("details", { class: "tool", dataset: { tool: title } }, h("summary", {}, title), ...content);
 }
+
+const TABLE_COMMANDS = ["UpdateCombatant", "RemoveCombatant", "CloseTable"];
 
 function formTool(title, def, opts, toCommand) {
   const ctx = { combatants: opts.combatants(), prefer: opts.schema.preferred(opts.system) };
@@ -100,6 +102,27 @@ function inviteTool(opts) {
   return details;
 }
 
+function invitationsTool(opts) {
+  const people = [...Object.values(opts.players), ...Object.values(opts.spectators)];
+  if (!people.length) return null;
+  return tool(t("gm.invitations"), h("ul", { class: "people" }, people.map((person) => h("li", {},
+    h("span", {}, person.name || person.id, person.combatants ? ` (${person.combatants.map((c) => opts.names.get(c) || c).join(", ")})` : ""),
+    h("button", { type: "button", class: "secondary", onclick: async () => {
+      const response = await fetch(`/api/tables/${encodeURIComponent(opts.tableId)}/invites/${encodeURIComponent(person.id)}`,
+        { method: "DELETE", headers: { Authorization: `Bearer ${opts.token}` } });
+      const body = await response.json();
+      opts.feedback(response.ok ? t("gm.revoked", { name: person.name || person.id })
+        : t("rejected", { message: body.message, rule: body.rule }), response.ok);
+    } }, t("gm.revoke"))))));
+}
+
+function tableTool(opts) {
+  return tool(t("gm.table_commands"), h("div", { class: "buttons" }, TABLE_COMMANDS.map((tag) =>
+    h("button", { type: "button", class: "action", dataset: { command: tag },
+      onclick: () => runCommand(tag, { ...opts, combatants: opts.combatants(), confirm: tag === "CloseTable" }) },
+    commandLabel(tag)))));
+}
+
 function systemTool(opts) {
   const tags = opts.schema.systems[opts.system]?.gm_commands || [];
   if (!tags.length) return null;
@@ -108,9 +131,11 @@ function systemTool(opts) {
       commandLabel(tag)))));
 }
 
-/** opts: schema, system, tableId, token, combatants() -> [[id, name]], send, feedback. */
+/** opts: schema, system, tableId, token, combatants() -> [[id, name]], names, players,
+ * spectators, send, feedback. The tools left open stay open. */
 export function renderGmPanel(container, opts) {
   const defs = opts.schema.defs;
+  const open = new Set([...container.querySelectorAll("details.tool[open]")].map((d) => d.dataset.tool));
   container.replaceChildren(
     systemTool(opts) || "",
     formTool(t("gm.add_combatant"), defs.Combatant, opts, (combatant) => ({ type: "AddCombatant", combatant })),
@@ -118,7 +143,10 @@ export function renderGmPanel(container, opts) {
     formTool(t("gm.roll"), defs.RollDice, opts, (command) => command),
     formTool(t("gm.note"), defs.AddNote, opts, (command) => command),
     inviteTool(opts),
+    invitationsTool(opts) || "",
+    tableTool(opts),
     h("p", { class: "links" },
       h("a", { href: `/replay/${encodeURIComponent(opts.tableId)}` }, t("gm.replay"))),
   );
+  for (const details of container.querySelectorAll("details.tool")) details.open = open.has(details.dataset.tool);
 }

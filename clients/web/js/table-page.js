@@ -22,7 +22,7 @@ let welcome = null;
 let state = null;
 let may = {};
 let schema = null;
-let gmCombatants = "";
+let gmRoster = "";
 
 const names = () => namesOf(state);
 const principal = (id) => principalNamer(state)(id);
@@ -81,10 +81,12 @@ function render() {
   const combatants = [...names()];
   const opts = { schema, system: welcome.system, combatants, names: names(), send, feedback, may };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
-  const roster = JSON.stringify(combatants);
-  if (welcome.role === "gm" && (roster !== gmCombatants || !$("#gm-tools").childElementCount)) {
-    gmCombatants = roster;
-    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, combatants: () => [...names()] });
+  const players = state.admin?.players || {};
+  const spectators = state.admin?.spectators || {};
+  const roster = JSON.stringify([combatants, players, spectators]);
+  if (welcome.role === "gm" && (roster !== gmRoster || !$("#gm-tools").childElementCount)) {
+    gmRoster = roster;
+    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, players, spectators, combatants: () => [...names()] });
   }
   log.render();
 }
@@ -149,7 +151,7 @@ const conn = new TableConnection(tableId, token, {
 async function main() {
   await loadLanguage();
   languagePicker($("#lang"), () => {
-    $("#gm-tools").replaceChildren();
+    gmRoster = "";
     if (welcome) $("#role").textContent = t(`role.${welcome.role}`);
     render();
   });
