@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { commandLabel, runCommand } from "./command-dialog.js";
 
-/** opts: may, names (Map), schema, system, combatants, send, feedback. */
+/** opts: may, name(id), schema, system, combatants, send, feedback. */
 export function renderActions(container, opts) {
   const entries = Object.entries(opts.may || {});
   if (!entries.length) {
@@ -13,7 +13,7 @@ export function renderActions(container, opts) {
     return;
   }
   container.replaceChildren(...entries.map(([cid, tags]) => {
-    const name = opts.names.get(cid) || cid;
+    const name = opts.name(cid);
     const commands = [...new Set(tags.map((tag) => tag.split("/")[0]))];
     return h("article", { class: "actor", dataset: { combatant: cid } },
       h("h3", {}, t("actions_for", { name })),

@@ -17,6 +17,29 @@ export function answerText(answer) {
 }
 
 /**
+ * A <form> of `fields` ({element, read}) that sends `toCommand(fields.read())`,
+ * shows a refusal under the fields, and calls `done()` once it is accepted.
+ */
+export function commandForm(fields, toCommand, opts, { done = () => {}, buttons = [] } = {}) {
+  const error = h("p", { class: "error", role: "alert" });
+  return h("form", { class: "command-form", onsubmit: async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    let command;
+    try {
+      command = toCommand(fields.read());
+    } catch (problem) {
+      error.textContent = problem.message;
+      return;
+    }
+    const answer = await submit(command, opts);
+    if (answer?.type === "accepted") done();
+    else error.textContent = answer ? answerText(answer) : t("not_sent");
+  } }, fields.element, error,
+  h("div", { class: "buttons" }, ...buttons, h("button", { type: "submit", class: "primary" }, t("send"))));
+}
+
+/**
  * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
  * send(command) -> Promise<answer>, feedback(text, ok), confirm (ask even when
  * there is nothing to choose), actorName (who the command is for, in its title).
@@ -26,28 +49,11 @@ export function runCommand(tag, opts) {
   const fixed = opts.fixed || {};
   const free = Object.keys(def.properties).filter((k) => k !== "type" && !(k in fixed));
   const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
-  const form = objectField(opts.schema, def, "", ctx, fixed);
-  if (!free.length && !opts.confirm) return submit(form.read(), opts);
-  const error = h("p", { class: "error", role: "alert" });
+  const fields = objectField(opts.schema, def, "", ctx, fixed);
+  if (!free.length && !opts.confirm) return submit(fields.read(), opts);
   const title = opts.actorName ? `${commandLabel(tag)} — ${opts.actorName}` : commandLabel(tag);
-  const dialog = openDialog(title, h("form", { method: "dialog", class: "command-form",
-    onsubmit: async (event) => {
-      event.preventDefault();
-      let command;
-      try {
-        command = form.read();
-      } catch (problem) {
-        error.textContent = problem.message;
-        return;
-      }
-      const answer = await submit(command, opts);
-      if (answer?.type === "accepted") dialog.close();
-      else error.textContent = answer ? answerText(answer) : t("not_sent");
-    } },
-  form.element, error,
-  h("div", { class: "buttons" },
-    h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel")),
-    h("button", { type: "submit", class: "primary" }, t("send")))));
+  const cancel = h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel"));
+  const dialog = openDialog(title, commandForm(fields, (command) => command, opts, { done: () => dialog.close(), buttons: [cancel] }));
   return null;
 }
 

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { commandLabel, runCommand, answerText } from "./command-dialog.js";
+import { answerText, commandForm, commandLabel, runCommand } from "./command-dialog.js";
 import { objectField } from "./schema-form.js";
 
 function tool(title, ...content) {
@@ -15,19 +15,7 @@ const TABLE_COMMANDS = ["UpdateCombatant", "RemoveCombatant", "CloseTable"];
 
 function formTool(title, def, opts, toCommand) {
   const ctx = { combatants: opts.combatants(), prefer: opts.schema.preferred(opts.system) };
-  const form = objectField(opts.schema, def, "", ctx);
-  const error = h("p", { class: "error", role: "alert" });
-  return tool(title, h("form", { class: "command-form", onsubmit: async (event) => {
-    event.preventDefault();
-    error.textContent = "";
-    try {
-      const answer = await opts.send(toCommand(form.read()));
-      opts.feedback(answerText(answer), answer.type === "accepted");
-      if (answer.type !== "accepted") error.textContent = answerText(answer);
-    } catch (problem) {
-      error.textContent = problem.message === "offline" ? t("not_sent") : problem.message;
-    }
-  } }, form.element, error, h("button", { type: "submit", class: "primary" }, t("send"))));
+  return tool(title, commandForm(objectField(opts.schema, def, "", ctx), toCommand, opts));
 }
 
 function importTool(opts) {
@@ -106,7 +94,7 @@ function invitationsTool(opts) {
   const people = [...Object.values(opts.players), ...Object.values(opts.spectators)];
   if (!people.length) return null;
   return tool(t("gm.invitations"), h("ul", { class: "people" }, people.map((person) => h("li", {},
-    h("span", {}, person.name || person.id, person.combatants ? ` (${person.combatants.map((c) => opts.names.get(c) || c).join(", ")})` : ""),
+    h("span", {}, person.name || person.id, person.combatants ? ` (${person.combatants.map(opts.name).join(", ")})` : ""),
     h("button", { type: "button", class: "secondary", onclick: async () => {
       const response = await fetch(`/api/tables/${encodeURIComponent(opts.tableId)}/invites/${encodeURIComponent(person.id)}`,
         { method: "DELETE", headers: { Authorization: `Bearer ${opts.token}` } });
@@ -131,7 +119,7 @@ function systemTool(opts) {
       commandLabel(tag)))));
 }
 
-/** opts: schema, system, tableId, token, combatants() -> [[id, name]], names, players,
+/** opts: schema, system, tableId, token, combatants() -> [[id, name]], name(id), players,
  * spectators, send, feedback. The tools left open stay open. */
 export function renderGmPanel(container, opts) {
   const defs = opts.schema.defs;

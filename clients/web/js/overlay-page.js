@@ -5,9 +5,9 @@ import { $, h } from "./dom.js";
 import { loadLanguage, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
-import { actingNow, combatantCard, grappleList, lastRoll, namesOf, orderList, summaryLine } from "./state-view.js";
+import { actingNow, combatantCard, grappleList, lastRoll, orderList, peopleOf, summaryLine } from "./state-view.js";
 import { LogView, latestRoll } from "./log-view.js";
-import { showStatus, principalNamer } from "./page-status.js";
+import { showStatus } from "./page-status.js";
 
 const LINES = 6;
 const params = new URLSearchParams(location.search);
@@ -20,9 +20,7 @@ document.documentElement.style.setProperty("--scale", String(scale));
 const tableId = tableIdFromPath();
 const token = takeToken(tableId);
 let state = null;
-const names = () => namesOf(state);
-const principal = (id) => principalNamer(state)(id);
-const log = new LogView($("#log-list"), { context: () => ({ name: (id) => names().get(id) || id, principal }), limit: LINES });
+const log = new LogView($("#log-list"), { context: () => peopleOf(state), limit: LINES });
 
 function render() {
   const acting = actingNow(state);
@@ -31,10 +29,10 @@ function render() {
   combatants.sort(([a], [b]) => (ordered.indexOf(a) + 1 || 999) - (ordered.indexOf(b) + 1 || 999));
   $("#board").replaceChildren(
     h("p", { class: "summary" }, state?.admin?.title || "", " · ", summaryLine(state)),
-    orderList(state, names(), acting) || "",
+    orderList(state, acting) || "",
     h("section", { class: "combatants" }, combatants.map(([id, c]) => combatantCard(id, c, state, { acting }))),
-    grappleList(state, names()) || "",
-    lastRoll(state, names(), principal, "", latestRoll(log.records, state?.position)),
+    grappleList(state) || "",
+    lastRoll(state, "", latestRoll(log.records, state?.position)),
   );
   log.render();
 }

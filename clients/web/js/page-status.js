@@ -21,12 +21,3 @@ export function showStatus(name, detail, restart) {
     banner.hidden = true;
   }
 }
-
-/** Names of the table's people: the GM, the invited players and spectators. */
-export function principalNamer(state) {
-  const admin = state?.admin || {};
-  return (id) => {
-    if (id === "gm") return t("gm");
-    return admin.players?.[id]?.name || admin.spectators?.[id]?.name || id;
-  };
-}

@@ -6,10 +6,10 @@ import { $, h } from "./dom.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
-import { renderState } from "./state-view.js";
+import { peopleOf, renderState } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
 import { latestRoll } from "./log-view.js";
-import { showStatus, principalNamer } from "./page-status.js";
+import { showStatus } from "./page-status.js";
 
 const PAGE = 200;
 const tableId = tableIdFromPath();
@@ -19,7 +19,6 @@ let shown = null;
 let wanted = 0;
 let loading = false;
 let playing = null;
-let names = new Map();
 
 const scrubber = $("#scrubber");
 const head = () => records.length;
@@ -29,16 +28,12 @@ function abandoned(position) {
   return records.some((r) => r.event.type === "Rewound" && r.event.to < position && position < r.position);
 }
 
-function context() {
-  return { name: (id) => names.get(id) || id, principal: principalNamer(shown) };
-}
-
 function describeWhere(p) {
   const where = $("#where");
   where.replaceChildren(t("replay.at", { n: p, head: head() }),
     abandoned(p) ? h("span", { class: "branch" }, "⑂ ", t("replay.branch")) : "");
   const record = records[p - 1];
-  $("#event").textContent = record ? `#${p} ${describeEvent(record, context())}` : "";
+  $("#event").textContent = record ? `#${p} ${describeEvent(record, peopleOf(shown))}` : "";
 }
 
 async function show(p) {
@@ -53,8 +48,7 @@ async function show(p) {
       const answer = await conn.state(at).catch(() => null);
       if (answer?.type === "state") {
         shown = answer.state;
-        for (const [id, c] of Object.entries(shown?.fight?.combatants || {})) names.set(id, c.name);
-        renderState($("#state"), shown, { principal: principalNamer(shown), roll: latestRoll(records, at) });
+        renderState($("#state"), shown, { roll: latestRoll(records, at) });
         $("#raw-state").textContent = JSON.stringify(shown, null, 1);
         $("#state").dataset.position = String(answer.at);
         if (shown?.admin?.title) $("#title").textContent = `${shown.admin.title} — ${t("replay.title")}`;

@@ -9,10 +9,16 @@ import { vdaActing } from "./vda-view.js";
 
 const ACTING = { vda: vdaActing };
 
-export function namesOf(state) {
-  const names = new Map();
-  for (const [id, c] of Object.entries(state?.fight?.combatants || {})) names.set(id, c.name);
-  return names;
+/** The names a page shows: `name` of a combatant, `principal` of a person at the
+ * table (the GM, an invited player or spectator); an unknown id stays as it is. */
+export function peopleOf(state) {
+  const combatants = state?.fight?.combatants || {};
+  const admin = state?.admin || {};
+  return {
+    name: (id) => combatants[id]?.name ?? id,
+    principal: (id) => (id === "gm" ? t("gm") : admin.players?.[id]?.name || admin.spectators?.[id]?.name || id),
+    combatants: () => Object.entries(combatants).map(([id, c]) => [id, c.name]),
+  };
 }
 
 export function actingNow(state) {
@@ -44,7 +50,8 @@ function orderOf(system) {
   return order.map((rank) => (typeof rank === "string" ? { combatant: rank } : rank));
 }
 
-export function orderList(state, names, acting = actingNow(state), prefix = "") {
+export function orderList(state, acting = actingNow(state), prefix = "") {
+  const { name } = peopleOf(state);
   const order = orderOf(state?.fight?.system);
   if (!order.length) return null;
   return h("section", { class: "order", "aria-labelledby": `${prefix}order-title` },
@@ -52,7 +59,7 @@ export function orderList(state, names, acting = actingNow(state), prefix = "") 
     h("ol", {}, order.map((rank) => {
       const now = acting.includes(rank.combatant);
       return h("li", { class: now ? "acting" : "", "aria-current": now ? "true" : null },
-        h("span", { class: "name" }, names.get(rank.combatant) || rank.combatant),
+        h("span", { class: "name" }, name(rank.combatant)),
         rank.score !== undefined ? h("span", { class: "score" }, String(rank.score)) : null,
         now ? h("span", { class: "badge" }, "▶ ", t("acting_now")) : null);
     })));
@@ -104,7 +111,8 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
     sheetDetails(combatant.sheet));
 }
 
-export function grappleList(state, names, prefix = "") {
+export function grappleList(state, prefix = "") {
+  const { name } = peopleOf(state);
   const grapples = Object.entries(state?.fight?.system?.grapples || {});
   if (!grapples.length) return null;
   return h("section", { class: "grapples", "aria-labelledby": `${prefix}grapples-title` },
@@ -117,40 +125,41 @@ export function grappleList(state, names, prefix = "") {
       if (effects.bite) notes.push(t("grapple.bite"));
       if (effects.flight === false) notes.push(t("grapple.no_flight"));
       if (effects.forbidden_sizes?.length) notes.push(t("grapple.forbidden", { sizes: effects.forbidden_sizes.join(", ") }));
-      return h("li", {}, t("grapple", { a: names.get(a) || a, b: names.get(b) || b, v: g.value }),
+      return h("li", {}, t("grapple", { a: name(a), b: name(b), v: g.value }),
         notes.length ? h("span", { class: "effects" }, ` (${notes.join(" ; ")})`) : null);
     })));
 }
 
 /** The table's last roll, or `fromLog` (a system's roll) when it is newer. */
-export function lastRoll(state, names, principal, prefix = "", fromLog = null) {
+export function lastRoll(state, prefix = "", fromLog = null) {
+  const { name, principal } = peopleOf(state);
   const table = state?.fight?.last_roll;
   const last = fromLog && (!table || fromLog.position > table.position) ? fromLog : table;
   return h("section", { class: "last-roll", "aria-labelledby": `${prefix}last-roll-title` },
     h("h2", { id: `${prefix}last-roll-title` }, t("last_roll")),
     last
-      ? [h("p", { class: "who" }, [last.combatant ? names.get(last.combatant) || last.combatant : principal(last.roller), last.label].filter(Boolean).join(" — ")),
+      ? [h("p", { class: "who" }, [last.combatant ? name(last.combatant) : principal(last.roller), last.label].filter(Boolean).join(" — ")),
         rollBlock(last.roll)]
       : h("p", {}, t("no_roll")));
 }
 
 /** The whole state into `container`; `mine` are the combatants this viewer plays;
  * `prefix` keeps the ids of a second view on one page (a preview) unique. */
-export function renderState(container, state, { mine = [], principal = (id) => id, prefix = "", roll = null } = {}) {
-  const names = namesOf(state);
+export function renderState(container, state, { mine = [], prefix = "", roll = null } = {}) {
+  const { principal } = peopleOf(state);
   const acting = actingNow(state);
   const combatants = Object.entries(state?.fight?.combatants || {});
   const notes = state?.fight?.notes || [];
   container.replaceChildren(
     h("p", { class: "summary" }, summaryLine(state)),
-    orderList(state, names, acting, prefix) || "",
+    orderList(state, acting, prefix) || "",
     h("section", { class: "combatants", "aria-labelledby": `${prefix}combatants-title` },
       h("h2", { id: `${prefix}combatants-title` }, t("combatants")),
       combatants.length
         ? combatants.map(([id, c]) => combatantCard(id, c, state, { acting, mine: mine.includes(id) }))
         : h("p", {}, t("no_combatants"))),
-    grappleList(state, names, prefix) || "",
-    lastRoll(state, names, principal, prefix, roll),
+    grappleList(state, prefix) || "",
+    lastRoll(state, prefix, roll),
     notes.length ? h("section", { class: "notes" }, h("h2", {}, t("notes")),
       h("ul", {}, notes.slice(-5).map((n) => h("li", {}, `${principal(n.author)} : ${n.text}`)))) : "",
   );

@@ -6,13 +6,13 @@ import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
 import { loadSchema } from "./schema.js";
-import { renderState, namesOf } from "./state-view.js";
+import { peopleOf, renderState } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
 import { LogView, latestRoll } from "./log-view.js";
 import { renderActions } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
 import { answerText } from "./command-dialog.js";
-import { showStatus, principalNamer } from "./page-status.js";
+import { showStatus } from "./page-status.js";
 
 const FIRST_LINES = 200;
 const tableId = tableIdFromPath();
@@ -24,9 +24,7 @@ let may = {};
 let schema = null;
 let gmRoster = "";
 
-const names = () => namesOf(state);
-const principal = (id) => principalNamer(state)(id);
-const context = () => ({ name: (id) => names().get(id) || id, principal });
+const people = () => peopleOf(state);
 
 function feedback(text, ok) {
   const box = $("#feedback");
@@ -39,7 +37,7 @@ function feedback(text, ok) {
 const send = (command) => conn.command(command);
 
 const log = new LogView($("#log-list"), {
-  context,
+  context: people,
   onRewind: (position) => previewRewind(position),
   onReveal: (position) => send({ type: "RevealRoll", position }).then((a) => feedback(answerText(a), a.type === "accepted")),
 });
@@ -47,7 +45,7 @@ const log = new LogView($("#log-list"), {
 async function previewRewind(position) {
   const answer = await conn.state(position);
   const preview = h("div", { class: "state preview" });
-  renderState(preview, answer.state, { principal, prefix: "preview-" });
+  renderState(preview, answer.state, { prefix: "preview-" });
   const reason = h("input", { id: "rewind-reason", type: "text" });
   const dialog = openDialog(t("gm.rewind_to", { n: position }), h("form", { method: "dialog", class: "command-form",
     onsubmit: async (event) => {
@@ -69,24 +67,25 @@ function yourTurn(before, after) {
   const turn = $("#turn");
   const now = Object.keys(after).filter((cid) => ready(after, cid));
   turn.hidden = !now.length;
-  turn.textContent = now.map((cid) => t("your_turn", { name: names().get(cid) || cid })).join(" · ");
-  for (const cid of now) if (!ready(before, cid)) announce(t("your_turn", { name: names().get(cid) || cid }));
+  const { name } = people();
+  turn.textContent = now.map((cid) => t("your_turn", { name: name(cid) })).join(" · ");
+  for (const cid of now) if (!ready(before, cid)) announce(t("your_turn", { name: name(cid) }));
 }
 
 function render() {
   if (!state) return;
   $("#title").textContent = state.admin?.title || "Fracas";
   document.title = `${state.admin?.title || ""} — Fracas`;
-  renderState($("#state"), state, { mine: welcome?.combatants || [], principal, roll: latestRoll(log.records, state.position) });
-  const combatants = [...names()];
-  const opts = { schema, system: welcome.system, combatants, names: names(), send, feedback, may };
+  renderState($("#state"), state, { mine: welcome?.combatants || [], roll: latestRoll(log.records, state.position) });
+  const { name, combatants } = people();
+  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
   const players = state.admin?.players || {};
   const spectators = state.admin?.spectators || {};
-  const roster = JSON.stringify([combatants, players, spectators]);
+  const roster = JSON.stringify([opts.combatants, players, spectators]);
   if (welcome.role === "gm" && (roster !== gmRoster || !$("#gm-tools").childElementCount)) {
     gmRoster = roster;
-    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, players, spectators, combatants: () => [...names()] });
+    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, players, spectators, combatants });
   }
   log.render();
 }
@@ -119,7 +118,7 @@ function announceRolls(records) {
   for (const record of records) {
     const type = record.event.type;
     if (type === "DiceRolled" || type === "RollRevealed" || (type === "Hidden" && record.event.kind === "DiceRolled")) {
-      announce(describeEvent(record, context()));
+      announce(describeEvent(record, people()));
     }
   }
 }
