@@ -11,6 +11,7 @@ phone reloads from its cache after a quick revalidation.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -128,8 +129,9 @@ async def api_qr(request: Request) -> Response:
         return Response(str(exc), status_code=422, media_type="text/plain")
     if not body.text or len(body.text) > MAX_QR_TEXT:
         return Response(f"1 to {MAX_QR_TEXT} characters", status_code=422, media_type="text/plain")
-    svg = segno.make(body.text, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
-    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+    svg = io.BytesIO()
+    segno.make(body.text, error="m").save(svg, kind="svg", scale=4, border=2, dark="#000", light="#fff")
+    return Response(svg.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
 
 def routes() -> list[BaseRoute]:

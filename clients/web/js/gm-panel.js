@@ -13,6 +13,9 @@ function tool(title, ...content) {
 
 const TABLE_COMMANDS = ["UpdateCombatant", "RemoveCombatant", "CloseTable"];
 
+/** The links made since the page opened: kept when the panel is drawn again. */
+const result = h("div", { class: "invites" });
+
 function formTool(title, def, opts, toCommand) {
   const ctx = { combatants: opts.combatants(), prefer: opts.schema.preferred(opts.system) };
   return tool(title, commandForm(objectField(opts.schema, def, "", ctx), toCommand, opts));
@@ -58,7 +61,6 @@ function inviteTool(opts) {
   const refresh = () => owned.replaceChildren(h("legend", {}, t("gm.invite_combatants")),
     ...opts.combatants().map(([cid, cname]) => h("label", { class: "check" },
       h("input", { type: "checkbox", value: cid }), ` ${cname}`)));
-  const result = h("div", { class: "invites" });
   const form = h("form", { class: "command-form", onsubmit: async (event) => {
     event.preventDefault();
     const combatants = [...owned.querySelectorAll("input:checked")].map((i) => i.value);
