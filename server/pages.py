@@ -10,6 +10,7 @@ phone reloads from its cache after a quick revalidation.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import re
@@ -51,7 +52,8 @@ def content_security_policy(host: str | None) -> str:
 
 
 class PageHeaders:
-    """Adds the pages' security and cache headers to every answer of ``app``."""
+    """Adds the pages' security headers to every answer of ``app``, and
+    ``no-cache`` (revalidate by ETag) unless it says otherwise."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -61,12 +63,13 @@ class PageHeaders:
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k != b"cache-control"]
+                headers = list(message.get("headers", []))
+                if not any(k == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-cache"))
                 headers += [
                     (b"content-security-policy", content_security_policy(host).encode()),
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"no-referrer"),
-                    (b"cache-control", b"no-cache"),
                 ]
                 message = {**message, "headers": headers}
             await send(message)
@@ -74,10 +77,9 @@ class PageHeaders:
         await self.app(scope, receive, sending)
 
 
-def _page(name: str) -> ASGIApp:
+def _page(files: StaticFiles, name: str) -> ASGIApp:
     """The HTML shell ``name``, whatever the table in the path; revalidated by its
     ETag (304 when unchanged) like every static file."""
-    files = StaticFiles(directory=WEB)
 
     async def page(scope: Scope, receive: Receive, send: Send) -> None:
         response = await files.get_response(name, scope)
@@ -102,18 +104,19 @@ def _systems() -> dict[str, Any]:
     }
 
 
-_SCHEMA: bytes | None = None
+@functools.cache
+def _published() -> tuple[bytes, str]:
+    """The body of ``/api/schema`` and its ETag, made once per process."""
+    body = msgspec.json.encode({"schema": schema(), "systems": _systems()})
+    return body, '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
 async def api_schema(request: Request) -> Response:
     """The JSON Schema of the protocol (``docs/schema.json``) and each system's tags."""
-    global _SCHEMA
-    if _SCHEMA is None:
-        _SCHEMA = msgspec.json.encode({"schema": schema(), "systems": _systems()})
-    etag = '"' + hashlib.sha256(_SCHEMA).hexdigest()[:16] + '"'
+    body, etag = _published()
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers={"etag": etag})
-    return Response(_SCHEMA, media_type="application/json", headers={"etag": etag})
+    return Response(body, media_type="application/json", headers={"etag": etag})
 
 
 class QrRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -121,8 +124,9 @@ class QrRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 async def api_qr(request: Request) -> Response:
-    """An SVG QR code of ``text`` (an invitation link), made here: the link, which
-    holds a token, is sent in the body and never leaves the server."""
+    """An SVG QR code of ``text`` (an invitation link), made here rather than by a
+    third party; the link holds a token, so it comes in the body (never in a URL,
+    which the access log would not print anyway) and the answer is not stored."""
     try:
         body = msgspec.json.decode(await request.body(), type=QrRequest)
     except msgspec.DecodeError as exc:
@@ -136,12 +140,13 @@ async def api_qr(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     """The pages, their files under ``/web``, the schema and the QR codes."""
+    files = StaticFiles(directory=WEB)
     found: list[BaseRoute] = [
-        Route(path, PageHeaders(_page(name)), methods=["GET", "HEAD"]) for path, name in PAGES.items()
+        Route(path, PageHeaders(_page(files, name)), methods=["GET", "HEAD"]) for path, name in PAGES.items()
     ]
     found += [
         Route("/api/schema", PageHeaders(request_response(api_schema)), methods=["GET", "HEAD"]),
         Route("/api/qr", PageHeaders(request_response(api_qr)), methods=["POST"]),
-        Mount("/web", PageHeaders(StaticFiles(directory=WEB))),
+        Mount("/web", PageHeaders(files)),
     ]
     return found

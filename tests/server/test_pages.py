@@ -83,6 +83,7 @@ async def test_a_qr_code_of_a_link_is_made_on_the_server(start_embedded_server: 
         answer = await http.post("/api/qr", json={"text": "http://127.0.0.1/t/abc#token=xyz"})
         assert answer.status_code == 200
         assert answer.headers["content-type"].startswith("image/svg+xml")
+        assert answer.headers["cache-control"] == "no-store", "a link with a token is not kept"
         assert "<svg" in answer.text and 'xmlns="http://www.w3.org/2000/svg"' in answer.text
         assert (await http.post("/api/qr", json={"text": ""})).status_code == 422
         assert (await http.post("/api/qr", content=b"not json")).status_code == 422
