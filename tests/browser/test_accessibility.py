@@ -50,6 +50,12 @@ async def test_no_serious_violation_on_any_page(table: Table, open_page: OpenPag
     await expect(replay.locator("#state .last-roll .die")).to_have_count(5)
     found["replay"] = await serious(replay)
 
+    dark = await browser.new_context(viewport=PHONE, locale="fr-FR", color_scheme="dark")
+    night = await dark.new_page()
+    await night.goto(table.url("t", "bob"))
+    await expect(night.locator("#state .last-roll .die")).to_have_count(5)
+    found["table (player, dark)"] = await serious(night)
+
     context = await browser.new_context(viewport=PHONE, locale="fr-FR")
     landing = await context.new_page()
     await landing.goto(table.server + "/")
