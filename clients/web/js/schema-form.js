@@ -6,7 +6,11 @@ import { t, has } from "./i18n.js";
 
 const PEOPLE = new Set(["combatant", "target", "grappler", "opponent", "combatant_id", "defender", "attacker", "other"]);
 const COMMON = new Set(["kind", "target", "weapon", "skill", "label", "secret", "dice", "difficulty", "reason",
-  "text", "name", "side", "id", "combatant", "spec", "to", "sheet", "attributes", "rolled", "kept", "power"]);
+  "text", "name", "side", "id", "combatant", "spec", "to", "sheet", "attributes", "abilities", "disciplines",
+  "willpower", "blood", "health_levels", "weapons", "armour", "rolled", "kept", "power"]);
+// An object of at most this many fields, none of them required (a sheet's
+// attributes), shows them all.
+const SMALL = 12;
 let counter = 0;
 
 function label(name) {
@@ -128,12 +132,14 @@ export function objectField(schema, def, name, ctx, fixed = {}) {
   const fields = [];
   const main = h("div", { class: "fields" });
   const more = h("div", { class: "fields" });
+  const all = !required.size && Object.keys(props).length <= SMALL;
   for (const [key, node] of Object.entries(props)) {
     if (key === "type" || key in fixed) continue;
     const field = fieldFor(schema, node, key, ctx, !required.has(key));
     fields.push([key, field]);
-    (required.has(key) || COMMON.has(key) ? main : more).append(field.element);
+    (all || required.has(key) || COMMON.has(key) ? main : more).append(field.element);
   }
+  if (fields.length > 2 && fields.every(([key]) => ["integer", "number"].includes(props[key].type))) main.classList.add("numbers");
   const element = h("fieldset", { class: "object" }, name ? h("legend", {}, label(name)) : null, main,
     more.childElementCount ? h("details", {}, h("summary", {}, t("form.more")), more) : null);
   const read = () => {
