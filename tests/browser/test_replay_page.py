@@ -46,4 +46,11 @@ async def test_the_replay_shows_the_state_the_api_gives_at_each_position(
     await replay.locator("#scrubber").fill(str(head))
     await expect(replay.locator("#where .branch")).to_have_count(0)
     await expect(replay.locator("#state .last-roll")).to_contain_text("Pas encore de jet")
+
+    await replay.locator("#speed").select_option("25")
+    await replay.locator("#scrubber").fill("1")
+    await replay.locator("#play").click()
+    await expect(replay.locator("#play")).to_have_text("Pause")
+    await expect(replay.locator("#state")).to_have_attribute("data-position", str(head))
+    await expect(replay.locator("#play")).to_have_text("Lecture")
     assert not replay.errors
