@@ -19,8 +19,9 @@ export function answerText(answer) {
 /**
  * A <form> of `fields` ({element, read}) that sends `toCommand(fields.read())`,
  * shows a refusal under the fields, and calls `done()` once it is accepted.
+ * `submit` may give the send button its own label and id.
  */
-export function commandForm(fields, toCommand, opts, { done = () => {}, buttons = [] } = {}) {
+export function commandForm(fields, toCommand, opts, { done = () => {}, buttons = [], submit: button = {} } = {}) {
   const error = h("p", { class: "error", role: "alert" });
   return h("form", { class: "command-form", onsubmit: async (event) => {
     event.preventDefault();
@@ -36,7 +37,8 @@ export function commandForm(fields, toCommand, opts, { done = () => {}, buttons 
     if (answer?.type === "accepted") done();
     else error.textContent = answer ? answerText(answer) : t("not_sent");
   } }, fields.element, error,
-  h("div", { class: "buttons" }, ...buttons, h("button", { type: "submit", class: "primary" }, t("send"))));
+  h("div", { class: "buttons" }, ...buttons,
+    h("button", { type: "submit", class: "primary", id: button.id }, button.label ?? t("send"))));
 }
 
 /**
@@ -52,9 +54,16 @@ export function runCommand(tag, opts) {
   const fields = objectField(opts.schema, def, "", ctx, fixed);
   if (!free.length && !opts.confirm) return submit(fields.read(), opts);
   const title = opts.actorName ? `${commandLabel(tag)} — ${opts.actorName}` : commandLabel(tag);
-  const cancel = h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel"));
-  const dialog = openDialog(title, commandForm(fields, (command) => command, opts, { done: () => dialog.close(), buttons: [cancel] }));
+  commandDialog(title, fields, opts);
   return null;
+}
+
+/** `fields` in a dialog with a cancel button, closed once the command is accepted. */
+export function commandDialog(title, fields, opts, submit = {}) {
+  const cancel = h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel"));
+  const form = commandForm(fields, (command) => command, opts, { done: () => dialog.close(), buttons: [cancel], submit });
+  const dialog = openDialog(title, form);
+  return dialog;
 }
 
 async function submit(command, opts) {

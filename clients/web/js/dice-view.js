@@ -25,7 +25,7 @@ export function rollSummary(roll) {
 }
 
 /** Whether a roll counts as a success, for the ✓/✗ beside its summary. */
-export function rollSucceeded(roll) {
+function rollSucceeded(roll) {
   if (!roll) return false;
   if (roll.type === "keep") return roll.success ?? true;
   return roll.successes > 0;
@@ -48,7 +48,7 @@ function keptChains(roll) {
   });
 }
 
-export function diceList(roll) {
+function diceList(roll) {
   const list = h("span", { class: "dice", role: "list" });
   if (!roll) return list;
   if (roll.type === "pool") {

@@ -30,12 +30,12 @@ export function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
-/** A modal dialog holding `content`; resolves when it is closed. */
-export function openDialog(title, content, { onClose } = {}) {
+/** A modal dialog holding `content`, removed from the page once closed. */
+export function openDialog(title, content) {
   const dialog = h("dialog", { class: "sheet", "aria-label": title },
     h("h2", {}, title), content);
   document.body.append(dialog);
-  dialog.addEventListener("close", () => { dialog.remove(); onClose?.(); });
+  dialog.addEventListener("close", () => dialog.remove());
   dialog.showModal();
   return dialog;
 }

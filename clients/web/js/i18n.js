@@ -8,7 +8,7 @@ let plurals = new Intl.PluralRules("fr");
 
 /** The user's choice (?lang= or the saved one), else the browser's languages
  * (what it sends as Accept-Language), else French. */
-export function chooseLanguage() {
+function chooseLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   const saved = localStorage.getItem(CHOICE_KEY);
   for (const candidate of [asked, saved, ...(navigator.languages || [])]) {
@@ -28,11 +28,7 @@ export async function loadLanguage(code = chooseLanguage()) {
   return lang;
 }
 
-export function currentLanguage() {
-  return lang;
-}
-
-export function saveLanguage(code) {
+function saveLanguage(code) {
   localStorage.setItem(CHOICE_KEY, code);
 }
 
@@ -49,7 +45,7 @@ export function has(key) {
 }
 
 /** Fill every element marked `data-i18n="key"` (and `data-i18n-label` for aria-label). */
-export function translatePage(root = document) {
+function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));

@@ -1,7 +1,7 @@
 // The table page (/t/{table}): follows the table over the WebSocket, shows the
 // projected state and the log, the controls `may` allows, and the GM's tools.
 
-import { $, h, announce, openDialog } from "./dom.js";
+import { $, h, announce } from "./dom.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
@@ -11,7 +11,7 @@ import { describeEvent } from "./event-text.js";
 import { LogView, latestRoll } from "./log-view.js";
 import { renderActions } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
-import { answerText } from "./command-dialog.js";
+import { answerText, commandDialog } from "./command-dialog.js";
 import { showStatus } from "./page-status.js";
 
 const FIRST_LINES = 200;
@@ -47,18 +47,13 @@ async function previewRewind(position) {
   const preview = h("div", { class: "state preview" });
   renderState(preview, answer.state, { prefix: "preview-" });
   const reason = h("input", { id: "rewind-reason", type: "text" });
-  const dialog = openDialog(t("gm.rewind_to", { n: position }), h("form", { method: "dialog", class: "command-form",
-    onsubmit: async (event) => {
-      event.preventDefault();
-      const result = await send({ type: "Rewind", to: position, reason: reason.value });
-      feedback(answerText(result), result.type === "accepted");
-      dialog.close();
-    } },
-  h("p", {}, t("gm.rewind_preview", { n: position })), preview,
-  h("div", { class: "field" }, h("label", { for: "rewind-reason" }, t("gm.rewind_reason")), reason),
-  h("div", { class: "buttons" },
-    h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, t("cancel")),
-    h("button", { type: "submit", class: "primary danger", id: "rewind-confirm" }, t("gm.rewind_confirm", { n: position })))));
+  const fields = {
+    element: h("div", {}, h("p", {}, t("gm.rewind_preview", { n: position })), preview,
+      h("div", { class: "field" }, h("label", { for: "rewind-reason" }, t("gm.rewind_reason")), reason)),
+    read: () => ({ type: "Rewind", to: position, reason: reason.value }),
+  };
+  commandDialog(t("gm.rewind_to", { n: position }), fields, { send, feedback },
+    { id: "rewind-confirm", label: t("gm.rewind_confirm", { n: position }) });
 }
 
 function yourTurn(before, after) {
