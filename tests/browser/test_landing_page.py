@@ -61,3 +61,11 @@ async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, brow
     assert ("succès" in await gm.locator("#state .last-roll .result").inner_text()) or (
         "échec" in await gm.locator("#state .last-roll .result").inner_text()
     )
+
+    plurals = """async (lang) => {
+        const i18n = await import("/web/js/i18n.js");
+        await i18n.loadLanguage(lang);
+        return [0, 1, 2].map((n) => i18n.t("roll.successes", { n }));
+    }"""
+    assert await gm.evaluate(plurals, "fr") == ["0 succès", "1 succès", "2 succès"]
+    assert await gm.evaluate(plurals, "en") == ["0 successes", "1 success", "2 successes"]
