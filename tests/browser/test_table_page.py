@@ -112,6 +112,14 @@ async def test_a_rewind_from_the_gm_page_shows_the_earlier_state_on_every_device
         await expect(page.locator(".summary")).to_contain_text("Round 1")
         await expect(page.locator(".last-roll .die")).to_have_count(4)
 
+    rewinding = gm.locator("details.tool", has_text="Revenir en arrière")
+    await rewinding.locator(":scope > summary").click()
+    await rewinding.locator("#rewind-position").fill("2")
+    await rewinding.locator("button[type=submit]").click()
+    await expect(gm.locator("dialog .preview .combatant")).to_have_count(1)
+    await gm.locator("dialog button.secondary").click()
+    await expect(gm.locator("dialog")).to_have_count(0)
+
     await gm.locator(f'#log-list li[data-position="{head}"] button').click()
     preview = gm.locator("dialog .preview")
     await expect(preview.locator(".summary")).to_contain_text(f"Position {head}")

@@ -106,6 +106,15 @@ function invitationsTool(opts) {
     } }, t("gm.revoke"))))));
 }
 
+function rewindTool(opts) {
+  const position = h("input", { id: "rewind-position", type: "number", inputmode: "numeric", min: 1, step: 1, required: true });
+  return tool(t("gm.rewind_tool"), h("form", { class: "command-form", onsubmit: (event) => {
+    event.preventDefault();
+    opts.onRewind(Number(position.value));
+  } }, h("div", { class: "field" }, h("label", { for: "rewind-position" }, t("gm.rewind_position")), position),
+  h("button", { type: "submit", class: "primary" }, t("gm.preview"))));
+}
+
 function tableTool(opts) {
   return tool(t("gm.table_commands"), h("div", { class: "buttons" }, TABLE_COMMANDS.map((tag) =>
     h("button", { type: "button", class: "action", dataset: { command: tag },
@@ -122,7 +131,7 @@ function systemTool(opts) {
 }
 
 /** opts: schema, system, tableId, token, combatants() -> [[id, name]], name(id), players,
- * spectators, send, feedback. The tools left open stay open. */
+ * spectators, send, feedback, onRewind(position). The tools left open stay open. */
 export function renderGmPanel(container, opts) {
   const defs = opts.schema.defs;
   const open = new Set([...container.querySelectorAll("details.tool[open]")].map((d) => d.dataset.tool));
@@ -134,6 +143,7 @@ export function renderGmPanel(container, opts) {
     formTool(t("gm.note"), defs.AddNote, opts, (command) => command),
     inviteTool(opts),
     invitationsTool(opts) || "",
+    rewindTool(opts),
     tableTool(opts),
     h("p", { class: "links" },
       h("a", { href: `/replay/${encodeURIComponent(opts.tableId)}` }, t("gm.replay"))),

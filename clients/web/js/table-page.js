@@ -44,6 +44,10 @@ const log = new LogView($("#log-list"), {
 
 async function previewRewind(position) {
   const answer = await conn.state(position);
+  if (answer.type !== "state") {
+    feedback(answerText(answer), false);
+    return;
+  }
   const preview = h("div", { class: "state preview" });
   renderState(preview, answer.state, { prefix: "preview-" });
   const reason = h("input", { id: "rewind-reason", type: "text" });
@@ -80,7 +84,7 @@ function render() {
   const roster = JSON.stringify([opts.combatants, players, spectators]);
   if (welcome.role === "gm" && (roster !== gmRoster || !$("#gm-tools").childElementCount)) {
     gmRoster = roster;
-    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, players, spectators, combatants });
+    renderGmPanel($("#gm-tools"), { ...opts, tableId, token, players, spectators, combatants, onRewind: previewRewind });
   }
   log.render();
 }
