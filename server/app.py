@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Route, WebSocketRoute
 
-from server import http_api
+from server import http_api, pages
 from server.access_log import AccessLog
 from server.connect import close, connect
 from server.services import Services, Settings
@@ -51,5 +51,6 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table_id}/head", http_api.head),
         Route("/api/tables/{table_id}/commands", http_api.command, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", TableSocket()),
+        *pages.routes(),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(AccessLog)])

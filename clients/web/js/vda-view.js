@@ -1,0 +1,17 @@
+// What the vda projection says about who acts now: the first group of the current
+// sequence's step with someone who has not yet declared or acted.
+
+export function vdaActing(system) {
+  const seq = system?.sequence;
+  if (!seq) return [];
+  const done = {
+    declare: (c) => c in (seq.declared || {}) || c in (seq.sealed || {}),
+    physical: (c) => (seq.done_physical || []).includes(c),
+    power: (c) => (seq.done_power || []).includes(c),
+  }[seq.step];
+  if (seq.acting?.length) return seq.acting;
+  if (!done) return [];
+  const groups = seq.step === "declare" ? seq.declaring : seq.resolving;
+  const group = (groups || []).find((g) => g.some((c) => !done(c)));
+  return group ? group.filter((c) => !done(c)) : [];
+}

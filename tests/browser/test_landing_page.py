@@ -1,0 +1,71 @@
+"""From the landing page to a table: create it, invite a player with a link and
+a QR code, and the player's phone opens the link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.async_api import expect
+
+from tests.browser.conftest import PHONE
+
+pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
+
+COMBATANT = '{"id": "rorsh", "name": "Rorsh", "side": "pj", "sheet": {"type": "vda"}}'
+
+
+async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, browser: Any) -> None:
+    gm = await (await browser.new_context(viewport=PHONE, locale="fr-FR")).new_page()
+    await gm.goto(site + "/")
+    await gm.locator("#table-title").fill("La grange")
+    await gm.locator("#table-system").select_option("vda")
+    await gm.locator("#create button[type=submit]").click()
+    await expect(gm.locator("#role")).to_have_text("MJ")
+    assert "/t/" in gm.url and "token" not in gm.url, "the GM's token is never in an address"
+
+    importing = gm.locator("details.tool", has_text="Importer (JSON)")
+    await importing.locator(":scope > summary").click()
+    await importing.locator("textarea").fill(COMBATANT)
+    await importing.locator("button[type=submit]").click()
+    await expect(gm.locator("#state .combatant")).to_have_count(1)
+
+    inviting = gm.locator("details.tool", has_text="Inviter")
+    await inviting.locator(":scope > summary").click()
+    await inviting.locator("#invite-name").fill("Alice")
+    await inviting.locator('input[type=checkbox][value="rorsh"]').check()
+    await inviting.locator("form button[type=submit]").click()
+    link = await inviting.locator(".invite-link").input_value()
+    assert "#token=" in link, "the token travels in the fragment, which no server sees"
+    qr = inviting.locator("img.qr")
+    await expect(qr).to_have_attribute("alt", "QR code du lien pour Alice")
+    assert await qr.evaluate("(img) => img.decode().then(() => img.naturalWidth)") > 0
+
+    alice = await (await browser.new_context(viewport=PHONE, locale="fr-FR")).new_page()
+    await alice.goto(link)
+    await expect(alice.locator("#role")).to_have_text("Joueur·se")
+    assert "token" not in alice.url
+    await expect(
+        alice.locator('#actions-list [data-combatant="rorsh"] button[data-command="RollDice"]')
+    ).to_be_visible()
+    for button in await alice.locator("#actions-list button").all():
+        box = await button.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, "touch targets of 44×44 px"
+
+    await alice.locator('button[data-command="RollDice"]').click()
+    await alice.locator('dialog input[name="dice"]').fill("4")
+    await alice.locator("dialog button[type=submit]").click()
+    await expect(alice.locator("#live")).to_contain_text("Rorsh lance")
+    await expect(gm.locator("#live")).to_contain_text("Rorsh lance")
+    await expect(gm.locator("#state .last-roll .die")).to_have_count(4)
+    assert ("succès" in await gm.locator("#state .last-roll .result").inner_text()) or (
+        "échec" in await gm.locator("#state .last-roll .result").inner_text()
+    )
+
+    plurals = """async (lang) => {
+        const i18n = await import("/web/js/i18n.js");
+        await i18n.loadLanguage(lang);
+        return [0, 1, 2].map((n) => i18n.t("roll.successes", { n }));
+    }"""
+    assert await gm.evaluate(plurals, "fr") == ["0 succès", "1 succès", "2 succès"]
+    assert await gm.evaluate(plurals, "en") == ["0 successes", "1 success", "2 successes"]
