@@ -153,7 +153,8 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
         help="answer 'unavailable' when Redis has not answered a request within this",
     )
-    p.add_argument("--log-level", default="info")
+    levels = ["critical", "error", "warning", "info", "debug", "trace"]
+    p.add_argument("--log-level", default="info", choices=levels)
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
     p.add_argument(

@@ -361,3 +361,46 @@ def test_serve_takes_the_plain_paths_when_told(
     assert uvicorn_options(fast_paths=args.fast_paths)["ws"] == (
         FramesProtocol if fast else "websockets-sansio"
     )
+
+
+def one_line_failure(*args: str, code: int, **env: str) -> str:
+    """Runs ``fracas`` expecting it to fail: one line on stderr, no traceback, ``code``."""
+    result = fracas(*args, env=env or None, check=False)
+    assert result.returncode == code, (result.returncode, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("fracas"), result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def test_a_failure_is_one_line_with_a_documented_exit_code(tmp_path: Path) -> None:
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    reach = ("--table", "t1", "--token", "x")
+    assert "cannot reach" in one_line_failure("state", "--server", nowhere, *reach, code=3)
+    assert "scheme" in one_line_failure("state", "--server", "127.0.0.1:8000", *reach, code=2)
+    bad_options = ("create", "--server", nowhere, "--title", "T", "--system", "vda", "--options", "{oups")
+    assert "--options is not JSON" in one_line_failure(*bad_options, code=2)
+    assert "not a Fracas export" in one_line_failure("verify", "README.md", code=4)
+    assert "cannot read" in one_line_failure("verify", str(tmp_path / "absent.ndjson"), code=4)
+    note = '{"type":"AddNote","text":"x"}'
+    assert "--dice" in one_line_failure("send", note, "--dice", "6,x", "--server", nowhere, *reach, code=2)
+    unknown = one_line_failure("send", '{"type":"Nope"}', "--server", nowhere, *reach, code=2)
+    assert "known types" in unknown and "AddNote" in unknown and "vda.DeclareAction" in unknown
+    assert "--log-level" in one_line_failure("serve", "--log-level", "bavard", code=2)
+    assert "invalid choice" in one_line_failure("frobnicate", code=2)
+    scenario = tmp_path / "refus.yaml"
+    scenario.write_text(
+        "table: {title: Refus, system: vda}\n"
+        "steps:\n"
+        "  - command: {type: vda.RollInitiative, combatant: personne}\n",
+        encoding="utf-8",
+    )
+    refused = one_line_failure("run", str(scenario), code=1)
+    assert refused.startswith("fracas: step 1: refused by ")
+    assert "is not a scenario" in one_line_failure("run", "README.md", code=4)
+
+
+def test_version_and_environment_are_in_the_help() -> None:
+    assert fracas("--version").stdout.startswith("fracas ")
+    helptext = fracas("--help").stdout
+    assert "FRACAS_SERVER" in helptext and "FRACAS_HEADS_DIR" in helptext and "Exit codes" in helptext

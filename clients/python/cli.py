@@ -15,6 +15,11 @@
 The server, table and token default to ``FRACAS_SERVER`` (http://127.0.0.1:8000),
 ``FRACAS_TABLE`` and ``FRACAS_TOKEN``.
 
+A failure is one line on stderr, never a traceback, and an exit code:
+
+    0  done          1  refused (a command, a scenario step, a verification)
+    2  usage         3  the server cannot be reached     4  a file is not what it should be
+
 The ``fracas`` console script is :mod:`fracas_cli`, which adds ``serve`` from
 the server: nothing under ``clients/`` imports ``server/``.
 """
@@ -23,20 +28,50 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
 import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, cast
 
+import httpx
 import msgspec
+from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from clients.python.client import Admin, FracasError, TableClient
 from clients.python.display import describe
-from domain.commands import COMMAND_DECODER, Rewind
+from clients.python.scenario import NotAScenario
+from domain.commands import COMMAND_DECODER, TABLE_COMMANDS, Rewind
 from domain.events import ENCODER, RECORD_DECODER
+from domain.play import ScenarioFailed
+from domain.systems import SYSTEM_COMMANDS
 from domain.wire import Accepted, ExportEnd, SignedHead, schema
+
+REFUSED, USAGE, UNREACHABLE, BAD_FILE = 1, 2, 3, 4
+COMMAND_TAGS = [str(t.__struct_config__.tag) for t in (*TABLE_COMMANDS, *SYSTEM_COMMANDS)]  # type: ignore[attr-defined]
+
+
+class CliError(Exception):
+    """A failure told to the user as one line, with its exit code."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """A usage error in one line (argparse would print the whole usage first)."""
+        raise CliError(f"{self.prog}: {message} (see --help)", USAGE)
+
+
+def _dice(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"faces separated by commas, like 6,3,10, not {text!r}") from None
 
 
 def _connection_args(parser: argparse.ArgumentParser, table: bool = True) -> None:
@@ -63,7 +98,10 @@ def _print_json(value: Any) -> None:
 
 
 async def cmd_create(args: argparse.Namespace) -> None:
-    options = json.loads(args.options) if args.options else {}
+    try:
+        options = json.loads(args.options) if args.options else {}
+    except ValueError as exc:
+        raise CliError(f"--options is not JSON: {exc}", USAGE) from None
     async with Admin(args.server, args.token) as admin:
         created = await admin.create_table(args.title, args.system, sandbox=args.sandbox, options=options)
     _print_json(created)
@@ -137,7 +175,10 @@ async def cmd_send(args: argparse.Namespace) -> None:
     try:
         command = COMMAND_DECODER.decode(args.command)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise SystemExit(f"fracas: not a command: {exc}") from None
+        message = f"not a command: {exc}"
+        if "`$.type`" in str(exc):
+            message += f"; known types: {', '.join(sorted(COMMAND_TAGS))}"
+        raise CliError(message, USAGE) from None
     await _send(args, command)
 
 
@@ -170,15 +211,22 @@ async def cmd_export(args: argparse.Namespace) -> None:
 def cmd_verify(args: argparse.Namespace) -> None:
     from clients.python.verify import verify_log
 
-    lines = [line for line in Path(args.file).read_bytes().splitlines() if line]
-    end = None
-    if lines and lines[-1].startswith(b'{"head":'):
-        end = msgspec.json.decode(lines.pop(), type=ExportEnd)
-    records = [RECORD_DECODER.decode(line) for line in lines]
+    lines = [line for line in _read(args.file).splitlines() if line]
+    try:
+        end = None
+        if lines and lines[-1].startswith(b'{"head":'):
+            end = msgspec.json.decode(lines.pop(), type=ExportEnd)
+        records = [RECORD_DECODER.decode(line) for line in lines]
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise CliError(f"{args.file} is not a Fracas export: {exc}", BAD_FILE) from None
     heads: list[SignedHead] = []
     if args.heads:
-        text = Path(args.heads).read_bytes().splitlines()
-        heads = [msgspec.json.decode(line, type=SignedHead) for line in text if line]
+        try:
+            heads = [
+                msgspec.json.decode(line, type=SignedHead) for line in _read(args.heads).splitlines() if line
+            ]
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise CliError(f"{args.heads} is not a file of signed heads: {exc}", BAD_FILE) from None
     report = verify_log(records, end, heads)
     for line in report.lines:
         print(line)
@@ -209,8 +257,24 @@ AddCommand = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], N
 
 
 def parser(*extra: AddCommand) -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="fracas", description="Fracas: event-sourced combat tables.")
-    sub = root.add_subparsers(dest="command", required=True)
+    root = Parser(
+        prog="fracas",
+        description="Fracas: event-sourced combat tables.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="environment:\n"
+        "  FRACAS_SERVER     the server (default http://127.0.0.1:8000)\n"
+        "  FRACAS_TABLE      the table id\n"
+        "  FRACAS_TOKEN      your GM, player or spectator token\n"
+        "  FRACAS_HEADS_DIR  where fracas send keeps the heads the server signed\n"
+        "\n"
+        "Exit codes: 0 done, 1 refused, 2 usage, 3 server unreachable, 4 not a valid file.",
+    )
+    root.add_argument("--version", action="version", version=f"fracas {_version()}")
+    # Sub-commands are Parsers too (argparse makes them of the root's class).
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        root.add_subparsers(dest="command", required=True),
+    )
 
     for add in extra:  # commands of the packages beside the client's
         add(sub)
@@ -252,7 +316,7 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
         else:
             p.add_argument("to", type=int)
             p.add_argument("--reason", default="")
-        p.add_argument("--dice", type=lambda s: [int(x) for x in s.split(",")], help="sandbox dice: 6,3,10")
+        p.add_argument("--dice", type=_dice, help="sandbox dice: 6,3,10")
         p.add_argument("--id", default=None, help="command id (a retry with the same id is applied once)")
         p.add_argument("--expected-head", type=int, default=None)
         p.set_defaults(run=func)
@@ -285,17 +349,49 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None, *extra: AddCommand) -> None:
-    args = parser(*extra).parse_args(argv)
+    args: argparse.Namespace | None = None
     try:
+        args = parser(*extra).parse_args(argv)
         result = args.run(args)
         if asyncio.iscoroutine(result):
             asyncio.run(result)
+    except CliError as exc:
+        _fail(str(exc), exc.code)
+    except ScenarioFailed as exc:
+        _fail(str(exc), REFUSED)
+    except NotAScenario as exc:
+        _fail(str(exc), BAD_FILE)
     except FracasError as exc:
-        raise SystemExit(f"fracas: {exc}") from None
+        _fail(str(exc), REFUSED)
     except KeyboardInterrupt:
         pass
+    except BrokenPipeError:  # `fracas export | head`: the reader had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (httpx.UnsupportedProtocol, httpx.InvalidURL, InvalidURI) as exc:
+        _fail(f"the server address needs a scheme, like http://127.0.0.1:8000 ({exc})", USAGE)
+    except (httpx.TransportError, InvalidHandshake, OSError) as exc:
+        server = getattr(args, "server", None) or getattr(args, "server_run", None) or "the server"
+        _fail(f"cannot reach {server}: {exc or type(exc).__name__}", UNREACHABLE)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    text = message if message.startswith("fracas") else f"fracas: {message}"
+    print(text.splitlines()[0] if text else "fracas: failed", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def _read(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
     except OSError as exc:
-        raise SystemExit(f"fracas: {exc}") from None
+        raise CliError(f"cannot read {path}: {exc.strerror}", BAD_FILE) from None
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("fracas")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 if __name__ == "__main__":

@@ -22,13 +22,17 @@ from domain.play import Scenario, play
 from domain.wire import Rejected
 
 
+class NotAScenario(Exception):
+    """A scenario file that cannot be read, or does not follow docs/scenarios.md."""
+
+
 def load_scenario(path: Path) -> Scenario:
     try:
         text = path.read_text(encoding="utf-8")
         data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
         return msgspec.convert(data, Scenario)
     except (OSError, ValueError, yaml.YAMLError, msgspec.ValidationError) as exc:
-        raise SystemExit(f"fracas: {path}: {exc}") from None
+        raise NotAScenario(f"{path} is not a scenario: {exc}") from None
 
 
 def run_in_memory(scenario: Scenario) -> dict[str, Any]:
