@@ -25,23 +25,53 @@ from domain.canon import canonical
 from domain.dice import hmac_sha256
 from domain.events import Hidden, Recorded
 
-RECORD_LABEL = b"fracas/record/1"
+RECORD_LABEL = b"fracas/record/2"
+SEALED_LABEL = b"fracas/sealed/1"
 CHAIN_LABEL = b"fracas/chain/1"
 SEPARATOR = b"\x1f"
 
 
-def record_digest(record: Recorded) -> str:
+def sealed_digest(record: Recorded) -> str:
     """SHA-256 (hex) of the label, the record's salt and its canonical encoding
-    without its ``chain`` and ``salt``."""
+    without its ``chain`` and ``salt``: what a stub carries of the record it hides."""
     body = canonical(replace(record, chain="", salt=""))
-    return hashlib.sha256(SEPARATOR.join((RECORD_LABEL, record.salt.encode(), body))).hexdigest()
+    return hashlib.sha256(SEPARATOR.join((SEALED_LABEL, record.salt.encode(), body))).hexdigest()
+
+
+def hide(record: Recorded) -> Recorded:
+    """The record as those it is hidden from see it: a :class:`Hidden` stub at the same
+    position carrying the record's sealed digest, and no trace of the command behind
+    it (its id, nonce and digest were chosen by, or describe, what they may not see)."""
+    event = record.event
+    combatant = getattr(event, "combatant", None)
+    stub = Hidden(
+        kind=str(event.__struct_config__.tag),
+        combatant=combatant if isinstance(combatant, str) else None,
+        commitment=getattr(event, "commitment", ""),
+        digest=sealed_digest(record),
+    )
+    return replace(record, event=stub, command_id="", nonce="", command_digest="", salt="")
+
+
+def _digest(public: Recorded, sealed: str) -> str:
+    """SHA-256 (hex) of the label, the canonical encoding of what everyone sees of the
+    record (its stub, without the sealed digest) and the sealed digest: so a stub's
+    every field is bound too, while its content stays sealed."""
+    assert isinstance(public.event, Hidden)
+    body = canonical(replace(public, event=replace(public.event, digest=""), chain="", salt=""))
+    return hashlib.sha256(SEPARATOR.join((RECORD_LABEL, body, sealed.encode()))).hexdigest()
+
+
+def record_digest(record: Recorded) -> str:
+    """The digest the chain links a record through, from the whole record."""
+    return _digest(hide(record), sealed_digest(record))
 
 
 def digest_of(record: Recorded) -> str:
-    """The digest the chain links through: carried by a hidden record's stub,
-    computed for any other."""
+    """The digest the chain links through, from what the holder of an export has: the
+    whole record, or its stub."""
     if isinstance(record.event, Hidden):
-        return record.event.digest
+        return _digest(record, record.event.digest)
     return record_digest(record)
 
 

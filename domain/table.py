@@ -43,7 +43,6 @@ from domain.events import (
     CombatantRemoved,
     CombatantUpdated,
     DiceRolled,
-    Hidden,
     InviteRevoked,
     NoteAdded,
     PlayerInvited,
@@ -57,7 +56,7 @@ from domain.events import (
     event_tag,
 )
 from domain.moves import require_controls
-from domain.proof import record_digest
+from domain.proof import hide
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
 NOTES_KEPT = 20
@@ -535,15 +534,7 @@ def view_record(record: Recorded, viewer: Viewer) -> Recorded:
     were chosen by or describe what the viewer may not see)."""
     if admits(record.audience, viewer):
         return record
-    event = record.event
-    combatant = getattr(event, "combatant", None)
-    hidden = Hidden(
-        kind=event_tag(event),
-        combatant=combatant if isinstance(combatant, str) else None,
-        commitment=getattr(event, "commitment", ""),
-    )
-    hidden = replace(hidden, digest=record_digest(record))
-    return replace(record, event=hidden, command_id="", nonce="", command_digest="", salt="")
+    return hide(record)
 
 
 def view_state(state: TableState, viewer: Viewer) -> TableState:

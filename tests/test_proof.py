@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from clients.python.verify import verify_log
 from domain.base import PUBLIC, Viewer
 from domain.events import ENCODER, RECORD_DECODER, Hidden, NoteAdded, Recorded
-from domain.proof import canonical, link, record_digest
+from domain.proof import canonical, digest_of, hide, link, record_digest, sealed_digest
 from domain.table import view_record
 from tests.test_golden import NAMES, stored
 
@@ -55,6 +55,29 @@ def test_a_dropped_repeated_inserted_or_moved_record_is_caught_with_its_position
         for tampered in (dropped, repeated, moved, inserted):
             problems = chain_problem(tampered)
             assert problems and f"position {middle + 1}" in problems[0], (role, problems)
+
+
+def test_any_field_of_a_hidden_records_stub_changed_is_caught() -> None:
+    """The stub's kind, combatant, commitment, sender, audience and time are bound by
+    the chain as much as its sealed digest."""
+    tried = 0
+    for name in NAMES:
+        for role, records in exports(name).items():
+            for i, record in enumerate(records):
+                if not isinstance(record.event, Hidden):
+                    continue
+                stub = record.event
+                changes = [
+                    replace(record, event=replace(stub, kind=" " + stub.kind[1:])),
+                    replace(record, event=replace(stub, combatant="quelqu-un")),
+                    replace(record, event=replace(stub, commitment="c1:00")),
+                    replace(record, sender="autre", audience="all", at="2001"),
+                ]
+                for changed in changes:
+                    problems = chain_problem([*records[:i], changed, *records[i + 1 :]])
+                    assert problems and f"position {i + 1}" in problems[0], (name, role)
+                tried += 1
+    assert tried
 
 
 def test_a_hidden_records_stub_swapped_for_another_is_caught() -> None:
@@ -101,7 +124,11 @@ def test_the_proof_vectors_in_the_docs_are_what_the_code_computes() -> None:
     for case in vectors["records"]:
         record = RECORD_DECODER.decode(msgspec.json.encode(case["record"]))
         assert canonical(replace(record, chain="", salt="")).decode() == case["canonical"]
-        assert record_digest(record) == case["digest"]
+        assert sealed_digest(record) == case["sealed"]
+        stub = hide(record)
+        public = replace(stub, event=replace(stub.event, digest=""), chain="", salt="")
+        assert canonical(public).decode() == case["public"]
+        assert record_digest(record) == digest_of(stub) == case["digest"]
         assert link(previous, case["digest"]) == case["chain"] == record.chain
         previous = case["chain"]
 
@@ -122,16 +149,22 @@ def write_vectors() -> None:
     """Regenerate docs/proof-vectors.json (``.venv/bin/python -m tests.test_proof``)."""
     cases = []
     for record in stored("vda_ruelle")[:4]:
+        stub = hide(record)
+        public = replace(stub, event=replace(stub.event, digest=""), chain="", salt="")
         cases.append(
             {
                 "record": msgspec.json.decode(ENCODER.encode(record)),
                 "canonical": canonical(replace(record, chain="", salt="")).decode(),
+                "sealed": sealed_digest(record),
+                "public": canonical(public).decode(),
                 "digest": record_digest(record),
                 "chain": record.chain,
             }
         )
     about = (
-        "digest = SHA-256('fracas/record/1' 0x1F salt 0x1F canonical); "
+        "sealed = SHA-256('fracas/sealed/1' 0x1F salt 0x1F canonical); "
+        "public = canonical(the record's Hidden stub without its digest); "
+        "digest = SHA-256('fracas/record/2' 0x1F public 0x1F sealed); "
         "chain = SHA-256('fracas/chain/1' 0x1F previous chain 0x1F digest); see docs/protocol.md"
     )
     text = msgspec.json.format(msgspec.json.encode({"about": about, "records": cases}), indent=2)

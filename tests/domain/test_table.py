@@ -21,7 +21,7 @@ from domain.commands import (
 from domain.dice import PoolRoll, roll_commitment
 from domain.errors import CheckFailed, Forbidden, Refused
 from domain.events import CombatantAdded, DiceRolled, Hidden, NoteAdded, Rewound, RollRevealed, TableClosed
-from domain.proof import record_digest
+from domain.proof import sealed_digest
 from domain.systems.seventh_sea.state import KeepSpec
 from domain.systems.vaesen.state import D6Spec
 from domain.systems.wod import PoolSpec
@@ -97,7 +97,7 @@ def test_a_secret_roll_is_hidden_with_its_commitment_until_revealed() -> None:
     record = table.log[-1]
     assert record.audience == "gm"
     shown = view_record(record, player("alice")).event
-    assert shown == Hidden(kind="DiceRolled", commitment=secret.commitment, digest=record_digest(record))
+    assert shown == Hidden(kind="DiceRolled", commitment=secret.commitment, digest=sealed_digest(record))
     assert secret.commitment == roll_commitment(secret.roll, secret.salt)
     assert view_state(table.state, PUBLIC).admin.secret_rolls == {}  # type: ignore[union-attr]
     assert table.state.fight.last_roll is None  # type: ignore[union-attr]
