@@ -1,0 +1,93 @@
+"""The terms of each action's roll, from the sheet and the state: shared by the
+declaration (a plan with an empty pool is refused up front, VTM-ACT-04) and the
+resolution (which checks it again, with the target's conditions)."""
+
+from __future__ import annotations
+
+from domain.errors import require
+from domain.systems.vtm.rules import actions, attack, conditions, damage, defence
+from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action, Defence, Weapon
+from domain.systems.wod import Modifier, Terms
+
+
+def _traits(scene: Scene, cid: str, attribute: str, ability: str, rule: str) -> list[Modifier]:
+    return [
+        Modifier(rule=rule, value=scene.trait(cid, attribute), why=attribute),
+        Modifier(rule=rule, value=scene.trait(cid, ability), why=ability),
+    ]
+
+
+def _state_terms(scene: Scene, cid: str, close: bool) -> Terms:
+    """What the combatant's wounds, conditions and the GM's override do to its roll."""
+    fighter = scene.fighter(cid)
+    wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
+    gm = Terms(
+        pool=[m for m in fighter.adjustment if m.rule == "gm-dice"],
+        difficulty=[m for m in fighter.adjustment if m.rule == "gm-difficulty"],
+    )
+    return Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm
+
+
+def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
+    """The target is another combatant of this turn; the weapon is carried and fits the
+    maneuver (VTM-MEL-05); claws are the character's own (VTM-MEL-04)."""
+    assert action.maneuver is not None
+    require(
+        action.target is not None and action.target != cid, "VTM-ATK-07", "an attack names another combatant"
+    )
+    assert action.target is not None
+    scene.in_fight(action.target)
+    weapon = scene.carried(cid, action.weapon)
+    attack.require_weapon_fits(action.maneuver, weapon, action.weapon)
+    if action.maneuver == "claws":
+        attack.require_claws(scene.sheet(cid))
+    return weapon
+
+
+def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms:
+    assert action.maneuver is not None
+    attribute, ability, rule = attack.attack_traits(action.maneuver)
+    base = Terms(
+        pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
+        difficulty=attack.maneuver_difficulty(action.maneuver),
+    )
+    return base + _state_terms(scene, cid, action.maneuver in attack.CLOSE)
+
+
+def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int) -> Terms:
+    """VTM-DEF-02 pools at VTM-DEF-03 difficulty 6; the multiple-action penalty by the
+    defence's place (VTM-ACT-10), or a desperate defence's own (VTM-DEF-13)."""
+    fighter = scene.fighter(cid)
+    attribute, ability = defence.defence_traits(kind)
+    penalty = (
+        actions.desperate_defence(fighter.defences)
+        if fighter.desperate
+        else actions.multiple_actions(count, index)
+    )
+    base = Terms(
+        pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
+        difficulty=[Modifier(rule="VTM-DEF-03", value=6, why=kind)],
+    )
+    return base + _state_terms(scene, cid, close=False)
+
+
+def action_terms(
+    scene: Scene, cid: str, action: Action, index: int, count: int, desperate: bool
+) -> tuple[list[Modifier] | None, list[Modifier]]:
+    """The pool and difficulty an action would roll at declaration (``None``: no roll,
+    VTM-ACT-05)."""
+    if action.kind == "attack":
+        check_attack(scene, cid, action)
+        found = attack_terms(scene, cid, action, index, count)
+        return found.pool, found.difficulty
+    if action.kind == "defend":
+        assert action.defence is not None
+        if action.target is not None:
+            require(action.target != cid, "VTM-DEF-10", "a defence answers another combatant")
+            scene.in_fight(action.target)
+        if desperate:
+            return None, []  # VTM-DEF-13: its pool is whole for the first defence
+        found = defence_terms(scene, cid, action.defence, index, count)
+        return found.pool, found.difficulty
+    return None, []

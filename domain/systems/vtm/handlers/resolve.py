@@ -1,0 +1,191 @@
+"""Resolving the action whose turn it is: an attack through defence, damage, soak and
+health levels (VTM-ATK, VTM-DEF, VTM-HR, VTM-DMG), or an action without a roll."""
+
+from __future__ import annotations
+
+from domain.base import Emitted
+from domain.dice import PoolRoll
+from domain.systems.vtm import events as ev
+from domain.systems.vtm.commands import ResolveAction
+from domain.systems.vtm.handlers.pools import attack_terms, check_attack, defence_terms
+from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
+from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action, Defence
+from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
+
+
+def check_resolve(scene: Scene, combatant: str) -> None:
+    scene.in_fight(combatant)
+    initiative.require_acting_now(scene.state, combatant)
+
+
+def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
+    cid = command.combatant
+    check_resolve(scene, cid)
+    fighter = scene.fighter(cid)
+    index = initiative.require_acting_now(scene.state, cid)
+    declared = fighter.declared or []
+    action = declared[index]
+    emitted: list[Emitted] = []
+    if action.kind == "attack":
+        emitted += resolve_attack(scene, cid, action, index, len(declared))
+    # VTM-ACT-05: an action without a roll only takes its time
+    return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index))]
+
+
+def _defence_plan(
+    scene: Scene, cid: str, target: str, action: Action, damage_type: DamageType
+) -> tuple[int, Defence, Terms] | None:
+    """The target's declared defence that answers this attack, and its terms (checked
+    before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
+    assert action.maneuver is not None
+    defender = scene.fighter(target)
+    found = defence.answering_defence(defender, cid, action.maneuver, damage_type, scene.armour(target) > 0)
+    if found is None:
+        return None
+    index, kind = found
+    found_terms = defence_terms(scene, target, kind, index, len(defender.declared or []))
+    return (index, kind, found_terms) if total(found_terms.pool) >= 1 else None
+
+
+def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
+    assert action.maneuver is not None and action.target is not None
+    target = action.target
+    sheet, target_sheet = scene.sheet(cid), scene.sheet(target)
+    weapon = check_attack(scene, cid, action)
+    claws = sheet.claws if action.maneuver == "claws" else None
+    base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
+    found = attack_terms(scene, cid, action, index, count) + conditions.against(
+        scene.fighter(target).conditions
+    )
+    dice.require_dice(found.pool, "the attack")
+    plan = _defence_plan(scene, cid, target, action, damage_type)
+    trait = attack.attack_traits(action.maneuver)[1]
+    # every check is done: the dice from here on
+    roll = dice.action_roll(
+        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
+    )
+    emitted = [
+        Emitted(
+            ev.AttackRolled(
+                attacker=cid,
+                target=target,
+                action=index,
+                maneuver=action.maneuver,
+                weapon=action.weapon,
+                damage_type=damage_type,
+                pool=found.pool,
+                difficulty=found.difficulty,
+                roll=roll,
+            )
+        )
+    ]
+    against = 0
+    if plan is not None:
+        d_index, kind, d_terms = plan
+        d_trait = defence.defence_traits(kind)[1]
+        d_roll = dice.action_roll(
+            scene.roller,
+            d_terms.pool,
+            d_terms.difficulty,
+            specialty=dice.has_specialty(target_sheet, d_trait),
+        )
+        against = d_roll.successes
+        emitted.append(
+            Emitted(
+                ev.DefenceRolled(
+                    defender=target,
+                    attacker=cid,
+                    action=d_index,
+                    defence=kind,
+                    pool=d_terms.pool,
+                    difficulty=d_terms.difficulty,
+                    roll=d_roll,
+                )
+            )
+        )
+    remaining = attack.remaining_successes(roll.successes, against)
+    if remaining < 1:
+        return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
+    pool = base_damage + attack.extra_damage(remaining, scene.options.extra_successes)
+    return emitted + damage_and_soak(scene, cid, target, remaining, pool, damage_type)
+
+
+def damage_and_soak(
+    scene: Scene, cid: str, target: str, remaining: int, pool: list[Modifier], damage_type: DamageType
+) -> list[Emitted]:
+    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
+    VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05)."""
+    options = scene.options
+    sheet = scene.sheet(target)
+    difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
+    roll = dice.damage_roll(scene.roller, pool, difficulty)
+    floor = damage.minimum_damage(remaining)
+    dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
+    soak = damage.soak_terms(
+        sheet,
+        damage_type,
+        scene.armour(target),
+        lethal_armour_only=options.human_lethal_armour_only,
+        ghoul_difficulty=options.ghoul_lethal_difficulty,
+    )
+    soak_roll: PoolRoll | None = None
+    if soak is not None and total(soak[0]) >= 1:
+        soak_roll = dice.soak_roll(scene.roller, soak[0], [Modifier(rule="VTM-DMG-04", value=soak[1])])
+    soaked = soak_roll.successes if soak_roll else 0
+    levels, halved = damage.levels_taken(
+        dealt, soaked, floor, damage_type, sheet, options.minimum_damage_stage
+    )
+    return [
+        Emitted(
+            ev.DamageRolled(
+                attacker=cid,
+                target=target,
+                remaining=remaining,
+                damage_type=damage_type,
+                pool=pool,
+                difficulty=difficulty,
+                roll=roll,
+                minimum=floor,
+                damage=dealt,
+            )
+        ),
+        Emitted(
+            ev.Soaked(
+                target=target,
+                damage_type=damage_type,
+                pool=soak[0] if soak else [],
+                difficulty=soak[1] if soak else 6,
+                roll=soak_roll,
+                soaked=soaked,
+            )
+        ),
+        *wounds(scene, target, damage_type, levels, halved),
+    ]
+
+
+def wounds(scene: Scene, target: str, damage_type: DamageType, levels: int, halved: bool) -> list[Emitted]:
+    """The levels taken, and what they do: dazed (VTM-CPX-05), incapacitated (VTM-DMG-11)."""
+    fighter, sheet = scene.fighter(target), scene.sheet(target)
+    health = wounded(fighter.health, **{damage_type: levels})
+    emitted = [
+        Emitted(
+            ev.Wounded(target=target, damage_type=damage_type, levels=levels, halved=halved, health=health)
+        )
+    ]
+    if damage.dazed(levels, sheet):
+        until = scene.state.round + 1
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(
+                    combatant=target, condition="dazed", on=True, until=until, rule="VTM-CPX-05"
+                )
+            )
+        )
+    if damage.incapacitated(health, sheet) and not damage.incapacitated(fighter.health, sheet):
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(combatant=target, condition="incapacitated", on=True, rule="VTM-DMG-11")
+            )
+        )
+    return emitted

@@ -1,0 +1,93 @@
+"""Seed 003 « L'Attaque », the melee maneuvers and « Résolution » → « Défense »: the
+pool and difficulty of an attack, what it hits with and the damage dice it adds."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.errors import require
+from domain.systems.vtm.state import Maneuver, VtmSheet, Weapon
+from domain.systems.wod import DamageType, Modifier
+
+TRAITS: dict[Maneuver, tuple[str, str, str]] = {
+    "punch": ("dexterity", "brawl", "VTM-ATK-01"),
+    "kick": ("dexterity", "brawl", "VTM-ATK-01"),
+    "claws": ("dexterity", "brawl", "VTM-ATK-01"),
+    "strike": ("dexterity", "melee", "VTM-ATK-02"),
+    "shoot": ("dexterity", "firearms", "VTM-ATK-03"),
+    "throw": ("dexterity", "athletics", "VTM-ATK-04"),
+}
+WEAPON_KIND: dict[Maneuver, str] = {"strike": "melee", "shoot": "firearm", "throw": "thrown"}
+CLOSE: frozenset[Maneuver] = frozenset({"punch", "kick", "claws", "strike"})
+"""Brawl and Melee maneuvers: what a parry or a block can stop, and what being down hinders."""
+
+
+def attack_traits(maneuver: Maneuver) -> tuple[str, str, str]:
+    """VTM-ATK-01: bare hands roll Dex + Bagarre; VTM-ATK-02: a melee weapon Dex + Mêlée;
+    VTM-ATK-03: a firearm Dex + Armes à feu; VTM-ATK-04: a thrown weapon Dex + Athlétisme.
+    (attribute, ability, rule)."""
+    return TRAITS[maneuver]
+
+
+def require_weapon_fits(maneuver: Maneuver, weapon: Weapon | None, name: str | None) -> None:
+    """VTM-MEL-05: a weapon strike needs a melee weapon, a shot a firearm, a throw a
+    thrown weapon; the bare-hand maneuvers use none."""
+    wanted = WEAPON_KIND.get(maneuver)
+    if wanted is None:
+        require(name is None, "VTM-MEL-00", f"a {maneuver} uses no weapon")
+        return
+    require(
+        weapon is not None and weapon.kind == wanted,
+        "VTM-MEL-05",
+        f"a {maneuver} needs a carried {wanted} weapon, not {name!r}",
+    )
+
+
+def require_claws(sheet: VtmSheet) -> DamageType:
+    """VTM-MEL-04: only a vampire with Griffes de fauve (Protéisme) or Vicissitude claws
+    strikes with claws."""
+    require(sheet.claws is not None, "VTM-MEL-04", "this character has no claws")
+    assert sheet.claws is not None
+    return sheet.claws
+
+
+def maneuver_difficulty(maneuver: Maneuver) -> list[Modifier]:
+    """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1."""
+    terms = [Modifier(rule="VTM-ATK-05", value=6, why="attack")]
+    if maneuver == "kick":
+        terms.append(Modifier(rule="VTM-MEL-02", value=1, why="kick"))
+    return terms
+
+
+def damage_dice(
+    maneuver: Maneuver, strength: int, weapon: Weapon | None, claws: DamageType | None
+) -> tuple[list[Modifier], DamageType]:
+    """The damage of each maneuver: VTM-MEL-03 a punch does Strength (bashing);
+    VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
+    aggravated by their source); VTM-MEL-05 a weapon Strength + the weapon; a firearm
+    or a thrown weapon its own dice (VTM-DMG-01/02)."""
+    strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
+    if maneuver == "punch":
+        return [strength_term], "bashing"
+    if maneuver == "kick":
+        return [strength_term, Modifier(rule="VTM-MEL-02", value=1, why="kick")], "bashing"
+    if maneuver == "claws":
+        return [strength_term, Modifier(rule="VTM-MEL-04", value=1, why="claws")], claws or "lethal"
+    assert weapon is not None
+    weapon_term = Modifier(rule="VTM-MEL-05", value=weapon.damage, why="weapon")
+    if weapon.kind == "melee":
+        return [strength_term, weapon_term], weapon.damage_type
+    return [weapon_term], weapon.damage_type
+
+
+def remaining_successes(attack: int, defence: int) -> int:
+    """VTM-DEF-04: each defence success cancels one attack success; VTM-ATK-07: the
+    attack hits, with what remains, when at least one remains."""
+    return max(0, attack - defence)
+
+
+def extra_damage(remaining: int, reading: Literal["beyond_first", "all"]) -> list[Modifier]:
+    """VTM-ATK-08: the attack's extra successes add damage dice (beyond the first, which
+    hits, by default)."""
+    extra = remaining - 1 if reading == "beyond_first" else remaining
+    return [Modifier(rule="VTM-ATK-08", value=extra, why="extra successes")] if extra > 0 else []
