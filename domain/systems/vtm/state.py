@@ -31,7 +31,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     kind: WeaponKind
     damage: Bonus
     damage_type: DamageType = "lethal"
-    short_range: Bonus = 0
+    short_range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    """Metres; twice as far is the longest range (VTM-FIRE-07)."""
     rate: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
 
 

@@ -45,6 +45,7 @@ def abort_for_defence(scene: Scene, command: AbortForDefence) -> list[Emitted]:
     pool += [m for m in fighter.adjustment if m.rule == "gm-dice"]
     difficulty = [Modifier(rule="VTM-DEF-06", value=6, why="willpower")]
     difficulty += [m for m in fighter.adjustment if m.rule == "gm-difficulty"]
+    pool = dice.within_limit(pool)
     dice.require_dice(pool, "the Willpower roll")
     roll = dice.action_roll(scene.roller, pool, difficulty, specialty=False)
     attempt = ev.InterruptAttempted(

@@ -5,7 +5,7 @@ resolution (which checks it again, with the target's conditions)."""
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vtm.rules import actions, attack, conditions, damage, defence
+from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Weapon
 from domain.systems.wod import Modifier, Terms
@@ -52,7 +52,8 @@ def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
         pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
         difficulty=attack.maneuver_difficulty(action.maneuver),
     )
-    return base + _state_terms(scene, cid, action.maneuver in attack.CLOSE)
+    found = base + _state_terms(scene, cid, action.maneuver in attack.CLOSE)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
 def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int) -> Terms:
@@ -69,7 +70,8 @@ def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int)
         pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
         difficulty=[Modifier(rule="VTM-DEF-03", value=6, why=kind)],
     )
-    return base + _state_terms(scene, cid, close=False)
+    found = base + _state_terms(scene, cid, close=False)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
 def action_terms(

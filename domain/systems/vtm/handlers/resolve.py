@@ -58,6 +58,7 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     found = attack_terms(scene, cid, action, index, count) + conditions.against(
         scene.fighter(target).conditions
     )
+    found = Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
     dice.require_dice(found.pool, "the attack")
     plan = _defence_plan(scene, cid, target, action, damage_type)
     trait = attack.attack_traits(action.maneuver)[1]
@@ -107,7 +108,7 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     remaining = attack.remaining_successes(roll.successes, against)
     if remaining < 1:
         return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
-    pool = base_damage + attack.extra_damage(remaining, scene.options.extra_successes)
+    pool = dice.within_limit(base_damage + attack.extra_damage(remaining, scene.options.extra_successes))
     return emitted + damage_and_soak(scene, cid, target, remaining, pool, damage_type)
 
 

@@ -7,10 +7,10 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
-from domain.dice import PoolRoll, Roller
+from domain.dice import MAX_DICE, PoolRoll, Roller
 from domain.errors import require
 from domain.systems.vtm.state import VtmSheet
-from domain.systems.wod import Modifier, dice, roll_terms
+from domain.systems.wod import Modifier, dice, roll_terms, total
 
 
 def has_specialty(sheet: VtmSheet, trait: str) -> bool:
@@ -37,6 +37,18 @@ def require_dice(pool: Iterable[Modifier], what: str) -> None:
     """VTM-ACT-04: an action whose penalties leave no die cannot be attempted (VTM-DICE-01:
     a pool is a count of dice, so there is nothing to roll, to succeed or to botch)."""
     require(dice(pool) >= 1, "VTM-ACT-04", f"{what}: the penalties leave no die to roll")
+
+
+def within_limit(pool: list[Modifier]) -> list[Modifier]:
+    """No rule of the seed: one roll takes at most ``MAX_DICE`` dice, so a pool the GM's
+    overrides and a specialty's extra successes pushed past it is cut down, as a term
+    the log shows, instead of failing after the attack's dice were drawn."""
+    excess = total(pool) - MAX_DICE
+    return (
+        [*pool, Modifier(rule="dice.pool-size", value=-excess, why=f"at most {MAX_DICE} dice")]
+        if excess > 0
+        else pool
+    )
 
 
 def action_roll(
