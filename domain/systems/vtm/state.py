@@ -81,6 +81,11 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     defence: Defence | None = None
     target: str | None = None
     weapon: str | None = None
+    side: Literal["front", "flank", "rear"] = "front"
+    """Where the attacker strikes from (VTM-GEN-01): the seed has no facing model, so the
+    attacker says it and the GM may overrule it."""
+    aim: Literal["medium", "small", "precise"] | None = None
+    """Cibler: the size of the part aimed at (VTM-GEN-02)."""
 
 
 class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):

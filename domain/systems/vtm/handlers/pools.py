@@ -29,6 +29,10 @@ def _state_terms(scene: Scene, cid: str, close: bool) -> Terms:
     return Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm
 
 
+def _opponents(scene: Scene, cid: str) -> Terms:
+    return attack.opponents(attack.close_opponents(scene.state.fighters, cid))
+
+
 def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     """The target is another combatant of this turn; the weapon is carried and fits the
     maneuver (VTM-MEL-05); claws are the character's own (VTM-MEL-04)."""
@@ -52,7 +56,8 @@ def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
         pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
         difficulty=attack.maneuver_difficulty(action.maneuver),
     )
-    found = base + _state_terms(scene, cid, action.maneuver in attack.CLOSE)
+    found = base + attack.aimed(action.aim) + attack.from_the_side(action.side) + _opponents(scene, cid)
+    found += _state_terms(scene, cid, action.maneuver in attack.CLOSE)
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
@@ -70,7 +75,7 @@ def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int)
         pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
         difficulty=[Modifier(rule="VTM-DEF-03", value=6, why=kind)],
     )
-    found = base + _state_terms(scene, cid, close=False)
+    found = base + _opponents(scene, cid) + _state_terms(scene, cid, close=False)
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 

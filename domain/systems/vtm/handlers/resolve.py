@@ -108,7 +108,8 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     remaining = attack.remaining_successes(roll.successes, against)
     if remaining < 1:
         return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
-    pool = dice.within_limit(base_damage + attack.extra_damage(remaining, scene.options.extra_successes))
+    extra = attack.extra_damage(remaining, scene.options.extra_successes) + attack.aimed_damage(action.aim)
+    pool = dice.within_limit(base_damage + extra)
     return emitted + damage_and_soak(scene, cid, target, remaining, pool, damage_type)
 
 

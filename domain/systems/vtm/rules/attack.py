@@ -3,11 +3,12 @@ pool and difficulty of an attack, what it hits with and the damage dice it adds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from domain.errors import require
-from domain.systems.vtm.state import Maneuver, VtmSheet, Weapon
-from domain.systems.wod import DamageType, Modifier
+from domain.systems.vtm.state import Fighter, Maneuver, VtmSheet, Weapon
+from domain.systems.wod import NONE, DamageType, Modifier, Terms, terms
 
 TRAITS: dict[Maneuver, tuple[str, str, str]] = {
     "punch": ("dexterity", "brawl", "VTM-ATK-01"),
@@ -91,3 +92,44 @@ def extra_damage(remaining: int, reading: Literal["beyond_first", "all"]) -> lis
     hits, by default)."""
     extra = remaining - 1 if reading == "beyond_first" else remaining
     return [Modifier(rule="VTM-ATK-08", value=extra, why="extra successes")] if extra > 0 else []
+
+
+AIM: dict[str, tuple[int, int]] = {"medium": (1, 0), "small": (2, 1), "precise": (3, 2)}
+
+
+def aimed(aim: str | None) -> Terms:
+    """VTM-GEN-02: aiming at a medium, small or precise part adds 1, 2 or 3 to the
+    difficulty (its damage dice: :func:`aimed_damage`)."""
+    return terms("VTM-GEN-02", difficulty=AIM[aim][0], why=aim) if aim else NONE
+
+
+def aimed_damage(aim: str | None) -> list[Modifier]:
+    """VTM-GEN-02: a small part adds 1 damage die, a precise one 2 (dice, as every other
+    damage bonus of the seed)."""
+    bonus = AIM[aim][1] if aim else 0
+    return [Modifier(rule="VTM-GEN-02", value=bonus, why=aim or "")] if bonus else []
+
+
+def from_the_side(side: str) -> Terms:
+    """VTM-GEN-01: from the flank, one more attack die; from behind, two."""
+    return terms("VTM-GEN-01", dice={"front": 0, "flank": 1, "rear": 2}[side], why=side)
+
+
+def opponents(count: int) -> Terms:
+    """VTM-MEL-11 / VTM-DEF-14: each close opponent after the first adds 1 to the
+    difficulty of every attack and defence, at most 4."""
+    return terms("VTM-MEL-11", difficulty=min(count - 1, 4), why=f"{count} opponents") if count > 1 else NONE
+
+
+def close_opponents(fighters: Mapping[str, Fighter], combatant: str) -> int:
+    """VTM-MEL-11: the opponents engaging a combatant in melee are those who declared a
+    Brawl or Melee attack against it this turn (the catalogue's reading)."""
+    return sum(
+        1
+        for cid, fighter in fighters.items()
+        if cid != combatant
+        and any(
+            a.kind == "attack" and a.target == combatant and a.maneuver in CLOSE
+            for a in fighter.declared or []
+        )
+    )
