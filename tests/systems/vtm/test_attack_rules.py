@@ -298,3 +298,18 @@ def test_vtm_cpx_05__more_levels_than_stamina_daze_for_the_next_turn() -> None:
     assert refusal.rule == "VTM-INIT-03"
     t.declare("alma", OTHER)
     assert t.state.phase == "resolution"
+
+
+def test_vtm_atk_04__a_thrown_weapon_rolls_dex_plus_athletics() -> None:
+    """VTM-ATK-04: a throwing knife is rolled with Dex + Athlétisme and does its own dice."""
+    t = Table()
+    t.add("alma", sheet(athletics=2, weapons=["couteau_de_lancer"]))
+    t.add("bors", sheet(kind="mortal"))
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER)
+    t.declare("alma", attack("bors", "throw", "couteau_de_lancer"))
+    events = t.resolve("alma", [7, 2, 2, 2, 2, 2])
+    assert events[0].pool == [m("VTM-ATK-04", 3, "dexterity"), m("VTM-ATK-04", 2, "athletics")]
+    assert events[1].pool == [m("VTM-MEL-05", 1, "weapon")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.options import VtmOptions
+from domain.systems.vtm.state import Action
 from tests.systems.vtm.conftest import OTHER, Table, attack, defend, m, options_for, roll, sheet
 
 
@@ -197,3 +198,19 @@ def test_vtm_init_02__read_literally_initiative_is_kept_for_the_fight() -> None:
     t.resolve("alma", [])
     assert t.start() == [ev.RoundStarted(round=2, combatants=["alma"], keep_initiative=True)]
     assert t.state.phase == "declaration"
+
+
+def test_vtm_act_01__a_turn_declares_one_to_ten_well_formed_actions() -> None:
+    """VTM-ACT-01: no action at all, or an attack that names no maneuver, is refused;
+    VTM-DEF-13: a desperate defence declares defences only."""
+    t = Table()
+    t.add("alma", sheet())
+    t.add("bors", sheet())
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    assert t.refuse(c.DeclareActions(combatant="bors", actions=[])).rule == "VTM-ACT-01"
+    no_maneuver = c.DeclareActions(combatant="bors", actions=[Action(kind="attack", target="alma")])
+    assert t.refuse(no_maneuver).rule == "VTM-ACT-01"
+    desperate = c.DeclareActions(combatant="bors", actions=[attack("alma")], desperate=True)
+    assert t.refuse(desperate).rule == "VTM-DEF-13"

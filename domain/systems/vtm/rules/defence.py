@@ -4,7 +4,7 @@ defence answers an attack, and its pool."""
 from __future__ import annotations
 
 from domain.systems.vtm.rules.attack import CLOSE
-from domain.systems.vtm.state import Action, Defence, Fighter, Maneuver
+from domain.systems.vtm.state import Defence, Fighter, Maneuver
 from domain.systems.wod import DamageType
 
 DEFENCE_TRAITS: dict[Defence, tuple[str, str]] = {
@@ -44,7 +44,3 @@ def answering_defence(
             return index, action.defence
     return None
 
-
-def declared_defence(action: Action) -> bool:
-    """VTM-DEF-05: a defence is announced before the attack it answers is rolled."""
-    return action.kind == "defend"
