@@ -9,7 +9,7 @@ from typing import Annotated
 import msgspec
 
 from domain.base import Command
-from domain.systems.vtm.state import Action, Condition, Defence
+from domain.systems.vtm.state import Action, Condition, Cover, Defence
 
 Delta = Annotated[int, msgspec.Meta(ge=-20, le=20)]
 
@@ -76,6 +76,14 @@ class SetCondition(Command, frozen=True, kw_only=True, tag="vtm.SetCondition"):
     on: bool = True
     rounds: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     """How many turns it lasts, this one included (0: until removed)."""
+    reason: str
+
+
+class SetCover(Command, frozen=True, kw_only=True, tag="vtm.SetCover"):
+    """The GM says what cover the combatant is behind (VTM-FIRE-01)."""
+
+    combatant: str
+    cover: Cover
     reason: str
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.base import Event
 from domain.dice import PoolRoll
-from domain.systems.vtm.state import Action, Condition, Defence, Maneuver
+from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver
 from domain.systems.wod import DamageType, Health, Modifier
 
 
@@ -134,6 +134,24 @@ class ConditionChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ConditionCh
     reason: str = ""
 
 
+class FootingRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.FootingRolled"):
+    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or to
+    get up among other actions (VTM-ACT-09, difficulty 4)."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class CoverChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.CoverChanged"):
+    """Where the combatant stands now (VTM-FIRE-01): set by the GM, with a reason."""
+
+    combatant: str
+    cover: Cover
+    reason: str
+
+
 class InterruptAttempted(VtmEvent, frozen=True, kw_only=True, tag="vtm.InterruptAttempted"):
     """VTM-DEF-06: the declared action ``action`` given up for ``defence`` when
     ``succeeded``, by a Willpower roll or a point spent."""
@@ -194,4 +212,6 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RollAdjusted,
     HealthAdjusted,
     InitiativeAdjusted,
+    FootingRolled,
+    CoverChanged,
 )

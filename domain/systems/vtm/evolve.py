@@ -159,6 +159,10 @@ def initiative_adjusted(state: VtmState, event: ev.InitiativeAdjusted) -> VtmSta
     return _fighter(state, event.combatant, initiative=event.score)
 
 
+def cover_changed(state: VtmState, event: ev.CoverChanged) -> VtmState:
+    return _fighter(state, event.combatant, cover=event.cover)
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -174,8 +178,9 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.InterruptAttempted: interrupt_attempted,
     ev.RollAdjusted: roll_adjusted,
     ev.InitiativeAdjusted: initiative_adjusted,
+    ev.CoverChanged: cover_changed,
 }
-"""Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``)
+"""Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""
 
 

@@ -14,8 +14,10 @@ import msgspec
 from domain.systems.wod import Attributes, DamageType, Dots, Health, Kind, Levels, Modifier, Points
 
 WeaponKind = Literal["melee", "firearm", "thrown"]
-Maneuver = Literal["punch", "kick", "claws", "strike", "shoot", "throw"]
-"""The attack maneuvers the round resolves so far (VTM-MEL-02..05, VTM-ATK-03/04)."""
+Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw"]
+"""The attack maneuvers the round resolves so far (VTM-MEL-01..05, VTM-ATK-03/04)."""
+Cover = Literal["none", "light", "medium", "good"]
+"""À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
 Condition = Literal["knocked_down", "blinded", "dazed", "immobilized", "incapacitated"]
 """À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), invalide (VTM-DMG-11)."""
@@ -73,10 +75,10 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
-    a defence (``defence``, against ``target`` or the first attack for a dodge), or
-    an action without a roll (``other``)."""
+    a defence (``defence``, against ``target`` or the first attack for a dodge),
+    getting up (``stand``, VTM-ACT-09), or an action without a roll (``other``)."""
 
-    kind: Literal["attack", "defend", "other"]
+    kind: Literal["attack", "defend", "stand", "other"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -106,6 +108,7 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     willpower_spent: int = 0
     blood_spent: int = 0
     conditions: dict[Condition, int] = {}
+    cover: Cover = "none"
     """Condition -> the last round it lasts (0: until removed)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty

@@ -20,7 +20,14 @@ from domain.table import replay, system_view
 from tests.systems.vtm.conftest import Table, options_for, sheet
 
 IDS = ["alma", "bors", "cleo"]
-MANEUVERS = {"punch": None, "kick": None, "claws": None, "strike": "couteau", "shoot": "revolver"}
+MANEUVERS = {
+    "punch": None,
+    "kick": None,
+    "claws": None,
+    "sweep": None,
+    "strike": "couteau",
+    "shoot": "revolver",
+}
 PROGRESS = (
     "vtm.StartRound",
     "vtm.RollInitiative",
@@ -42,7 +49,7 @@ def new_table() -> Table:
 
 
 def action(data: st.DataObject, cid: str) -> Action:
-    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "other"]))
+    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other"]))
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
         maneuver = data.draw(st.sampled_from(list(MANEUVERS)))
@@ -50,7 +57,7 @@ def action(data: st.DataObject, cid: str) -> Action:
     if kind == "defend":
         defence = data.draw(st.sampled_from(["dodge", "parry", "block"]))
         return Action(kind="defend", defence=defence, target=data.draw(st.sampled_from([None, target])))  # type: ignore[arg-type]
-    return Action(kind="other")
+    return Action(kind=kind)  # type: ignore[arg-type]
 
 
 def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
@@ -90,6 +97,9 @@ def gm_commands(data: st.DataObject) -> list[Any]:
         c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test"),
         c.AdjustHealth(combatant=cid, lethal=data.draw(st.integers(-2, 4)), reason="test"),
         c.SetCondition(combatant=cid, condition=condition, on=data.draw(st.booleans()), reason="test"),  # type: ignore[arg-type]
+        c.SetCover(
+            combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
+        ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
     ]
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 from domain.base import Emitted
 from domain.errors import check, require
 from domain.systems.vtm import events as ev
-from domain.systems.vtm.commands import AdjustHealth, AdjustInitiative, AdjustRoll, SetCondition, SkipAction
+from domain.systems.vtm.commands import (
+    AdjustHealth,
+    AdjustInitiative,
+    AdjustRoll,
+    SetCondition,
+    SetCover,
+    SkipAction,
+)
 from domain.systems.vtm.rules import initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.wod import wounded
@@ -48,6 +55,12 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
         reason=command.reason,
     )
     return [Emitted(changed)]
+
+
+def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    return [Emitted(ev.CoverChanged(combatant=command.combatant, cover=command.cover, reason=command.reason))]
 
 
 def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:

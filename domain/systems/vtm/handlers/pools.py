@@ -51,12 +51,17 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
 
 def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms:
     assert action.maneuver is not None
-    attribute, ability, rule = attack.attack_traits(action.maneuver)
+    weapon = scene.carried(cid, action.weapon)
+    attribute, ability, rule = attack.attack_traits(action.maneuver, weapon)
     base = Terms(
         pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
         difficulty=attack.maneuver_difficulty(action.maneuver),
     )
-    found = base + attack.aimed(action.aim) + attack.from_the_side(action.side) + _opponents(scene, cid)
+    assert action.target is not None
+    covers = attack.cover(action.maneuver, scene.fighter(action.target).cover, scene.fighter(cid).cover)
+    found = (
+        base + attack.aimed(action.aim) + attack.from_the_side(action.side) + _opponents(scene, cid) + covers
+    )
     found += _state_terms(scene, cid, action.maneuver in attack.CLOSE)
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
@@ -79,6 +84,29 @@ def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int)
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
+def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
+    """VTM-ACT-09: getting up among other actions is Dex + Athlétisme at difficulty 4, with
+    the multiple-action penalty."""
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-ACT-09")
+        + actions.multiple_actions(count, index),
+        difficulty=[Modifier(rule="VTM-ACT-09", value=4, why="stand up")],
+    )
+    found = base + _state_terms(scene, cid, close=False)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+
+
+def footing_terms(scene: Scene, cid: str) -> Terms:
+    """VTM-MEL-01: keeping one's feet after a sweep, Dex + Athlétisme at difficulty 8 (a
+    reflex: no action spent, so no multiple-action penalty)."""
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-MEL-01"),
+        difficulty=[Modifier(rule="VTM-MEL-01", value=attack.SWEEP_FOOTING, why="keep one's feet")],
+    )
+    found = base + _state_terms(scene, cid, close=False)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+
+
 def action_terms(
     scene: Scene, cid: str, action: Action, index: int, count: int, desperate: bool
 ) -> tuple[list[Modifier] | None, list[Modifier]]:
@@ -88,6 +116,9 @@ def action_terms(
         check_attack(scene, cid, action)
         found = attack_terms(scene, cid, action, index, count)
         return found.pool, found.difficulty
+    if action.kind == "stand":
+        require("knocked_down" in scene.fighter(cid).conditions, "VTM-ACT-09", f"{cid} is not down")
+        return (stand_terms(scene, cid, index, count).pool if count > 1 else None), []
     if action.kind == "defend":
         assert action.defence is not None
         if action.target is not None:

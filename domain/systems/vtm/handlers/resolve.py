@@ -7,7 +7,13 @@ from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import ResolveAction
-from domain.systems.vtm.handlers.pools import attack_terms, check_attack, defence_terms
+from domain.systems.vtm.handlers.pools import (
+    attack_terms,
+    check_attack,
+    defence_terms,
+    footing_terms,
+    stand_terms,
+)
 from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence
@@ -29,6 +35,8 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     emitted: list[Emitted] = []
     if action.kind == "attack":
         emitted += resolve_attack(scene, cid, action, index, len(declared))
+    if action.kind == "stand":
+        emitted += stand_up(scene, cid, index, len(declared))
     # VTM-ACT-05: an action without a roll only takes its time
     return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index))]
 
@@ -61,7 +69,8 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     found = Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
     dice.require_dice(found.pool, "the attack")
     plan = _defence_plan(scene, cid, target, action, damage_type)
-    trait = attack.attack_traits(action.maneuver)[1]
+    trait = attack.attack_traits(action.maneuver, weapon)[1]
+    footing = footing_terms(scene, target) if attack.knocks_down(action.maneuver) else None
     # every check is done: the dice from here on
     roll = dice.action_roll(
         scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
@@ -110,7 +119,39 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
         return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
     extra = attack.extra_damage(remaining, scene.options.extra_successes) + attack.aimed_damage(action.aim)
     pool = dice.within_limit(base_damage + extra)
-    return emitted + damage_and_soak(scene, cid, target, remaining, pool, damage_type)
+    emitted += damage_and_soak(scene, cid, target, remaining, pool, damage_type)
+    if footing is not None:
+        emitted += keep_footing(scene, target, footing)
+    return emitted
+
+
+def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:
+    """VTM-MEL-01 / VTM-CPX-01: the swept target rolls to keep its feet, or falls."""
+    roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
+    emitted = [
+        Emitted(
+            ev.FootingRolled(combatant=target, pool=footing.pool, difficulty=footing.difficulty, roll=roll)
+        )
+    ]
+    if roll.successes < 1:
+        down = ev.ConditionChanged(combatant=target, condition="knocked_down", on=True, rule="VTM-MEL-01")
+        emitted.append(Emitted(down))
+    return emitted
+
+
+def stand_up(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
+    """VTM-ACT-09: getting up alone takes the action and no roll; among other actions it
+    takes a Dex + Athlétisme roll at difficulty 4."""
+    if "knocked_down" not in scene.fighter(cid).conditions:
+        return []
+    up = Emitted(ev.ConditionChanged(combatant=cid, condition="knocked_down", on=False, rule="VTM-ACT-09"))
+    if count == 1:
+        return [up]
+    found = stand_terms(scene, cid, index, count)
+    dice.require_dice(found.pool, "getting up")
+    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    rolled = Emitted(ev.FootingRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll))
+    return [rolled, up] if roll.successes >= 1 else [rolled]
 
 
 def damage_and_soak(

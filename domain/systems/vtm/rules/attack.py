@@ -15,18 +15,21 @@ TRAITS: dict[Maneuver, tuple[str, str, str]] = {
     "kick": ("dexterity", "brawl", "VTM-ATK-01"),
     "claws": ("dexterity", "brawl", "VTM-ATK-01"),
     "strike": ("dexterity", "melee", "VTM-ATK-02"),
+    "sweep": ("dexterity", "brawl", "VTM-MEL-01"),
     "shoot": ("dexterity", "firearms", "VTM-ATK-03"),
     "throw": ("dexterity", "athletics", "VTM-ATK-04"),
 }
 WEAPON_KIND: dict[Maneuver, str] = {"strike": "melee", "shoot": "firearm", "throw": "thrown"}
-CLOSE: frozenset[Maneuver] = frozenset({"punch", "kick", "claws", "strike"})
+CLOSE: frozenset[Maneuver] = frozenset({"punch", "kick", "claws", "strike", "sweep"})
 """Brawl and Melee maneuvers: what a parry or a block can stop, and what being down hinders."""
 
 
-def attack_traits(maneuver: Maneuver) -> tuple[str, str, str]:
+def attack_traits(maneuver: Maneuver, weapon: Weapon | None = None) -> tuple[str, str, str]:
     """VTM-ATK-01: bare hands roll Dex + Bagarre; VTM-ATK-02: a melee weapon Dex + Mêlée;
     VTM-ATK-03: a firearm Dex + Armes à feu; VTM-ATK-04: a thrown weapon Dex + Athlétisme.
-    (attribute, ability, rule)."""
+    (attribute, ability, rule). VTM-MEL-01: a sweep with a staff or a chain is Dex + Mêlée."""
+    if maneuver == "sweep" and weapon is not None:
+        return ("dexterity", "melee", "VTM-MEL-01")
     return TRAITS[maneuver]
 
 
@@ -34,6 +37,8 @@ def require_weapon_fits(maneuver: Maneuver, weapon: Weapon | None, name: str | N
     """VTM-MEL-05: a weapon strike needs a melee weapon, a shot a firearm, a throw a
     thrown weapon; the bare-hand maneuvers use none."""
     wanted = WEAPON_KIND.get(maneuver)
+    if maneuver == "sweep" and weapon is not None:
+        wanted = "melee"  # VTM-MEL-01: a staff, a chain or any other weapon
     if wanted is None:
         require(name is None, "VTM-MEL-00", f"a {maneuver} uses no weapon")
         return
@@ -53,10 +58,12 @@ def require_claws(sheet: VtmSheet) -> DamageType:
 
 
 def maneuver_difficulty(maneuver: Maneuver) -> list[Modifier]:
-    """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1."""
+    """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1;
+    VTM-MEL-01: a sweep at +1."""
     terms = [Modifier(rule="VTM-ATK-05", value=6, why="attack")]
-    if maneuver == "kick":
-        terms.append(Modifier(rule="VTM-MEL-02", value=1, why="kick"))
+    if maneuver in ("kick", "sweep"):
+        rule = "VTM-MEL-02" if maneuver == "kick" else "VTM-MEL-01"
+        terms.append(Modifier(rule=rule, value=1, why=maneuver))
     return terms
 
 
@@ -65,7 +72,8 @@ def damage_dice(
 ) -> tuple[list[Modifier], DamageType]:
     """The damage of each maneuver: VTM-MEL-03 a punch does Strength (bashing);
     VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
-    aggravated by their source); VTM-MEL-05 a weapon Strength + the weapon; a firearm
+    aggravated by their source); VTM-MEL-01 a sweep Strength, or the weapon's, bashing;
+    VTM-MEL-05 a weapon Strength + the weapon; a firearm
     or a thrown weapon its own dice (VTM-DMG-01/02)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
     if maneuver == "punch":
@@ -74,6 +82,9 @@ def damage_dice(
         return [strength_term, Modifier(rule="VTM-MEL-02", value=1, why="kick")], "bashing"
     if maneuver == "claws":
         return [strength_term, Modifier(rule="VTM-MEL-04", value=1, why="claws")], claws or "lethal"
+    if maneuver == "sweep":  # VTM-MEL-01: Strength, or the weapon's damage, bashing
+        weapon_dice = [Modifier(rule="VTM-MEL-01", value=weapon.damage, why="weapon")] if weapon else []
+        return [strength_term, *weapon_dice], "bashing"
     assert weapon is not None
     weapon_term = Modifier(rule="VTM-MEL-05", value=weapon.damage, why="weapon")
     if weapon.kind == "melee":
@@ -132,4 +143,28 @@ def close_opponents(fighters: Mapping[str, Fighter], combatant: str) -> int:
             a.kind == "attack" and a.target == combatant and a.maneuver in CLOSE
             for a in fighter.declared or []
         )
+    )
+
+
+SWEEP_FOOTING = 8
+"""VTM-MEL-01: the swept target keeps its feet with Dex + Athlétisme at difficulty 8."""
+
+
+def knocks_down(maneuver: Maneuver) -> bool:
+    """VTM-CPX-01: sweeps (and, in the seed, tackles and throws) are made to knock a
+    victim down; any other blow does so only by the GM's ruling."""
+    return maneuver == "sweep"
+
+
+COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}
+
+
+def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str) -> Terms:
+    """VTM-FIRE-01: cover makes a shooter's target harder to hit (+1, +2, +3) and a covered
+    shooter's return fire harder (0, +1, +3); VTM-FIRE-02: both add up."""
+    if maneuver in CLOSE:
+        return NONE
+    found = terms("VTM-FIRE-01", difficulty=COVER[target_cover][0], why=f"target behind {target_cover} cover")
+    return found + terms(
+        "VTM-FIRE-02", difficulty=COVER[attacker_cover][1], why=f"firing from {attacker_cover} cover"
     )

@@ -43,4 +43,3 @@ def answering_defence(
         if (named or fighter.desperate) and stops(action.defence, maneuver, damage_type, armoured):
             return index, action.defence
     return None
-
