@@ -22,7 +22,7 @@ def _fighter(state: VtmState, cid: str, **changes: Any) -> VtmState:
     return replace(state, fighters={**state.fighters, cid: replace(fighter, **changes)})
 
 
-def _phase(state: VtmState) -> VtmState:
+def advance_phase(state: VtmState) -> VtmState:
     """Initiative gives way to declarations once everyone rolled, declarations to
     resolution once everyone who can act declared (VTM-INIT-03/04)."""
     fighters = state.fighters.values()
@@ -51,19 +51,19 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             conditions=kept,
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
-    return _phase(started)
+    return advance_phase(started)
 
 
 def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
     rating = sum(m.value for m in event.rating)
     wits = event.rating[-1].value if event.rating else 0
     state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits)
-    return _phase(state)
+    return advance_phase(state)
 
 
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
     state = _fighter(state, event.combatant, declared=list(event.actions), desperate=event.desperate)
-    return _phase(state)
+    return advance_phase(state)
 
 
 def abstained(state: VtmState, event: ev.Abstained) -> VtmState:
@@ -122,7 +122,7 @@ def condition_changed(state: VtmState, event: ev.ConditionChanged) -> VtmState:
     conditions = {c: u for c, u in fighter.conditions.items() if c != event.condition}
     if event.on:
         conditions[event.condition] = event.until
-    return _phase(_fighter(state, event.combatant, conditions=conditions))
+    return advance_phase(_fighter(state, event.combatant, conditions=conditions))
 
 
 def interrupt_attempted(state: VtmState, event: ev.InterruptAttempted) -> VtmState:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Self
 
+import msgspec
+
+from domain.base import SystemView
 from domain.errors import require
 from domain.systems import wod
+from domain.systems.vtm.evolve import advance_phase
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Fighter, VtmSheet, VtmState, Weapon
 
@@ -20,6 +25,18 @@ class Scene(wod.Scene[VtmSheet]):
     options: VtmOptions
 
     system = "vtm"
+
+    @classmethod
+    def of(cls, view: SystemView) -> Self:
+        """The view with only the fighters still at the table: a combatant removed in the
+        middle of a turn neither blocks the order nor waits for its roll (the phase is
+        worked out again without it)."""
+        scene = super().of(view)
+        state = scene.state
+        if all(cid in scene.sheets for cid in state.fighters):
+            return scene
+        present = {cid: f for cid, f in state.fighters.items() if cid in scene.sheets}
+        return replace(scene, state=advance_phase(msgspec.structs.replace(state, fighters=present)))
 
     def fighter(self, combatant: str) -> Fighter:
         return self.state.fighters.get(combatant, NO_FIGHTER)

@@ -3,10 +3,11 @@ with a reason, as an event; and always has a command that moves the fight on."""
 
 from __future__ import annotations
 
+from domain.commands import RemoveCombatant
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.wod import Health
-from tests.systems.vtm.conftest import OTHER, Table, attack, m, sheet
+from tests.systems.vtm.conftest import OTHER, Table, attack, m, options_for, sheet
 
 
 def duel() -> Table:
@@ -65,3 +66,18 @@ def test_the_gm_passes_over_an_action_that_cannot_be_carried_out() -> None:
         ev.ActionEnded(combatant="alma", action=0, reason="entravée")
     ]
     t.resolve("bors", [])
+
+
+def test_a_combatant_removed_mid_turn_blocks_nobody() -> None:
+    """Bors leaves the table before rolling initiative: the declarations open without him
+    and the turn ends without him."""
+    t = Table()
+    t.add("alma", sheet())
+    t.add("bors", sheet())
+    t.start()
+    t.initiative("alma", 9)
+    t.send(RemoveCombatant(combatant_id="bors"))
+    assert options_for(t.timeline.head, "alma") == ["vtm.DeclareActions"]
+    t.declare("alma", OTHER)
+    t.resolve("alma", [])
+    assert t.start() == [ev.RoundStarted(round=2, combatants=["alma"])]

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.base import GM
-from domain.commands import Rewind
+from domain.commands import RemoveCombatant, Rewind
 from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vtm import commands as c
@@ -94,6 +94,7 @@ def gm_commands(data: st.DataObject) -> list[Any]:
     return [
         c.StartRound(),
         c.SkipAction(reason="test"),
+        RemoveCombatant(combatant_id=cid),
         c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test"),
         c.AdjustHealth(combatant=cid, lethal=data.draw(st.integers(-2, 4)), reason="test"),
         c.SetCondition(combatant=cid, condition=condition, on=data.draw(st.booleans()), reason="test"),  # type: ignore[arg-type]
