@@ -6,9 +6,10 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import AbortForDefence
+from domain.systems.vtm.handlers.pools import gm_terms
 from domain.systems.vtm.rules import actions, dice, initiative
 from domain.systems.vtm.scene import Scene
-from domain.systems.wod import Modifier
+from domain.systems.wod import Modifier, Terms
 
 
 def check_abort(scene: Scene, combatant: str) -> None:
@@ -41,13 +42,15 @@ def abort_for_defence(scene: Scene, command: AbortForDefence) -> list[Emitted]:
             succeeded=True,
         )
         return [Emitted(attempt)]
-    pool = [Modifier(rule="VTM-DEF-06", value=scene.sheet(cid).willpower, why="willpower")]
-    pool += [m for m in fighter.adjustment if m.rule == "gm-dice"]
-    difficulty = [Modifier(rule="VTM-DEF-06", value=6, why="willpower")]
-    difficulty += [m for m in fighter.adjustment if m.rule == "gm-difficulty"]
-    pool = dice.within_limit(pool)
+    # the Willpower roll is no action: no wound or multiple-action penalty, only the GM's word
+    base = Terms(
+        pool=[Modifier(rule="VTM-DEF-06", value=scene.sheet(cid).willpower, why="willpower")],
+        difficulty=[Modifier(rule="VTM-DEF-06", value=6, why="willpower")],
+    )
+    found = base + gm_terms(scene, cid)
+    pool = dice.within_limit(found.pool)
     dice.require_dice(pool, "the Willpower roll")
-    roll = dice.action_roll(scene.roller, pool, difficulty, specialty=False)
+    roll = dice.action_roll(scene.roller, pool, found.difficulty, specialty=False)
     attempt = ev.InterruptAttempted(
         combatant=cid,
         action=pending,

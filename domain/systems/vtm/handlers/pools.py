@@ -18,15 +18,22 @@ def _traits(scene: Scene, cid: str, attribute: str, ability: str, rule: str) -> 
     ]
 
 
-def _state_terms(scene: Scene, cid: str, close: bool) -> Terms:
-    """What the combatant's wounds, conditions and the GM's override do to its roll."""
+def gm_terms(scene: Scene, cid: str) -> Terms:
+    """The GM's override of the combatant's next roll (``vtm.AdjustRoll``)."""
+    adjustment = scene.fighter(cid).adjustment
+    return Terms(
+        pool=[m for m in adjustment if m.rule == "gm-dice"],
+        difficulty=[m for m in adjustment if m.rule == "gm-difficulty"],
+    )
+
+
+def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False) -> Terms:
+    """``base`` with what the combatant's wounds, conditions and the GM's override do to
+    its roll, the pool kept within one roll's dice."""
     fighter = scene.fighter(cid)
     wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
-    gm = Terms(
-        pool=[m for m in fighter.adjustment if m.rule == "gm-dice"],
-        difficulty=[m for m in fighter.adjustment if m.rule == "gm-difficulty"],
-    )
-    return Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm
+    found = base + Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm_terms(scene, cid)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
 def _opponents(scene: Scene, cid: str) -> Terms:
@@ -58,12 +65,15 @@ def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
         difficulty=attack.maneuver_difficulty(action.maneuver),
     )
     assert action.target is not None
-    covers = attack.cover(action.maneuver, scene.fighter(action.target).cover, scene.fighter(cid).cover)
-    found = (
-        base + attack.aimed(action.aim) + attack.from_the_side(action.side) + _opponents(scene, cid) + covers
+    target = scene.fighter(action.target)
+    situation = (
+        attack.aimed(action.aim)
+        + attack.from_the_side(action.side)
+        + _opponents(scene, cid)
+        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover)
+        + conditions.against(target.conditions)
     )
-    found += _state_terms(scene, cid, action.maneuver in attack.CLOSE)
-    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+    return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
 
 
 def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int) -> Terms:
@@ -80,8 +90,7 @@ def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int)
         pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
         difficulty=[Modifier(rule="VTM-DEF-03", value=6, why=kind)],
     )
-    found = base + _opponents(scene, cid) + _state_terms(scene, cid, close=False)
-    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+    return finished(scene, cid, base + _opponents(scene, cid))
 
 
 def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
@@ -92,8 +101,7 @@ def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
         + actions.multiple_actions(count, index),
         difficulty=[Modifier(rule="VTM-ACT-09", value=4, why="stand up")],
     )
-    found = base + _state_terms(scene, cid, close=False)
-    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+    return finished(scene, cid, base)
 
 
 def footing_terms(scene: Scene, cid: str) -> Terms:
@@ -103,8 +111,7 @@ def footing_terms(scene: Scene, cid: str) -> Terms:
         pool=_traits(scene, cid, "dexterity", "athletics", "VTM-MEL-01"),
         difficulty=[Modifier(rule="VTM-MEL-01", value=attack.SWEEP_FOOTING, why="keep one's feet")],
     )
-    found = base + _state_terms(scene, cid, close=False)
-    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+    return finished(scene, cid, base)
 
 
 def action_terms(

@@ -14,7 +14,7 @@ from domain.systems.vtm.handlers.pools import (
     footing_terms,
     stand_terms,
 )
-from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
+from domain.systems.vtm.rules import attack, damage, defence, dice, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
@@ -63,10 +63,7 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     weapon = check_attack(scene, cid, action)
     claws = sheet.claws if action.maneuver == "claws" else None
     base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
-    found = attack_terms(scene, cid, action, index, count) + conditions.against(
-        scene.fighter(target).conditions
-    )
-    found = Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+    found = attack_terms(scene, cid, action, index, count)
     dice.require_dice(found.pool, "the attack")
     plan = _defence_plan(scene, cid, target, action, damage_type)
     trait = attack.attack_traits(action.maneuver, weapon)[1]
