@@ -66,6 +66,19 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     roll: PoolRoll
 
 
+class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
+    """VTM-ATK-06 / VTM-CPX-07: an attack on a helpless target hits without a roll; its
+    pool becomes damage dice."""
+
+    attacker: str
+    target: str
+    action: int
+    maneuver: Maneuver
+    weapon: str | None = None
+    damage_type: DamageType
+    pool: list[Modifier]
+
+
 class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
     """VTM-DEF-02/04: the defence answering an attack; ``action`` is its declared index."""
 
@@ -214,4 +227,5 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     InitiativeAdjusted,
     FootingRolled,
     CoverChanged,
+    AttackLanded,
 )

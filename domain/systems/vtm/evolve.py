@@ -171,6 +171,7 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.TurnPassed: turn_passed,
     ev.ActionEnded: action_ended,
     ev.AttackRolled: attack_rolled,
+    ev.AttackLanded: attack_rolled,
     ev.DefenceRolled: defence_rolled,
     ev.Wounded: wounded_,
     ev.HealthAdjusted: health_adjusted,

@@ -19,8 +19,9 @@ Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw"
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
-Condition = Literal["knocked_down", "blinded", "dazed", "immobilized", "incapacitated"]
-"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), invalide (VTM-DMG-11)."""
+Condition = Literal["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"]
+"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
+(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
 

@@ -120,3 +120,26 @@ def test_vtm_cpx_03__someone_down_strikes_at_plus_two() -> None:
         m("VTM-CPX-04", 2, "blinded"),
         m("VTM-CPX-03", 2, "down"),
     ]
+
+
+def test_vtm_cpx_07__a_helpless_target_is_hit_without_a_roll_and_the_pool_becomes_damage() -> None:
+    """VTM-CPX-07 / VTM-ATK-06: Bors is tied up: no attack roll, no defence, Alma's six
+    attack dice join the knife's damage; VTM-HR-04: the floor counts no success (1)."""
+    t = duel({"melee": 3, "weapons": ["couteau"]}, {"dodge": 3})
+    t.send(c.SetCondition(combatant="bors", condition="helpless", reason="saucissonné"))
+    t.declare("bors", OTHER)
+    t.declare("alma", attack("bors", "strike", "couteau"))
+    events = t.resolve("alma", [2] * 9)
+    assert events[0] == ev.AttackLanded(
+        attacker="alma",
+        target="bors",
+        action=0,
+        maneuver="strike",
+        weapon="couteau",
+        damage_type="lethal",
+        pool=[m("VTM-ATK-02", 3, "dexterity"), m("VTM-ATK-02", 3, "melee")],
+    )
+    damage = events[1]
+    assert isinstance(damage, ev.DamageRolled)
+    assert damage.pool[-1] == m("VTM-CPX-07", 6, "helpless target")
+    assert (damage.remaining, damage.minimum, damage.damage) == (0, 1, 1)

@@ -89,7 +89,7 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
 def gm_commands(data: st.DataObject) -> list[Any]:
     cid = data.draw(st.sampled_from(IDS))
     condition = data.draw(
-        st.sampled_from(["knocked_down", "blinded", "dazed", "immobilized", "incapacitated"])
+        st.sampled_from(["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"])
     )
     return [
         c.StartRound(),

@@ -14,7 +14,7 @@ from domain.systems.vtm.handlers.pools import (
     footing_terms,
     stand_terms,
 )
-from domain.systems.vtm.rules import attack, damage, defence, dice, initiative
+from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
@@ -65,6 +65,8 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
     found = attack_terms(scene, cid, action, index, count)
     dice.require_dice(found.pool, "the attack")
+    if conditions.helpless(scene.fighter(target).conditions):
+        return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type)
     plan = _defence_plan(scene, cid, target, action, damage_type)
     trait = attack.attack_traits(action.maneuver, weapon)[1]
     footing = footing_terms(scene, target) if attack.knocks_down(action.maneuver) else None
@@ -120,6 +122,32 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     if footing is not None:
         emitted += keep_footing(scene, target, footing)
     return emitted
+
+
+def strike_helpless(
+    scene: Scene,
+    cid: str,
+    action: Action,
+    index: int,
+    pool: list[Modifier],
+    base_damage: list[Modifier],
+    damage_type: DamageType,
+) -> list[Emitted]:
+    """VTM-ATK-06 / VTM-CPX-07: no attack roll and no defence against a helpless target;
+    the attack's dice go to the damage, whose floor counts no success (VTM-HR-04)."""
+    assert action.maneuver is not None and action.target is not None
+    landed = ev.AttackLanded(
+        attacker=cid,
+        target=action.target,
+        action=index,
+        maneuver=action.maneuver,
+        weapon=action.weapon,
+        damage_type=damage_type,
+        pool=pool,
+    )
+    extra = conditions.helpless_damage(total(pool)) + attack.aimed_damage(action.aim)
+    damage_pool = dice.within_limit(base_damage + extra)
+    return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, damage_pool, damage_type)]
 
 
 def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from domain.systems.wod import Terms, terms
+from domain.systems.wod import Modifier, Terms, terms
 
 
 def against(conditions: Collection[str]) -> Terms:
@@ -30,3 +30,14 @@ def own(conditions: Collection[str], close: bool) -> Terms:
     if close and "knocked_down" in conditions:
         found += terms("VTM-CPX-03", difficulty=2, why="down")
     return found
+
+
+def helpless(conditions: Collection[str]) -> bool:
+    """VTM-CPX-07 / VTM-ATK-06: a target tied up, unconscious (incapacitated) or paralysed
+    is hit without an attack roll."""
+    return "helpless" in conditions or "incapacitated" in conditions
+
+
+def helpless_damage(attack_dice: int) -> list[Modifier]:
+    """VTM-CPX-07: every die of the attack pool is added to the damage pool."""
+    return [Modifier(rule="VTM-CPX-07", value=attack_dice, why="helpless target")] if attack_dice > 0 else []
