@@ -53,6 +53,12 @@ class AbortForDefence(Command, frozen=True, kw_only=True, tag="vtm.AbortForDefen
     spend: bool = False
 
 
+class Riposte(Command, frozen=True, kw_only=True, tag="vtm.Riposte"):
+    """Strike back at once after a winning parry, with the parrying weapon (VTM-DEF-12)."""
+
+    combatant: str
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

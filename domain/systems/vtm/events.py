@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.base import Event
 from domain.dice import PoolRoll
-from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver
+from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver, Riposte
 from domain.systems.wod import DamageType, Health, Modifier
 
 
@@ -64,6 +64,8 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     pool: list[Modifier]
     difficulty: list[Modifier]
     roll: PoolRoll
+    riposte: bool = False
+    """VTM-DEF-12: the free attack of a winning parry (``action`` is then -1)."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
@@ -89,6 +91,13 @@ class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"
     pool: list[Modifier]
     difficulty: list[Modifier]
     roll: PoolRoll
+
+
+class RipostePermitted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RipostePermitted"):
+    """VTM-DEF-12: the parry won by ``riposte.bonus``; its author may strike back now."""
+
+    combatant: str
+    riposte: Riposte
 
 
 class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
@@ -228,4 +237,5 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     FootingRolled,
     CoverChanged,
     AttackLanded,
+    RipostePermitted,
 )

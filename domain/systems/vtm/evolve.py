@@ -72,6 +72,10 @@ def abstained(state: VtmState, event: ev.Abstained) -> VtmState:
 
 
 def _end(state: VtmState, cid: str, action: int) -> VtmState:
+    """An action done: whoever could riposte and did not has let the moment pass."""
+    state = replace(
+        state, fighters={k: replace(f, riposte=None) if f.riposte else f for k, f in state.fighters.items()}
+    )
     fighter = state.fighters.get(cid)
     if fighter is None or action in fighter.resolved:
         return state
@@ -91,12 +95,12 @@ def action_ended(state: VtmState, event: ev.ActionEnded) -> VtmState:
     return _end(state, event.combatant, event.action)
 
 
-def _used_adjustment(state: VtmState, cid: str) -> VtmState:
-    return _fighter(state, cid, adjustment=[])
+def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> VtmState:
+    return _fighter(state, event.attacker, adjustment=[], riposte=None)
 
 
-def attack_rolled(state: VtmState, event: ev.AttackRolled) -> VtmState:
-    return _used_adjustment(state, event.attacker)
+def riposte_permitted(state: VtmState, event: ev.RipostePermitted) -> VtmState:
+    return _fighter(state, event.combatant, riposte=event.riposte)
 
 
 def defence_rolled(state: VtmState, event: ev.DefenceRolled) -> VtmState:
@@ -180,6 +184,7 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RollAdjusted: roll_adjusted,
     ev.InitiativeAdjusted: initiative_adjusted,
     ev.CoverChanged: cover_changed,
+    ev.RipostePermitted: riposte_permitted,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

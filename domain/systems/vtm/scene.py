@@ -62,6 +62,14 @@ class Scene(wod.Scene[VtmSheet]):
         require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
         return weapon
 
+    def weapons(self, combatant: str) -> list[tuple[str, Weapon]]:
+        """Every weapon the combatant carries that a table knows, in the sheet's order."""
+        sheet = self.sheet(combatant)
+        found = [
+            (name, sheet.own_weapons.get(name, self.options.weapons.get(name))) for name in sheet.weapons
+        ]
+        return [(name, weapon) for name, weapon in found if weapon is not None]
+
     def armour(self, combatant: str) -> int:
         name = self.sheet(combatant).armour
         found = self.options.armours.get(name) if name else None

@@ -91,6 +91,12 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Cibler: the size of the part aimed at (VTM-GEN-02)."""
 
 
+class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    target: str
+    weapon: str
+    bonus: int
+
+
 class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One combatant in the fight: what the log says happened to it."""
 
@@ -110,6 +116,8 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     blood_spent: int = 0
     conditions: dict[Condition, int] = {}
     cover: Cover = "none"
+    riposte: Riposte | None = None
+    """VTM-DEF-12: the attack a winning parry allows now, against whom and with what."""
     """Condition -> the last round it lasts (0: until removed)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty

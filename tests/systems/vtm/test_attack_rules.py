@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
+from domain.systems.vtm.state import Riposte
 from domain.systems.wod import Health
 from tests.systems.vtm.conftest import OTHER, Table, attack, defend, m, roll, sheet
 
@@ -313,3 +314,42 @@ def test_vtm_atk_04__a_thrown_weapon_rolls_dex_plus_athletics() -> None:
     events = t.resolve("alma", [7, 2, 2, 2, 2, 2])
     assert events[0].pool == [m("VTM-ATK-04", 3, "dexterity"), m("VTM-ATK-04", 2, "athletics")]
     assert events[1].pool == [m("VTM-MEL-05", 1, "weapon")]
+
+
+def test_vtm_def_12__a_winning_parry_allows_a_riposte_with_the_extra_successes_as_dice() -> None:
+    """VTM-DEF-12: Alma's parry (3) beats Bors's punch (1): she may strike back at once with
+    her épée, two more dice; VTM-DEF-11: so a blade hurts a bare-handed attacker."""
+    t = Table()
+    t.add("alma", sheet(melee=3, weapons=["epee"]))
+    t.add("bors", sheet(brawl=2))
+    t.start()
+    t.initiative("alma", 1)
+    t.initiative("bors", 9)
+    assert t.refuse(c.Riposte(combatant="alma")).rule == "VTM-DEF-12"
+    t.declare("alma", defend("parry", "bors"))
+    t.declare("bors", attack("alma"))
+    events = t.resolve("bors", [6, 2, 2, 2, 2] + [7, 7, 7, 2, 2, 2])
+    assert events[-2:] == [
+        ev.ActionEnded(combatant="bors", action=0),
+        ev.RipostePermitted(combatant="alma", riposte=Riposte(target="bors", weapon="epee", bonus=2)),
+    ]
+    struck = t.send(c.Riposte(combatant="alma"), dice=[2] * 8)
+    assert struck[0] == ev.AttackRolled(
+        attacker="alma",
+        target="bors",
+        action=-1,
+        maneuver="strike",
+        weapon="epee",
+        damage_type="lethal",
+        pool=[*KNIFE_POOL, m("VTM-DEF-12", 2, "riposte")],
+        difficulty=ATTACK_DIFF,
+        roll=roll([2] * 8, 6),
+        riposte=True,
+    )
+    assert t.state.fighters["alma"].riposte is None
+
+
+def test_vtm_def_02__a_parry_needs_a_melee_weapon(duel: Table) -> None:
+    """VTM-DEF-02: Bors carries only a revolver: he cannot declare a parry."""
+    refusal = duel.refuse(c.DeclareActions(combatant="bors", actions=[defend("parry", "alma")]))
+    assert refusal.rule == "VTM-DEF-02"

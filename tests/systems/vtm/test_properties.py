@@ -44,7 +44,7 @@ def new_table() -> Table:
         "bors",
         sheet(kind="mortal", brawl=2, firearms=3, dodge=1, weapons=["revolver"], armour="gilet_kevlar"),
     )
-    t.add("cleo", sheet(kind="ghoul", blood=3, brawl=2, dodge=3, fortitude=1, specialties=[]))
+    t.add("cleo", sheet(kind="ghoul", blood=3, brawl=2, dodge=3, melee=3, fortitude=1, weapons=["batte"]))
     return t
 
 
@@ -76,6 +76,8 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.ResolveAction(combatant=cid)
         case "vtm.Abstain":
             return c.Abstain(combatant=cid)
+        case "vtm.Riposte":
+            return c.Riposte(combatant=cid)
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,

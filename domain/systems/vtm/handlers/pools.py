@@ -131,6 +131,9 @@ def action_terms(
         if action.target is not None:
             require(action.target != cid, "VTM-DEF-10", "a defence answers another combatant")
             scene.in_fight(action.target)
+        if action.defence == "parry":
+            carried = defence.parrying_weapon(scene.weapons(cid))
+            require(carried is not None, "VTM-DEF-02", "a parry needs a melee weapon in hand")
         if desperate:
             return None, []  # VTM-DEF-13: its pool is whole for the first defence
         found = defence_terms(scene, cid, action.defence, index, count)

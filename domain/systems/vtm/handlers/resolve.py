@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from domain.base import Emitted
 from domain.dice import PoolRoll
+from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import ResolveAction
+from domain.systems.vtm.commands import Riposte as RiposteCommand
 from domain.systems.vtm.handlers.pools import (
     attack_terms,
     check_attack,
@@ -16,7 +18,7 @@ from domain.systems.vtm.handlers.pools import (
 )
 from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
 from domain.systems.vtm.scene import Scene
-from domain.systems.vtm.state import Action, Defence
+from domain.systems.vtm.state import Action, Defence, Riposte
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
@@ -37,8 +39,27 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted += resolve_attack(scene, cid, action, index, len(declared))
     if action.kind == "stand":
         emitted += stand_up(scene, cid, index, len(declared))
-    # VTM-ACT-05: an action without a roll only takes its time
-    return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index))]
+    # VTM-ACT-05: an action without a roll only takes its time. A riposte the action
+    # allowed comes after its end: it lapses when the next action ends (VTM-DEF-12).
+    ended = Emitted(ev.ActionEnded(combatant=cid, action=index))
+    ripostes = [e for e in emitted if isinstance(e.event, ev.RipostePermitted)]
+    return [*(e for e in emitted if e not in ripostes), ended, *ripostes]
+
+
+def check_riposte(scene: Scene, combatant: str) -> None:
+    """VTM-DEF-12: only the author of a winning parry, before the next action ends."""
+    fighter = scene.in_fight(combatant)
+    require(fighter.riposte is not None, "VTM-DEF-12", f"{combatant} has no riposte to make")
+
+
+def riposte(scene: Scene, command: RiposteCommand) -> list[Emitted]:
+    cid = command.combatant
+    check_riposte(scene, cid)
+    allowed = scene.fighter(cid).riposte
+    assert allowed is not None
+    strike = Action(kind="attack", maneuver="strike", target=allowed.target, weapon=allowed.weapon)
+    bonus = [Modifier(rule="VTM-DEF-12", value=allowed.bonus, why="riposte")]
+    return resolve_attack(scene, cid, strike, -1, 1, bonus=bonus)
 
 
 def _defence_plan(
@@ -56,7 +77,10 @@ def _defence_plan(
     return (index, kind, found_terms) if total(found_terms.pool) >= 1 else None
 
 
-def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
+def resolve_attack(
+    scene: Scene, cid: str, action: Action, index: int, count: int, bonus: list[Modifier] | None = None
+) -> list[Emitted]:
+    """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1."""
     assert action.maneuver is not None and action.target is not None
     target = action.target
     sheet, target_sheet = scene.sheet(cid), scene.sheet(target)
@@ -64,6 +88,8 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
     claws = sheet.claws if action.maneuver == "claws" else None
     base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
     found = attack_terms(scene, cid, action, index, count)
+    if bonus:
+        found = Terms(pool=dice.within_limit([*found.pool, *bonus]), difficulty=found.difficulty)
     dice.require_dice(found.pool, "the attack")
     if conditions.helpless(scene.fighter(target).conditions):
         return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type)
@@ -86,10 +112,12 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
                 pool=found.pool,
                 difficulty=found.difficulty,
                 roll=roll,
+                riposte=bool(bonus),
             )
         )
     ]
     against = 0
+    riposte_event: list[Emitted] = []
     if plan is not None:
         d_index, kind, d_terms = plan
         d_trait = defence.defence_traits(kind)[1]
@@ -113,9 +141,15 @@ def resolve_attack(scene: Scene, cid: str, action: Action, index: int, count: in
                 )
             )
         )
+        allowed = defence.riposte_bonus(kind, against, roll.successes)
+        weapon_name = defence.parrying_weapon(scene.weapons(target))
+        if allowed and weapon_name is not None:
+            permitted = Riposte(target=cid, weapon=weapon_name, bonus=allowed)
+            riposte_event = [Emitted(ev.RipostePermitted(combatant=target, riposte=permitted))]
     remaining = attack.remaining_successes(roll.successes, against)
     if remaining < 1:
-        return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
+        missed = Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))
+        return [*emitted, missed, *riposte_event]
     extra = attack.extra_damage(remaining, scene.options.extra_successes) + attack.aimed_damage(action.aim)
     pool = dice.within_limit(base_damage + extra)
     emitted += damage_and_soak(scene, cid, target, remaining, pool, damage_type)

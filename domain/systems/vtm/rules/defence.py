@@ -4,7 +4,7 @@ defence answers an attack, and its pool."""
 from __future__ import annotations
 
 from domain.systems.vtm.rules.attack import CLOSE
-from domain.systems.vtm.state import Defence, Fighter, Maneuver
+from domain.systems.vtm.state import Defence, Fighter, Maneuver, Weapon
 from domain.systems.wod import DamageType
 
 DEFENCE_TRAITS: dict[Defence, tuple[str, str]] = {
@@ -43,3 +43,15 @@ def answering_defence(
         if (named or fighter.desperate) and stops(action.defence, maneuver, damage_type, armoured):
             return index, action.defence
     return None
+
+
+def parrying_weapon(carried: list[tuple[str, Weapon]]) -> str | None:
+    """VTM-DEF-02: a parry stops a weapon with a weapon: the first melee weapon carried."""
+    return next((name for name, weapon in carried if weapon.kind == "melee"), None)
+
+
+def riposte_bonus(defence: Defence, parry: int, attack: int) -> int:
+    """VTM-DEF-12: a parry with more successes than the attack allows a normal attack at
+    once, with the successes left over as extra dice (VTM-DEF-11: with the parrying
+    weapon, which is how a lethal blade hurts a bare-handed attacker)."""
+    return parry - attack if defence == "parry" and parry > attack else 0
