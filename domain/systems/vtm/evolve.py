@@ -49,6 +49,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             abstained=0,
             defences=0,
             conditions=kept,
+            riposte=None,
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
     return advance_phase(started)

@@ -353,3 +353,18 @@ def test_vtm_def_02__a_parry_needs_a_melee_weapon(duel: Table) -> None:
     """VTM-DEF-02: Bors carries only a revolver: he cannot declare a parry."""
     refusal = duel.refuse(c.DeclareActions(combatant="bors", actions=[defend("parry", "alma")]))
     assert refusal.rule == "VTM-DEF-02"
+
+
+def test_vtm_def_12__a_riposte_not_taken_lapses_with_the_turn() -> None:
+    """VTM-DEF-12: the riposte is immediate; the next turn does not keep it."""
+    t = Table()
+    t.add("alma", sheet(melee=3, weapons=["epee"]))
+    t.add("bors", sheet(brawl=2))
+    t.start()
+    t.initiative("alma", 1)
+    t.initiative("bors", 9)
+    t.declare("alma", defend("parry", "bors"))
+    t.declare("bors", attack("alma"))
+    t.resolve("bors", [6, 2, 2, 2, 2] + [7, 7, 7, 2, 2, 2])
+    t.start()
+    assert t.refuse(c.Riposte(combatant="alma")).rule == "VTM-DEF-12"
