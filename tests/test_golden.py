@@ -26,6 +26,17 @@ SEED = b"fracas-golden-vda"
 
 # What each golden fight must show, so that a scenario edited later still covers it.
 COVERS = {
+    "vtm_parking": {
+        "vtm.InitiativeRolled",
+        "vtm.ActionsDeclared",
+        "vtm.AttackRolled",
+        "vtm.DefenceRolled",
+        "vtm.DamageRolled",
+        "vtm.Soaked",
+        "vtm.Wounded",
+        "vtm.InterruptAttempted",
+        "vtm.AttackMissed",
+    },
     "vda_ruelle": {
         "vda.InitiativeRolled",
         "vda.DeclarationSealed",

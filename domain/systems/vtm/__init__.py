@@ -1,19 +1,38 @@
-"""``vtm``: Vampire: the Masquerade (classic World of Darkness) with the author's
-house rules (seed 003). This package holds the sheet and the plain d10 roll;
-the combat rules (``rules/vtm.md``) come with their own issue."""
+"""``vtm``: Vampire: the Masquerade (classic World of Darkness) with the author's house
+rules (seed 003), catalogued in ``rules/vtm.md``.
+
+    state.py     the sheet, the gear rows and the combat state
+    options.py   the table options (the catalogue's readings)   data.py  the tables from outside the seed
+    commands.py  what players and the GM send      events.py  what happened
+    decide.py    the table of moves                scene.py   what handlers read
+    handlers/    guards + events                   rules/     one function per rule
+    evolve.py    the projection                    view.py    redaction
+"""
 
 from __future__ import annotations
 
-from domain.base import dice_only
-from domain.systems.vtm.state import VtmOptions, VtmSheet, VtmState
+from domain.base import System
+from domain.systems.vtm.decide import MOVES
+from domain.systems.vtm.events import EVENT_TYPES
+from domain.systems.vtm.evolve import evolve
+from domain.systems.vtm.options import VtmOptions
+from domain.systems.vtm.rules.sheet import check_sheet
+from domain.systems.vtm.state import VtmSheet, VtmState
+from domain.systems.vtm.view import redact
 from domain.systems.wod import PoolSpec, plain_pool_roll
 
-SYSTEM = dice_only(
-    "vtm",
-    "Vampire: la Mascarade (règles maison)",
+SYSTEM = System(
+    code="vtm",
+    name="Vampire: la Mascarade (règles maison)",
     sheet_type=VtmSheet,
     options_type=VtmOptions,
     state_type=VtmState,
+    moves=MOVES,
+    event_types=EVENT_TYPES,
     roll_spec_type=PoolSpec,
+    initial=lambda options: VtmState(),
+    evolve=evolve,
     plain_roll=plain_pool_roll,
+    redact=redact,
+    check_sheet=check_sheet,
 )

@@ -1,27 +1,135 @@
-"""The ``vtm`` character sheet, table options and combat state."""
+"""The ``vtm`` character sheet, the gear tables it refers to, and the combat state.
+
+A sheet holds maximums (Willpower, blood, health levels); what was spent or taken
+in the fight lives in the state (:class:`Fighter`), so a sheet never changes
+because of a blow.
+"""
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
-from domain.systems.wod import Attributes, Kind
+from domain.systems.wod import Attributes, DamageType, Dots, Health, Kind, Levels, Modifier, Points
+
+WeaponKind = Literal["melee", "firearm", "thrown"]
+Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw"]
+"""The attack maneuvers the round resolves so far (VTM-MEL-01..05, VTM-ATK-03/04)."""
+Cover = Literal["none", "light", "medium", "good"]
+"""À couvert: léger, moyen, bon (VTM-FIRE-01)."""
+Defence = Literal["dodge", "parry", "block"]
+Condition = Literal["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"]
+"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
+(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11)."""
+Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
+
+
+class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One row of a weapon table. Melee damage is Strength + ``damage`` dice; a
+    firearm's damage is ``damage`` dice alone. The seed refers to its tables
+    (p. 245, p. 246) without containing them: the defaults in ``data.py`` come
+    from outside the seed, and a table or a sheet may add rows."""
+
+    kind: WeaponKind
+    damage: Bonus
+    damage_type: DamageType = "lethal"
+    short_range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    """Metres; twice as far is the longest range (VTM-FIRE-07)."""
+    rate: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+
+
+class Armour(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An armour's protection, added to soak against bashing and lethal damage
+    (VTM-DMG-04); outside the seed, like the weapon tables."""
+
+    rating: Annotated[int, msgspec.Meta(ge=0, le=10)]
+
+
+class HealthLevel(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One level of the health track and its dice penalty (VTM-DMG-11, outside the seed)."""
+
+    name: str
+    penalty: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
 
 
 class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
     kind: Kind = "vampire"
     attributes: Attributes = msgspec.field(default_factory=Attributes)
-    abilities: dict[str, int] = {}
+    abilities: dict[str, Dots] = {}
     specialties: list[str] = []
-    disciplines: dict[str, int] = {}
-    willpower: int = 5
-    blood: int = 10
+    """Each specialty names the trait it belongs to, then what it is: ``"melee:épées"``
+    (VTM-DICE-06/07)."""
+    disciplines: dict[str, Dots] = {}
+    willpower: Points = 5
+    blood: Points = 10
     generation: int = 13
-    health_levels: int = 7
+    health_levels: Levels = 7
+    weapons: list[str] = []
+    """What the character carries, by name in the table's weapons or ``own_weapons``."""
+    own_weapons: dict[str, Weapon] = {}
+    """Rows this character adds to the table's weapon table."""
+    armour: str | None = None
+    claws: DamageType | None = None
+    """Griffes: ``lethal`` (Vicissitude) or ``aggravated`` (Griffes de fauve), VTM-MEL-04."""
 
 
-class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
-    pass
+class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
+    a defence (``defence``, against ``target`` or the first attack for a dodge),
+    getting up (``stand``, VTM-ACT-09), or an action without a roll (``other``)."""
+
+    kind: Literal["attack", "defend", "stand", "other"]
+    maneuver: Maneuver | None = None
+    defence: Defence | None = None
+    target: str | None = None
+    weapon: str | None = None
+    side: Literal["front", "flank", "rear"] = "front"
+    """Where the attacker strikes from (VTM-GEN-01): the seed has no facing model, so the
+    attacker says it and the GM may overrule it."""
+    aim: Literal["medium", "small", "precise"] | None = None
+    """Cibler: the size of the part aimed at (VTM-GEN-02)."""
+
+
+class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    target: str
+    weapon: str
+    bonus: int
+
+
+class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
+    """One combatant in the fight: what the log says happened to it."""
+
+    initiative: int | None = None
+    rating: int = 0
+    wits: int = 0
+    declared: list[Action] | None = None
+    desperate: bool = False
+    resolved: list[int] = []
+    """Indices of ``declared`` already resolved (or given up)."""
+    abstained: int = 0
+    """VTM-ACT-08: the order in which it gave up its slot this pass (0: it did not)."""
+    defences: int = 0
+    """Defence rolls made this turn (VTM-DEF-13)."""
+    health: Health = Health()
+    willpower_spent: int = 0
+    blood_spent: int = 0
+    conditions: dict[Condition, int] = {}
+    cover: Cover = "none"
+    riposte: Riposte | None = None
+    """VTM-DEF-12: the attack a winning parry allows now, against whom and with what."""
+    """Condition -> the last round it lasts (0: until removed)."""
+    adjustment: list[Modifier] = []
+    """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
+    (``rule="gm-difficulty"``), used up by that roll."""
+
+
+Phase = Literal["idle", "initiative", "declaration", "resolution"]
 
 
 class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
-    pass
+    round: int = 0
+    phase: Phase = "idle"
+    fighters: dict[str, Fighter] = {}
+    abstentions: int = 0
+    """How many slots were given up this pass, to order them (VTM-ACT-08)."""

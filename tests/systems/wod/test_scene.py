@@ -11,7 +11,8 @@ from domain.base import GM, SystemView
 from domain.dice import ScriptedRoller
 from domain.errors import CheckFailed
 from domain.systems import wod
-from domain.systems.vtm.state import VtmOptions, VtmSheet, VtmState
+from domain.systems.vtm.options import VtmOptions
+from domain.systems.vtm.state import VtmSheet, VtmState
 from domain.systems.wod import Attributes, Modifier
 
 

@@ -1,0 +1,108 @@
+"""What players and the GM send in a ``vtm`` fight. A command carries only the
+choices the rules give its sender; what is carried, spent or taken is read from
+the state and the sheets."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.base import Command
+from domain.systems.vtm.state import Action, Condition, Cover, Defence
+
+Delta = Annotated[int, msgspec.Meta(ge=-20, le=20)]
+
+
+class StartRound(Command, frozen=True, kw_only=True, tag="vtm.StartRound"):
+    """The GM opens a turn (VTM-INIT-02)."""
+
+
+class RollInitiative(Command, frozen=True, kw_only=True, tag="vtm.RollInitiative"):
+    combatant: str
+
+
+class DeclareActions(Command, frozen=True, kw_only=True, tag="vtm.DeclareActions"):
+    """The combatant's whole turn: one action, several (VTM-ACT-02), or a desperate
+    defence (VTM-DEF-13)."""
+
+    combatant: str
+    actions: list[Action]
+    desperate: bool = False
+
+
+class ResolveAction(Command, frozen=True, kw_only=True, tag="vtm.ResolveAction"):
+    """The combatant whose slot comes first carries out its declared action."""
+
+    combatant: str
+
+
+class Abstain(Command, frozen=True, kw_only=True, tag="vtm.Abstain"):
+    """Renoncer: let the next one act first, act at the end (VTM-ACT-08, VTM-INIT-05)."""
+
+    combatant: str
+
+
+class AbortForDefence(Command, frozen=True, kw_only=True, tag="vtm.AbortForDefence"):
+    """Give up the next declared action for a defence (VTM-DEF-06), by a Willpower roll
+    or by spending a Willpower point (``spend``)."""
+
+    combatant: str
+    defence: Defence
+    attacker: str | None = None
+    spend: bool = False
+
+
+class Riposte(Command, frozen=True, kw_only=True, tag="vtm.Riposte"):
+    """Strike back at once after a winning parry, with the parrying weapon (VTM-DEF-12)."""
+
+    combatant: str
+
+
+class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
+    """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
+
+    combatant: str
+    dice: Delta = 0
+    difficulty: Delta = 0
+    reason: str
+
+
+class AdjustHealth(Command, frozen=True, kw_only=True, tag="vtm.AdjustHealth"):
+    combatant: str
+    bashing: Delta = 0
+    lethal: Delta = 0
+    aggravated: Delta = 0
+    reason: str
+
+
+class SetCondition(Command, frozen=True, kw_only=True, tag="vtm.SetCondition"):
+    combatant: str
+    condition: Condition
+    on: bool = True
+    rounds: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    """How many turns it lasts, this one included (0: until removed)."""
+    reason: str
+
+
+class SetCover(Command, frozen=True, kw_only=True, tag="vtm.SetCover"):
+    """The GM says what cover the combatant is behind (VTM-FIRE-01)."""
+
+    combatant: str
+    cover: Cover
+    reason: str
+
+
+class AdjustInitiative(Command, frozen=True, kw_only=True, tag="vtm.AdjustInitiative"):
+    """The GM moves a combatant in the turn order."""
+
+    combatant: str
+    delta: Delta
+    reason: str
+
+
+class SkipAction(Command, frozen=True, kw_only=True, tag="vtm.SkipAction"):
+    """The GM passes over the action whose turn it is (a player away, an action the
+    rules cannot carry out)."""
+
+    reason: str

@@ -1,0 +1,41 @@
+"""The tables the seed refers to but does not contain, as data a table's options
+or a sheet can extend. None of these numbers is in seed 003: they are the
+classic V:tM (Revised) values, recorded as the defaults of the catalogue's
+VTM-DMG-11, VTM-MEL-05 and VTM-FIRE-07."""
+
+from __future__ import annotations
+
+from domain.systems.vtm.state import Armour, HealthLevel, Weapon
+
+WEAPONS: dict[str, Weapon] = {
+    "couteau": Weapon(kind="melee", damage=1),
+    "pieu": Weapon(kind="melee", damage=1),
+    "epee": Weapon(kind="melee", damage=2),
+    "batte": Weapon(kind="melee", damage=2, damage_type="bashing"),
+    "hache": Weapon(kind="melee", damage=3),
+    "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3),
+    "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3),
+    "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1),
+    "fusil_a_pompe": Weapon(kind="firearm", damage=8, short_range=20, rate=1),
+    "couteau_de_lancer": Weapon(kind="thrown", damage=1, short_range=10),
+}
+
+ARMOURS: dict[str, Armour] = {
+    "vetements_renforces": Armour(rating=1),
+    "tshirt_blinde": Armour(rating=2),
+    "gilet_kevlar": Armour(rating=3),
+    "veste_pare_balles": Armour(rating=4),
+    "tenue_anti_emeute": Armour(rating=5),
+}
+
+HEALTH_TRACK: list[HealthLevel] = [
+    HealthLevel(name="Contusionné", penalty=0),
+    HealthLevel(name="Blessé légèrement", penalty=1),
+    HealthLevel(name="Blessé", penalty=1),
+    HealthLevel(name="Blessé gravement", penalty=2),
+    HealthLevel(name="Handicapé", penalty=2),
+    HealthLevel(name="Infirme", penalty=5),
+    HealthLevel(name="Invalide", penalty=0),
+]
+"""Bruised … Incapacitated: the penalty of the last level filled; the last level
+filled (as many as the sheet's ``health_levels``) means no action at all."""

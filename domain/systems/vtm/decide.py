@@ -1,0 +1,27 @@
+"""The ``vtm`` table of moves: every command, who sends it, the guard that says
+whether it may be sent now, and the handler (and so the rules) it consults.
+``decide`` and "what may this combatant do now?" both come from it."""
+
+from __future__ import annotations
+
+from domain.moves import Move, Moves
+from domain.systems.vtm import commands as c
+from domain.systems.vtm.handlers import gm, interrupt, resolve, round
+from domain.systems.vtm.scene import Scene
+
+MOVES = Moves(
+    Move(c.StartRound, round.start_round, by="gm", what="start a turn"),
+    Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
+    Move(c.DeclareActions, round.declare, may=round.check_declare),
+    Move(c.ResolveAction, resolve.resolve_action, may=resolve.check_resolve),
+    Move(c.Abstain, round.abstain, may=round.check_abstain),
+    Move(c.Riposte, resolve.riposte, may=resolve.check_riposte),
+    Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),
+    Move(c.AdjustRoll, gm.adjust_roll, by="gm", what="adjust a roll"),
+    Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
+    Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
+    Move(c.SetCover, gm.set_cover, by="gm", what="set a combatant's cover"),
+    Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the turn order"),
+    Move(c.SkipAction, gm.skip_action, by="gm", what="pass over an action"),
+    scene=Scene.of,
+)

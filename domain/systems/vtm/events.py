@@ -1,0 +1,241 @@
+"""Every ``vtm`` event: declarations, rolls and resolutions, in the past tense.
+
+Tags (``"vtm.<Name>"``) and field types are forever once shipped; new fields
+come with defaults.
+"""
+
+from __future__ import annotations
+
+from domain.base import Event
+from domain.dice import PoolRoll
+from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver, Riposte
+from domain.systems.wod import DamageType, Health, Modifier
+
+
+class VtmEvent(Event, frozen=True, kw_only=True):
+    pass
+
+
+class RoundStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RoundStarted"):
+    """A new turn for ``combatants``; with ``keep_initiative`` (VTM-INIT-02 read
+    literally) last turn's initiative stands and declarations open at once."""
+
+    round: int
+    combatants: list[str]
+    keep_initiative: bool = False
+
+
+class InitiativeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeRolled"):
+    """VTM-INIT-01: one d10 (``roll.faces[0]``) + Dex + Wits (``rating``)."""
+
+    combatant: str
+    roll: PoolRoll
+    rating: list[Modifier]
+    score: int
+
+
+class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDeclared"):
+    """VTM-INIT-03: a combatant's declared turn, slowest first."""
+
+    combatant: str
+    actions: list[Action]
+    desperate: bool = False
+
+
+class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
+    """VTM-ACT-08: the combatant lets the next act first and will act at the end."""
+
+    combatant: str
+
+
+class TurnPassed(VtmEvent, frozen=True, kw_only=True, tag="vtm.TurnPassed"):
+    """VTM-ACT-08: everyone left abstained; nobody acts in this pass."""
+
+    combatants: list[str]
+
+
+class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
+    attacker: str
+    target: str
+    action: int
+    maneuver: Maneuver
+    weapon: str | None = None
+    damage_type: DamageType
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    riposte: bool = False
+    """VTM-DEF-12: the free attack of a winning parry (``action`` is then -1)."""
+
+
+class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
+    """VTM-ATK-06 / VTM-CPX-07: an attack on a helpless target hits without a roll; its
+    pool becomes damage dice."""
+
+    attacker: str
+    target: str
+    action: int
+    maneuver: Maneuver
+    weapon: str | None = None
+    damage_type: DamageType
+    pool: list[Modifier]
+
+
+class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
+    """VTM-DEF-02/04: the defence answering an attack; ``action`` is its declared index."""
+
+    defender: str
+    attacker: str
+    action: int
+    defence: Defence
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class RipostePermitted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RipostePermitted"):
+    """VTM-DEF-12: the parry won by ``riposte.bonus``; its author may strike back now."""
+
+    combatant: str
+    riposte: Riposte
+
+
+class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
+    """VTM-ATK-07: no success left after the defence (a botch: VTM-ATK-09)."""
+
+    attacker: str
+    target: str
+    botch: bool = False
+
+
+class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
+    """VTM-HR-01/03: the damage roll of a hit with ``remaining`` successes, and the
+    damage it does: at least ``minimum``."""
+
+    attacker: str
+    target: str
+    remaining: int
+    damage_type: DamageType
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    minimum: int
+    damage: int
+
+
+class Soaked(VtmEvent, frozen=True, kw_only=True, tag="vtm.Soaked"):
+    """VTM-DMG-04/05/HR-02: the target's soak (``roll`` is ``None`` when it may not soak)."""
+
+    target: str
+    damage_type: DamageType
+    pool: list[Modifier] = []
+    difficulty: int = 6
+    roll: PoolRoll | None = None
+    soaked: int = 0
+
+
+class Wounded(VtmEvent, frozen=True, kw_only=True, tag="vtm.Wounded"):
+    """VTM-DMG-10: health levels taken (``halved``: a vampire's bashing, VTM-DMG-06)."""
+
+    target: str
+    damage_type: DamageType
+    levels: int
+    halved: bool = False
+    health: Health
+
+
+class ConditionChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ConditionChanged"):
+    """A condition set or lifted, by a rule or by the GM (``rule="gm"``, with a reason);
+    it lasts through round ``until`` (0: until lifted)."""
+
+    combatant: str
+    condition: Condition
+    on: bool
+    until: int = 0
+    rule: str
+    reason: str = ""
+
+
+class FootingRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.FootingRolled"):
+    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or to
+    get up among other actions (VTM-ACT-09, difficulty 4)."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class CoverChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.CoverChanged"):
+    """Where the combatant stands now (VTM-FIRE-01): set by the GM, with a reason."""
+
+    combatant: str
+    cover: Cover
+    reason: str
+
+
+class InterruptAttempted(VtmEvent, frozen=True, kw_only=True, tag="vtm.InterruptAttempted"):
+    """VTM-DEF-06: the declared action ``action`` given up for ``defence`` when
+    ``succeeded``, by a Willpower roll or a point spent."""
+
+    combatant: str
+    action: int
+    defence: Defence
+    attacker: str | None = None
+    spent: bool = False
+    roll: PoolRoll | None = None
+    succeeded: bool
+
+
+class ActionEnded(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionEnded"):
+    """The declared action ``action`` is done (or skipped by the GM, with a reason)."""
+
+    combatant: str
+    action: int
+    reason: str = ""
+
+
+class RollAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RollAdjusted"):
+    """The GM changes the combatant's next roll."""
+
+    combatant: str
+    dice: int = 0
+    difficulty: int = 0
+    reason: str
+
+
+class HealthAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.HealthAdjusted"):
+    combatant: str
+    health: Health
+    reason: str
+
+
+class InitiativeAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeAdjusted"):
+    combatant: str
+    score: int
+    reason: str
+
+
+EVENT_TYPES: tuple[type[VtmEvent], ...] = (
+    RoundStarted,
+    InitiativeRolled,
+    ActionsDeclared,
+    Abstained,
+    TurnPassed,
+    AttackRolled,
+    DefenceRolled,
+    AttackMissed,
+    DamageRolled,
+    Soaked,
+    Wounded,
+    ConditionChanged,
+    InterruptAttempted,
+    ActionEnded,
+    RollAdjusted,
+    HealthAdjusted,
+    InitiativeAdjusted,
+    FootingRolled,
+    CoverChanged,
+    AttackLanded,
+    RipostePermitted,
+)

@@ -1,0 +1,196 @@
+"""The ``vtm`` projection: each event applied to the combat state. Total: it never
+raises and never rolls; an event naming a combatant the state does not know
+changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.systems.vtm import events as ev
+from domain.systems.vtm.rules.initiative import can_act, pending_slot
+from domain.systems.vtm.state import Fighter, VtmState
+from domain.systems.wod import Modifier
+
+
+def _fighter(state: VtmState, cid: str, **changes: Any) -> VtmState:
+    fighter = state.fighters.get(cid)
+    if fighter is None:
+        return state
+    return replace(state, fighters={**state.fighters, cid: replace(fighter, **changes)})
+
+
+def advance_phase(state: VtmState) -> VtmState:
+    """Initiative gives way to declarations once everyone rolled, declarations to
+    resolution once everyone who can act declared (VTM-INIT-03/04)."""
+    fighters = state.fighters.values()
+    if state.phase == "initiative" and all(f.initiative is not None for f in fighters):
+        state = replace(state, phase="declaration")
+    if state.phase == "declaration" and all(
+        f.declared is not None or not can_act(f, state.round) for f in fighters
+    ):
+        state = replace(state, phase="resolution")
+    return state
+
+
+def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
+    fighters = {}
+    for cid in event.combatants:
+        old = state.fighters.get(cid, Fighter())
+        kept = {c: until for c, until in old.conditions.items() if until == 0 or until >= event.round}
+        fighters[cid] = replace(
+            old,
+            initiative=old.initiative if event.keep_initiative else None,
+            declared=None,
+            desperate=False,
+            resolved=[],
+            abstained=0,
+            defences=0,
+            conditions=kept,
+            riposte=None,
+        )
+    started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
+    return advance_phase(started)
+
+
+def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
+    rating = sum(m.value for m in event.rating)
+    wits = event.rating[-1].value if event.rating else 0
+    state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits)
+    return advance_phase(state)
+
+
+def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
+    state = _fighter(state, event.combatant, declared=list(event.actions), desperate=event.desperate)
+    return advance_phase(state)
+
+
+def abstained(state: VtmState, event: ev.Abstained) -> VtmState:
+    count = state.abstentions + 1
+    return replace(_fighter(state, event.combatant, abstained=count), abstentions=count)
+
+
+def _end(state: VtmState, cid: str, action: int) -> VtmState:
+    """An action done: whoever could riposte and did not has let the moment pass."""
+    state = replace(
+        state, fighters={k: replace(f, riposte=None) if f.riposte else f for k, f in state.fighters.items()}
+    )
+    fighter = state.fighters.get(cid)
+    if fighter is None or action in fighter.resolved:
+        return state
+    return _fighter(state, cid, resolved=[*fighter.resolved, action], abstained=0)
+
+
+def turn_passed(state: VtmState, event: ev.TurnPassed) -> VtmState:
+    for cid in event.combatants:
+        fighter = state.fighters.get(cid)
+        slot = pending_slot(fighter) if fighter else None
+        if slot is not None:
+            state = _end(state, cid, slot)
+    return state
+
+
+def action_ended(state: VtmState, event: ev.ActionEnded) -> VtmState:
+    return _end(state, event.combatant, event.action)
+
+
+def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> VtmState:
+    return _fighter(state, event.attacker, adjustment=[], riposte=None)
+
+
+def riposte_permitted(state: VtmState, event: ev.RipostePermitted) -> VtmState:
+    return _fighter(state, event.combatant, riposte=event.riposte)
+
+
+def defence_rolled(state: VtmState, event: ev.DefenceRolled) -> VtmState:
+    fighter = state.fighters.get(event.defender)
+    if fighter is None:
+        return state
+    resolved = fighter.resolved if fighter.desperate else [*fighter.resolved, event.action]
+    return _fighter(state, event.defender, resolved=resolved, defences=fighter.defences + 1, adjustment=[])
+
+
+def wounded_(state: VtmState, event: ev.Wounded) -> VtmState:
+    return _fighter(state, event.target, health=event.health)
+
+
+def health_adjusted(state: VtmState, event: ev.HealthAdjusted) -> VtmState:
+    return _fighter(state, event.combatant, health=event.health)
+
+
+def condition_changed(state: VtmState, event: ev.ConditionChanged) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    conditions = {c: u for c, u in fighter.conditions.items() if c != event.condition}
+    if event.on:
+        conditions[event.condition] = event.until
+    return advance_phase(_fighter(state, event.combatant, conditions=conditions))
+
+
+def interrupt_attempted(state: VtmState, event: ev.InterruptAttempted) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    spent = fighter.willpower_spent + (1 if event.spent else 0)
+    declared = list(fighter.declared or [])
+    if event.succeeded and 0 <= event.action < len(declared):
+        declared[event.action] = replace(
+            declared[event.action],
+            kind="defend",
+            defence=event.defence,
+            target=event.attacker,
+            maneuver=None,
+            weapon=None,
+        )
+    adjustment = [] if event.roll is not None else fighter.adjustment
+    return _fighter(state, event.combatant, willpower_spent=spent, declared=declared, adjustment=adjustment)
+
+
+def roll_adjusted(state: VtmState, event: ev.RollAdjusted) -> VtmState:
+    terms = [Modifier(rule="gm-dice", value=event.dice, why=event.reason)] if event.dice else []
+    terms += (
+        [Modifier(rule="gm-difficulty", value=event.difficulty, why=event.reason)] if event.difficulty else []
+    )
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    return _fighter(state, event.combatant, adjustment=[*fighter.adjustment, *terms])
+
+
+def initiative_adjusted(state: VtmState, event: ev.InitiativeAdjusted) -> VtmState:
+    return _fighter(state, event.combatant, initiative=event.score)
+
+
+def cover_changed(state: VtmState, event: ev.CoverChanged) -> VtmState:
+    return _fighter(state, event.combatant, cover=event.cover)
+
+
+APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
+    ev.RoundStarted: round_started,
+    ev.InitiativeRolled: initiative_rolled,
+    ev.ActionsDeclared: actions_declared,
+    ev.Abstained: abstained,
+    ev.TurnPassed: turn_passed,
+    ev.ActionEnded: action_ended,
+    ev.AttackRolled: attack_rolled,
+    ev.AttackLanded: attack_rolled,
+    ev.DefenceRolled: defence_rolled,
+    ev.Wounded: wounded_,
+    ev.HealthAdjusted: health_adjusted,
+    ev.ConditionChanged: condition_changed,
+    ev.InterruptAttempted: interrupt_attempted,
+    ev.RollAdjusted: roll_adjusted,
+    ev.InitiativeAdjusted: initiative_adjusted,
+    ev.CoverChanged: cover_changed,
+    ev.RipostePermitted: riposte_permitted,
+}
+"""Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
+change nothing: what they lead to comes as its own event."""
+
+
+def evolve(state: VtmState, event: Any) -> VtmState:
+    apply = APPLY.get(type(event))
+    return apply(state, event) if apply is not None else state

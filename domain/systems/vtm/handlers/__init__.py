@@ -1,0 +1,1 @@
+"""Guards and handlers: every check, then the dice, then the events."""

@@ -1,0 +1,80 @@
+"""The GM's overrides, each with a reason, as events a rewind undoes: a roll's pool or
+difficulty, wounds, a condition, the turn order, an action passed over."""
+
+from __future__ import annotations
+
+from domain.base import Emitted
+from domain.errors import check, require
+from domain.systems.vtm import events as ev
+from domain.systems.vtm.commands import (
+    AdjustHealth,
+    AdjustInitiative,
+    AdjustRoll,
+    SetCondition,
+    SetCover,
+    SkipAction,
+)
+from domain.systems.vtm.rules import initiative
+from domain.systems.vtm.scene import Scene
+from domain.systems.wod import wounded
+
+
+def _reason(reason: str) -> None:
+    check(bool(reason.strip()), "vtm.reason", "a GM override says why")
+
+
+def adjust_roll(scene: Scene, command: AdjustRoll) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    check(bool(command.dice or command.difficulty), "vtm.adjust-nothing", "the override changes nothing")
+    adjusted = ev.RollAdjusted(
+        combatant=command.combatant, dice=command.dice, difficulty=command.difficulty, reason=command.reason
+    )
+    return [Emitted(adjusted)]
+
+
+def adjust_health(scene: Scene, command: AdjustHealth) -> list[Emitted]:
+    _reason(command.reason)
+    fighter = scene.in_fight(command.combatant)
+    health = wounded(
+        fighter.health, bashing=command.bashing, lethal=command.lethal, aggravated=command.aggravated
+    )
+    return [Emitted(ev.HealthAdjusted(combatant=command.combatant, health=health, reason=command.reason))]
+
+
+def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    until = scene.state.round + command.rounds - 1 if command.rounds else 0
+    changed = ev.ConditionChanged(
+        combatant=command.combatant,
+        condition=command.condition,
+        on=command.on,
+        until=until,
+        rule="gm",
+        reason=command.reason,
+    )
+    return [Emitted(changed)]
+
+
+def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    return [Emitted(ev.CoverChanged(combatant=command.combatant, cover=command.cover, reason=command.reason))]
+
+
+def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:
+    _reason(command.reason)
+    fighter = scene.in_fight(command.combatant)
+    require(fighter.initiative is not None, "VTM-INIT-01", f"{command.combatant} has no initiative yet")
+    score = (fighter.initiative or 0) + command.delta
+    return [Emitted(ev.InitiativeAdjusted(combatant=command.combatant, score=score, reason=command.reason))]
+
+
+def skip_action(scene: Scene, command: SkipAction) -> list[Emitted]:
+    _reason(command.reason)
+    queue = initiative.resolution_queue(scene.state)
+    require(bool(queue), "VTM-INIT-04", "no action is waiting to be resolved")
+    slot = initiative.pending_slot(scene.fighter(queue[0]))
+    assert slot is not None
+    return [Emitted(ev.ActionEnded(combatant=queue[0], action=slot, reason=command.reason))]

@@ -1,0 +1,141 @@
+"""The terms of each action's roll, from the sheet and the state: shared by the
+declaration (a plan with an empty pool is refused up front, VTM-ACT-04) and the
+resolution (which checks it again, with the target's conditions)."""
+
+from __future__ import annotations
+
+from domain.errors import require
+from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice
+from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action, Defence, Weapon
+from domain.systems.wod import Modifier, Terms
+
+
+def _traits(scene: Scene, cid: str, attribute: str, ability: str, rule: str) -> list[Modifier]:
+    return [
+        Modifier(rule=rule, value=scene.trait(cid, attribute), why=attribute),
+        Modifier(rule=rule, value=scene.trait(cid, ability), why=ability),
+    ]
+
+
+def gm_terms(scene: Scene, cid: str) -> Terms:
+    """The GM's override of the combatant's next roll (``vtm.AdjustRoll``)."""
+    adjustment = scene.fighter(cid).adjustment
+    return Terms(
+        pool=[m for m in adjustment if m.rule == "gm-dice"],
+        difficulty=[m for m in adjustment if m.rule == "gm-difficulty"],
+    )
+
+
+def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False) -> Terms:
+    """``base`` with what the combatant's wounds, conditions and the GM's override do to
+    its roll, the pool kept within one roll's dice."""
+    fighter = scene.fighter(cid)
+    wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
+    found = base + Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm_terms(scene, cid)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+
+
+def _opponents(scene: Scene, cid: str) -> Terms:
+    return attack.opponents(attack.close_opponents(scene.state.fighters, cid))
+
+
+def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
+    """The target is another combatant of this turn; the weapon is carried and fits the
+    maneuver (VTM-MEL-05); claws are the character's own (VTM-MEL-04)."""
+    assert action.maneuver is not None
+    require(
+        action.target is not None and action.target != cid, "VTM-ATK-07", "an attack names another combatant"
+    )
+    assert action.target is not None
+    scene.in_fight(action.target)
+    weapon = scene.carried(cid, action.weapon)
+    attack.require_weapon_fits(action.maneuver, weapon, action.weapon)
+    if action.maneuver == "claws":
+        attack.require_claws(scene.sheet(cid))
+    return weapon
+
+
+def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms:
+    assert action.maneuver is not None
+    weapon = scene.carried(cid, action.weapon)
+    attribute, ability, rule = attack.attack_traits(action.maneuver, weapon)
+    base = Terms(
+        pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
+        difficulty=attack.maneuver_difficulty(action.maneuver),
+    )
+    assert action.target is not None
+    target = scene.fighter(action.target)
+    situation = (
+        attack.aimed(action.aim)
+        + attack.from_the_side(action.side)
+        + _opponents(scene, cid)
+        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover)
+        + conditions.against(target.conditions)
+    )
+    return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
+
+
+def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int) -> Terms:
+    """VTM-DEF-02 pools at VTM-DEF-03 difficulty 6; the multiple-action penalty by the
+    defence's place (VTM-ACT-10), or a desperate defence's own (VTM-DEF-13)."""
+    fighter = scene.fighter(cid)
+    attribute, ability = defence.defence_traits(kind)
+    penalty = (
+        actions.desperate_defence(fighter.defences)
+        if fighter.desperate
+        else actions.multiple_actions(count, index)
+    )
+    base = Terms(
+        pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
+        difficulty=[Modifier(rule="VTM-DEF-03", value=6, why=kind)],
+    )
+    return finished(scene, cid, base + _opponents(scene, cid))
+
+
+def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
+    """VTM-ACT-09: getting up among other actions is Dex + Athlétisme at difficulty 4, with
+    the multiple-action penalty."""
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-ACT-09")
+        + actions.multiple_actions(count, index),
+        difficulty=[Modifier(rule="VTM-ACT-09", value=4, why="stand up")],
+    )
+    return finished(scene, cid, base)
+
+
+def footing_terms(scene: Scene, cid: str) -> Terms:
+    """VTM-MEL-01: keeping one's feet after a sweep, Dex + Athlétisme at difficulty 8 (a
+    reflex: no action spent, so no multiple-action penalty)."""
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-MEL-01"),
+        difficulty=[Modifier(rule="VTM-MEL-01", value=attack.SWEEP_FOOTING, why="keep one's feet")],
+    )
+    return finished(scene, cid, base)
+
+
+def action_terms(
+    scene: Scene, cid: str, action: Action, index: int, count: int, desperate: bool
+) -> tuple[list[Modifier] | None, list[Modifier]]:
+    """The pool and difficulty an action would roll at declaration (``None``: no roll,
+    VTM-ACT-05)."""
+    if action.kind == "attack":
+        check_attack(scene, cid, action)
+        found = attack_terms(scene, cid, action, index, count)
+        return found.pool, found.difficulty
+    if action.kind == "stand":
+        require("knocked_down" in scene.fighter(cid).conditions, "VTM-ACT-09", f"{cid} is not down")
+        return (stand_terms(scene, cid, index, count).pool if count > 1 else None), []
+    if action.kind == "defend":
+        assert action.defence is not None
+        if action.target is not None:
+            require(action.target != cid, "VTM-DEF-10", "a defence answers another combatant")
+            scene.in_fight(action.target)
+        if action.defence == "parry":
+            carried = defence.parrying_weapon(scene.weapons(cid))
+            require(carried is not None, "VTM-DEF-02", "a parry needs a melee weapon in hand")
+        if desperate:
+            return None, []  # VTM-DEF-13: its pool is whole for the first defence
+        found = defence_terms(scene, cid, action.defence, index, count)
+        return found.pool, found.difficulty
+    return None, []

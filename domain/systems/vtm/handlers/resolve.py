@@ -1,0 +1,293 @@
+"""Resolving the action whose turn it is: an attack through defence, damage, soak and
+health levels (VTM-ATK, VTM-DEF, VTM-HR, VTM-DMG), or an action without a roll."""
+
+from __future__ import annotations
+
+from domain.base import Emitted
+from domain.dice import PoolRoll
+from domain.errors import require
+from domain.systems.vtm import events as ev
+from domain.systems.vtm.commands import ResolveAction
+from domain.systems.vtm.commands import Riposte as RiposteCommand
+from domain.systems.vtm.handlers.pools import (
+    attack_terms,
+    check_attack,
+    defence_terms,
+    footing_terms,
+    stand_terms,
+)
+from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
+from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action, Defence, Riposte
+from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
+
+
+def check_resolve(scene: Scene, combatant: str) -> None:
+    scene.in_fight(combatant)
+    initiative.require_acting_now(scene.state, combatant)
+
+
+def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
+    cid = command.combatant
+    check_resolve(scene, cid)
+    fighter = scene.fighter(cid)
+    index = initiative.require_acting_now(scene.state, cid)
+    declared = fighter.declared or []
+    action = declared[index]
+    emitted: list[Emitted] = []
+    if action.kind == "attack":
+        emitted += resolve_attack(scene, cid, action, index, len(declared))
+    if action.kind == "stand":
+        emitted += stand_up(scene, cid, index, len(declared))
+    # VTM-ACT-05: an action without a roll only takes its time. A riposte the action
+    # allowed comes after its end: it lapses when the next action ends (VTM-DEF-12).
+    ended = Emitted(ev.ActionEnded(combatant=cid, action=index))
+    ripostes = [e for e in emitted if isinstance(e.event, ev.RipostePermitted)]
+    return [*(e for e in emitted if e not in ripostes), ended, *ripostes]
+
+
+def check_riposte(scene: Scene, combatant: str) -> None:
+    """VTM-DEF-12: only the author of a winning parry, before the next action ends."""
+    fighter = scene.in_fight(combatant)
+    require(fighter.riposte is not None, "VTM-DEF-12", f"{combatant} has no riposte to make")
+
+
+def riposte(scene: Scene, command: RiposteCommand) -> list[Emitted]:
+    cid = command.combatant
+    check_riposte(scene, cid)
+    allowed = scene.fighter(cid).riposte
+    assert allowed is not None
+    strike = Action(kind="attack", maneuver="strike", target=allowed.target, weapon=allowed.weapon)
+    bonus = [Modifier(rule="VTM-DEF-12", value=allowed.bonus, why="riposte")]
+    return resolve_attack(scene, cid, strike, -1, 1, bonus=bonus)
+
+
+def _defence_plan(
+    scene: Scene, cid: str, target: str, action: Action, damage_type: DamageType
+) -> tuple[int, Defence, Terms] | None:
+    """The target's declared defence that answers this attack, and its terms (checked
+    before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
+    assert action.maneuver is not None
+    defender = scene.fighter(target)
+    found = defence.answering_defence(defender, cid, action.maneuver, damage_type, scene.armour(target) > 0)
+    if found is None:
+        return None
+    index, kind = found
+    found_terms = defence_terms(scene, target, kind, index, len(defender.declared or []))
+    return (index, kind, found_terms) if total(found_terms.pool) >= 1 else None
+
+
+def resolve_attack(
+    scene: Scene, cid: str, action: Action, index: int, count: int, bonus: list[Modifier] | None = None
+) -> list[Emitted]:
+    """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1."""
+    assert action.maneuver is not None and action.target is not None
+    target = action.target
+    sheet, target_sheet = scene.sheet(cid), scene.sheet(target)
+    weapon = check_attack(scene, cid, action)
+    claws = sheet.claws if action.maneuver == "claws" else None
+    base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
+    found = attack_terms(scene, cid, action, index, count)
+    if bonus:
+        found = Terms(pool=dice.within_limit([*found.pool, *bonus]), difficulty=found.difficulty)
+    dice.require_dice(found.pool, "the attack")
+    if conditions.helpless(scene.fighter(target).conditions):
+        return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type)
+    plan = _defence_plan(scene, cid, target, action, damage_type)
+    trait = attack.attack_traits(action.maneuver, weapon)[1]
+    footing = footing_terms(scene, target) if attack.knocks_down(action.maneuver) else None
+    # every check is done: the dice from here on
+    roll = dice.action_roll(
+        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
+    )
+    emitted = [
+        Emitted(
+            ev.AttackRolled(
+                attacker=cid,
+                target=target,
+                action=index,
+                maneuver=action.maneuver,
+                weapon=action.weapon,
+                damage_type=damage_type,
+                pool=found.pool,
+                difficulty=found.difficulty,
+                roll=roll,
+                riposte=bool(bonus),
+            )
+        )
+    ]
+    against = 0
+    riposte_event: list[Emitted] = []
+    if plan is not None:
+        d_index, kind, d_terms = plan
+        d_trait = defence.defence_traits(kind)[1]
+        d_roll = dice.action_roll(
+            scene.roller,
+            d_terms.pool,
+            d_terms.difficulty,
+            specialty=dice.has_specialty(target_sheet, d_trait),
+        )
+        against = d_roll.successes
+        emitted.append(
+            Emitted(
+                ev.DefenceRolled(
+                    defender=target,
+                    attacker=cid,
+                    action=d_index,
+                    defence=kind,
+                    pool=d_terms.pool,
+                    difficulty=d_terms.difficulty,
+                    roll=d_roll,
+                )
+            )
+        )
+        allowed = defence.riposte_bonus(kind, against, roll.successes)
+        weapon_name = defence.parrying_weapon(scene.weapons(target))
+        if allowed and weapon_name is not None:
+            permitted = Riposte(target=cid, weapon=weapon_name, bonus=allowed)
+            riposte_event = [Emitted(ev.RipostePermitted(combatant=target, riposte=permitted))]
+    remaining = attack.remaining_successes(roll.successes, against)
+    if remaining < 1:
+        missed = Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))
+        return [*emitted, missed, *riposte_event]
+    extra = attack.extra_damage(remaining, scene.options.extra_successes) + attack.aimed_damage(action.aim)
+    pool = dice.within_limit(base_damage + extra)
+    emitted += damage_and_soak(scene, cid, target, remaining, pool, damage_type)
+    if footing is not None:
+        emitted += keep_footing(scene, target, footing)
+    return emitted
+
+
+def strike_helpless(
+    scene: Scene,
+    cid: str,
+    action: Action,
+    index: int,
+    pool: list[Modifier],
+    base_damage: list[Modifier],
+    damage_type: DamageType,
+) -> list[Emitted]:
+    """VTM-ATK-06 / VTM-CPX-07: no attack roll and no defence against a helpless target;
+    the attack's dice go to the damage, whose floor counts no success (VTM-HR-04)."""
+    assert action.maneuver is not None and action.target is not None
+    landed = ev.AttackLanded(
+        attacker=cid,
+        target=action.target,
+        action=index,
+        maneuver=action.maneuver,
+        weapon=action.weapon,
+        damage_type=damage_type,
+        pool=pool,
+    )
+    extra = conditions.helpless_damage(total(pool)) + attack.aimed_damage(action.aim)
+    damage_pool = dice.within_limit(base_damage + extra)
+    return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, damage_pool, damage_type)]
+
+
+def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:
+    """VTM-MEL-01 / VTM-CPX-01: the swept target rolls to keep its feet, or falls."""
+    roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
+    emitted = [
+        Emitted(
+            ev.FootingRolled(combatant=target, pool=footing.pool, difficulty=footing.difficulty, roll=roll)
+        )
+    ]
+    if roll.successes < 1:
+        down = ev.ConditionChanged(combatant=target, condition="knocked_down", on=True, rule="VTM-MEL-01")
+        emitted.append(Emitted(down))
+    return emitted
+
+
+def stand_up(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
+    """VTM-ACT-09: getting up alone takes the action and no roll; among other actions it
+    takes a Dex + Athlétisme roll at difficulty 4."""
+    if "knocked_down" not in scene.fighter(cid).conditions:
+        return []
+    up = Emitted(ev.ConditionChanged(combatant=cid, condition="knocked_down", on=False, rule="VTM-ACT-09"))
+    if count == 1:
+        return [up]
+    found = stand_terms(scene, cid, index, count)
+    dice.require_dice(found.pool, "getting up")
+    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    rolled = Emitted(ev.FootingRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll))
+    return [rolled, up] if roll.successes >= 1 else [rolled]
+
+
+def damage_and_soak(
+    scene: Scene, cid: str, target: str, remaining: int, pool: list[Modifier], damage_type: DamageType
+) -> list[Emitted]:
+    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
+    VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05)."""
+    options = scene.options
+    sheet = scene.sheet(target)
+    difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
+    roll = dice.damage_roll(scene.roller, pool, difficulty)
+    floor = damage.minimum_damage(remaining)
+    dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
+    soak = damage.soak_terms(
+        sheet,
+        damage_type,
+        scene.armour(target),
+        lethal_armour_only=options.human_lethal_armour_only,
+        ghoul_difficulty=options.ghoul_lethal_difficulty,
+    )
+    soak_roll: PoolRoll | None = None
+    if soak is not None and total(soak[0]) >= 1:
+        soak_roll = dice.soak_roll(scene.roller, soak[0], [Modifier(rule="VTM-DMG-04", value=soak[1])])
+    soaked = soak_roll.successes if soak_roll else 0
+    levels, halved = damage.levels_taken(
+        dealt, soaked, floor, damage_type, sheet, options.minimum_damage_stage
+    )
+    return [
+        Emitted(
+            ev.DamageRolled(
+                attacker=cid,
+                target=target,
+                remaining=remaining,
+                damage_type=damage_type,
+                pool=pool,
+                difficulty=difficulty,
+                roll=roll,
+                minimum=floor,
+                damage=dealt,
+            )
+        ),
+        Emitted(
+            ev.Soaked(
+                target=target,
+                damage_type=damage_type,
+                pool=soak[0] if soak else [],
+                difficulty=soak[1] if soak else 6,
+                roll=soak_roll,
+                soaked=soaked,
+            )
+        ),
+        *wounds(scene, target, damage_type, levels, halved),
+    ]
+
+
+def wounds(scene: Scene, target: str, damage_type: DamageType, levels: int, halved: bool) -> list[Emitted]:
+    """The levels taken, and what they do: dazed (VTM-CPX-05), incapacitated (VTM-DMG-11)."""
+    fighter, sheet = scene.fighter(target), scene.sheet(target)
+    health = wounded(fighter.health, **{damage_type: levels})
+    emitted = [
+        Emitted(
+            ev.Wounded(target=target, damage_type=damage_type, levels=levels, halved=halved, health=health)
+        )
+    ]
+    if damage.dazed(levels, sheet):
+        until = scene.state.round + 1
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(
+                    combatant=target, condition="dazed", on=True, until=until, rule="VTM-CPX-05"
+                )
+            )
+        )
+    if damage.incapacitated(health, sheet) and not damage.incapacitated(fighter.health, sheet):
+        emitted.append(
+            Emitted(
+                ev.ConditionChanged(combatant=target, condition="incapacitated", on=True, rule="VTM-DMG-11")
+            )
+        )
+    return emitted

@@ -1,0 +1,80 @@
+"""Opening a turn, initiative, declarations and abstaining (VTM-INIT, VTM-ACT-01/02/08)."""
+
+from __future__ import annotations
+
+from domain.base import Emitted
+from domain.dice import roll_pool
+from domain.errors import require
+from domain.systems.vtm import events as ev
+from domain.systems.vtm.commands import Abstain, DeclareActions, RollInitiative, StartRound
+from domain.systems.vtm.handlers.pools import action_terms
+from domain.systems.vtm.rules import actions, dice, initiative
+from domain.systems.vtm.scene import Scene
+from domain.systems.wod import total
+
+
+def require_turn_over(scene: Scene) -> None:
+    """VTM-INIT-02: a new turn opens once every declared action of this one is resolved."""
+    state = scene.state
+    over = state.phase == "idle" or (state.phase == "resolution" and not initiative.resolution_queue(state))
+    require(over, "VTM-INIT-02", "this turn still has actions to resolve")
+
+
+def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
+    require_turn_over(scene)
+    state = scene.state
+    combatants = sorted(scene.sheets)
+    keep = (
+        not scene.options.initiative_each_turn
+        and state.round > 0
+        and all(
+            state.fighters.get(c) is not None and state.fighters[c].initiative is not None for c in combatants
+        )
+    )
+    return [Emitted(ev.RoundStarted(round=state.round + 1, combatants=combatants, keep_initiative=keep))]
+
+
+def check_initiative(scene: Scene, combatant: str) -> None:
+    fighter = scene.in_fight(combatant)
+    require(scene.state.phase == "initiative", "VTM-INIT-01", "initiative is not being rolled")
+    require(fighter.initiative is None, "VTM-INIT-01", f"{combatant} already rolled initiative")
+
+
+def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
+    check_initiative(scene, command.combatant)
+    rating = initiative.initiative_rating(scene.sheet(command.combatant))
+    roll = roll_pool(scene.roller, 1, 10, ones_cancel=False)
+    score = roll.faces[0] + total(rating)
+    return [Emitted(ev.InitiativeRolled(combatant=command.combatant, roll=roll, rating=rating, score=score))]
+
+
+def check_declare(scene: Scene, combatant: str) -> None:
+    scene.in_fight(combatant)
+    initiative.require_declaring_now(scene.state, combatant)
+
+
+def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
+    """Every declared action is checked now, so a plan whose last pool is empty is
+    refused up front (VTM-ACT-04); each is checked again when it resolves."""
+    cid = command.combatant
+    check_declare(scene, cid)
+    actions.require_declaration(command.actions, command.desperate)
+    for index, action in enumerate(command.actions):
+        pool, _ = action_terms(scene, cid, action, index, len(command.actions), command.desperate)
+        if pool is not None:
+            dice.require_dice(pool, f"action {index + 1}")
+    declared = ev.ActionsDeclared(combatant=cid, actions=list(command.actions), desperate=command.desperate)
+    return [Emitted(declared)]
+
+
+def check_abstain(scene: Scene, combatant: str) -> None:
+    scene.in_fight(combatant)
+    initiative.require_acting_now(scene.state, combatant)
+
+
+def abstain(scene: Scene, command: Abstain) -> list[Emitted]:
+    check_abstain(scene, command.combatant)
+    emitted = [Emitted(ev.Abstained(combatant=command.combatant))]
+    if nobody := initiative.everyone_abstains(scene.state, command.combatant):
+        emitted.append(Emitted(ev.TurnPassed(combatants=nobody)))
+    return emitted

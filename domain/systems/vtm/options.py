@@ -1,0 +1,32 @@
+"""The ``vtm`` table options: one field per reading the catalogue takes where seed
+003 is ambiguous, with the catalogue's default, plus the tables the seed refers to
+without containing them. Fixed in the table's first event."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
+from domain.systems.vtm.state import Armour, HealthLevel, Weapon
+from domain.systems.wod import Difficulty
+
+
+class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
+    minimum_damage_stage: Literal["before_soak", "after_soak"] = "before_soak"
+    """VTM-HR-03: the floor replaces the damage roll's successes (before soak), or
+    bounds the levels left after soak."""
+    extra_successes: Literal["beyond_first", "all"] = "beyond_first"
+    """VTM-ATK-08: which attack successes left after defence add damage dice."""
+    initiative_each_turn: bool = True
+    """VTM-INIT-02: initiative is rolled every turn (``False``: once per fight)."""
+    human_lethal_armour_only: bool = True
+    """VTM-DMG-05: a mortal soaks lethal damage with armour only (``False``: no soak)."""
+    damage_difficulty: Difficulty = 6
+    """VTM-DMG-03: the seed gives no difficulty for damage rolls."""
+    ghoul_lethal_difficulty: Difficulty = 8
+    """VTM-DMG-07: a ghoul with vitae left soaks lethal damage at this difficulty."""
+    weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
+    armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
+    health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))

@@ -1,0 +1,1 @@
+"""One function per ``vtm`` rule, its rule ID first in its docstring."""

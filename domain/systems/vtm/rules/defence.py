@@ -1,0 +1,57 @@
+"""Seed 003 « Résolution » → « Défense » and the defensive maneuvers: which declared
+defence answers an attack, and its pool."""
+
+from __future__ import annotations
+
+from domain.systems.vtm.rules.attack import CLOSE
+from domain.systems.vtm.state import Defence, Fighter, Maneuver, Weapon
+from domain.systems.wod import DamageType
+
+DEFENCE_TRAITS: dict[Defence, tuple[str, str]] = {
+    "dodge": ("dexterity", "dodge"),
+    "parry": ("dexterity", "melee"),
+    "block": ("dexterity", "brawl"),
+}
+
+
+def defence_traits(defence: Defence) -> tuple[str, str]:
+    """VTM-DEF-02: esquive Dex + Esquive, parade Dex + Mêlée, blocage Dex + Bagarre."""
+    return DEFENCE_TRAITS[defence]
+
+
+def stops(defence: Defence, maneuver: Maneuver, damage_type: DamageType, armoured: bool) -> bool:
+    """VTM-DEF-07: a block stops only bashing close attacks (lethal or aggravated ones
+    only in armour); a parry stops close attacks; a dodge any attack (VTM-DEF-08)."""
+    if defence == "dodge":
+        return True
+    if maneuver not in CLOSE:
+        return False
+    return defence == "parry" or damage_type == "bashing" or armoured
+
+
+def answering_defence(
+    fighter: Fighter, attacker: str, maneuver: Maneuver, damage_type: DamageType, armoured: bool
+) -> tuple[int, Defence] | None:
+    """VTM-INIT-06: a defence is rolled in the window of the attack it answers, whatever
+    the initiative. VTM-DEF-10: a dodge that names no attacker answers the first attack
+    of the turn; a parry or a block answers the attacker it names. VTM-DEF-13: a desperate
+    defence answers every attack. (Index of the declared action, defence.)"""
+    for index, action in enumerate(fighter.declared or []):
+        if index in fighter.resolved or action.kind != "defend" or action.defence is None:
+            continue
+        named = action.target in (None, attacker) if action.defence == "dodge" else action.target == attacker
+        if (named or fighter.desperate) and stops(action.defence, maneuver, damage_type, armoured):
+            return index, action.defence
+    return None
+
+
+def parrying_weapon(carried: list[tuple[str, Weapon]]) -> str | None:
+    """VTM-DEF-02: a parry stops a weapon with a weapon: the first melee weapon carried."""
+    return next((name for name, weapon in carried if weapon.kind == "melee"), None)
+
+
+def riposte_bonus(defence: Defence, parry: int, attack: int) -> int:
+    """VTM-DEF-12: a parry with more successes than the attack allows a normal attack at
+    once, with the successes left over as extra dice (VTM-DEF-11: with the parrying
+    weapon, which is how a lethal blade hurts a bare-handed attacker)."""
+    return parry - attack if defence == "parry" and parry > attack else 0

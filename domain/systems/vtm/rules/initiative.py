@@ -1,0 +1,107 @@
+"""Seed 003 « Initiative » and « Renoncer »: who declares and who acts, in which order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.errors import require
+from domain.systems.vtm.state import Fighter, VtmSheet, VtmState
+from domain.systems.wod import Modifier
+
+
+def initiative_rating(sheet: VtmSheet) -> list[Modifier]:
+    """VTM-INIT-01: initiative is one d10 plus Dextérité + Astuce (VTM-DICE-10: the one
+    roll that adds a die's face to traits)."""
+    return [
+        Modifier(rule="VTM-INIT-01", value=sheet.attributes.dexterity, why="dexterity"),
+        Modifier(rule="VTM-INIT-01", value=sheet.attributes.wits, why="wits"),
+    ]
+
+
+def faster_first(fighters: Mapping[str, Fighter]) -> list[str]:
+    """VTM-INIT-07: ties go to the higher Dex + Wits, then the higher Wits (outside the
+    seed, the catalogue's default), then the name, so that the order is always defined."""
+    return sorted(
+        fighters,
+        key=lambda cid: (-(fighters[cid].initiative or 0), -fighters[cid].rating, -fighters[cid].wits, cid),
+    )
+
+
+def can_act(fighter: Fighter, round_: int) -> bool:
+    """VTM-CPX-05: a dazed character spends the turn recovering; VTM-DMG-11: an
+    incapacitated one does nothing at all."""
+    dazed = "dazed" in fighter.conditions and fighter.conditions["dazed"] >= round_
+    return not dazed and "incapacitated" not in fighter.conditions
+
+
+def declaration_order(state: VtmState) -> list[str]:
+    """VTM-INIT-03: actions are declared in reverse initiative order, the slowest first."""
+    return [
+        cid for cid in reversed(faster_first(state.fighters)) if can_act(state.fighters[cid], state.round)
+    ]
+
+
+def next_to_declare(state: VtmState) -> str | None:
+    return next((cid for cid in declaration_order(state) if state.fighters[cid].declared is None), None)
+
+
+def require_declaring_now(state: VtmState, combatant: str) -> None:
+    """VTM-INIT-03: the slowest who has not declared declares now."""
+    require(state.phase == "declaration", "VTM-INIT-03", "no declaration is open")
+    who = next_to_declare(state)
+    require(who == combatant, "VTM-INIT-03", f"{who} declares before {combatant} (slowest first)")
+
+
+def slots(fighter: Fighter) -> list[int]:
+    """The indices of a combatant's declared actions that take a turn slot: defences are
+    resolved in the attack they answer (VTM-INIT-06), not in their own slot."""
+    return [i for i, a in enumerate(fighter.declared or []) if a.kind != "defend"]
+
+
+def pending_slot(fighter: Fighter) -> int | None:
+    return next((i for i in slots(fighter) if i not in fighter.resolved), None)
+
+
+def current_pass(state: VtmState) -> int | None:
+    """VTM-ACT-03: multiple actions resolve in passes, every first action in initiative
+    order, then every second one, and so on (``None``: the turn is over)."""
+    passes = [slots(f).index(slot) for f in state.fighters.values() if (slot := pending_slot(f)) is not None]
+    return min(passes) if passes else None
+
+
+def resolution_queue(state: VtmState) -> list[str]:
+    """VTM-INIT-04: actions resolve from the highest initiative down; VTM-ACT-08: whoever
+    abstained acts after all the others (in the order they abstained)."""
+    if state.phase != "resolution":
+        return []
+    now = current_pass(state)
+    if now is None:
+        return []
+    queue = [
+        cid
+        for cid in faster_first(state.fighters)
+        if (slot := pending_slot(state.fighters[cid])) is not None
+        and slots(state.fighters[cid]).index(slot) == now
+    ]
+    waiting = sorted(
+        (cid for cid in queue if state.fighters[cid].abstained), key=lambda c: state.fighters[c].abstained
+    )
+    return [cid for cid in queue if not state.fighters[cid].abstained] + waiting
+
+
+def require_acting_now(state: VtmState, combatant: str) -> int:
+    """VTM-INIT-04: the combatant whose slot comes first acts now; the index of its action."""
+    queue = resolution_queue(state)
+    require(bool(queue), "VTM-INIT-04", "no action is waiting to be resolved")
+    require(queue[0] == combatant, "VTM-INIT-04", f"{queue[0]} acts before {combatant}")
+    slot = pending_slot(state.fighters[combatant])
+    assert slot is not None
+    return slot
+
+
+def everyone_abstains(state: VtmState, combatant: str) -> list[str]:
+    """VTM-ACT-08: when every combatant still to act in this pass has abstained, nobody
+    acts: the combatants whose slots are given up (empty while someone would act)."""
+    queue = resolution_queue(state)
+    others = [cid for cid in queue if cid != combatant]
+    return queue if all(state.fighters[cid].abstained for cid in others) else []

@@ -1,0 +1,14 @@
+"""What a ``vtm`` sheet may hold."""
+
+from __future__ import annotations
+
+from domain.systems.vtm.options import VtmOptions
+from domain.systems.vtm.rules.dice import require_specialties_allowed
+from domain.systems.vtm.state import VtmSheet
+from domain.systems.wod import Attributes
+
+
+def check_sheet(sheet: VtmSheet, options: VtmOptions) -> None:
+    """VTM-DICE-07 when a combatant is added or updated."""
+    ratings = {name: getattr(sheet.attributes, name) for name in Attributes.__struct_fields__}
+    require_specialties_allowed(sheet, {**ratings, **sheet.abilities, **sheet.disciplines})

@@ -1,0 +1,76 @@
+"""What the ``vtm`` rules read: the table's view with the questions ``vtm`` asks of it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Self
+
+import msgspec
+
+from domain.base import SystemView
+from domain.errors import require
+from domain.systems import wod
+from domain.systems.vtm.evolve import advance_phase
+from domain.systems.vtm.options import VtmOptions
+from domain.systems.vtm.state import Fighter, VtmSheet, VtmState, Weapon
+
+NO_FIGHTER = Fighter()
+
+
+@dataclass(frozen=True)
+class Scene(wod.Scene[VtmSheet]):
+    state: VtmState
+    sheets: Mapping[str, VtmSheet]
+    options: VtmOptions
+
+    system = "vtm"
+
+    @classmethod
+    def of(cls, view: SystemView) -> Self:
+        """The view with only the fighters still at the table: a combatant removed in the
+        middle of a turn neither blocks the order nor waits for its roll (the phase is
+        worked out again without it)."""
+        scene = super().of(view)
+        state = scene.state
+        if all(cid in scene.sheets for cid in state.fighters):
+            return scene
+        present = {cid: f for cid, f in state.fighters.items() if cid in scene.sheets}
+        return replace(scene, state=advance_phase(msgspec.structs.replace(state, fighters=present)))
+
+    def fighter(self, combatant: str) -> Fighter:
+        return self.state.fighters.get(combatant, NO_FIGHTER)
+
+    def spent(self, combatant: str, pool: str) -> int:
+        fighter = self.fighter(combatant)
+        return fighter.willpower_spent if pool == "willpower" else fighter.blood_spent
+
+    def in_fight(self, combatant: str) -> Fighter:
+        """A combatant of this turn (the sheet is at the table and the turn counts it)."""
+        self.sheet(combatant)
+        require(combatant in self.state.fighters, "VTM-INIT-01", f"{combatant} is not in this turn")
+        return self.state.fighters[combatant]
+
+    def carried(self, combatant: str, name: str | None) -> Weapon | None:
+        """The weapon ``name`` if the combatant carries it: the sheet's own rows first,
+        then the table's (the facts come from the sheet, never from the command)."""
+        if name is None:
+            return None
+        sheet = self.sheet(combatant)
+        require(name in sheet.weapons, "VTM-MEL-05", f"{combatant} carries no {name!r}")
+        weapon = sheet.own_weapons.get(name, self.options.weapons.get(name))
+        require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
+        return weapon
+
+    def weapons(self, combatant: str) -> list[tuple[str, Weapon]]:
+        """Every weapon the combatant carries that a table knows, in the sheet's order."""
+        sheet = self.sheet(combatant)
+        found = [
+            (name, sheet.own_weapons.get(name, self.options.weapons.get(name))) for name in sheet.weapons
+        ]
+        return [(name, weapon) for name, weapon in found if weapon is not None]
+
+    def armour(self, combatant: str) -> int:
+        name = self.sheet(combatant).armour
+        found = self.options.armours.get(name) if name else None
+        return found.rating if found else 0

@@ -1,0 +1,148 @@
+"""Random legal play: ``evolve`` never fails, the log replays to the same state,
+rewinds included, and from every reachable state the GM has a command that moves
+the fight on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.base import GM
+from domain.commands import RemoveCombatant, Rewind
+from domain.errors import Refused
+from domain.events import ENCODER, RECORD_DECODER
+from domain.systems.vtm import commands as c
+from domain.systems.vtm.decide import MOVES
+from domain.systems.vtm.state import Action
+from domain.table import replay, system_view
+from tests.systems.vtm.conftest import Table, options_for, sheet
+
+IDS = ["alma", "bors", "cleo"]
+MANEUVERS = {
+    "punch": None,
+    "kick": None,
+    "claws": None,
+    "sweep": None,
+    "strike": "couteau",
+    "shoot": "revolver",
+}
+PROGRESS = (
+    "vtm.StartRound",
+    "vtm.RollInitiative",
+    "vtm.DeclareActions",
+    "vtm.ResolveAction",
+    "vtm.SkipAction",
+)
+
+
+def new_table() -> Table:
+    t = Table()
+    t.add("alma", sheet(brawl=3, melee=3, dodge=2, claws="aggravated", weapons=["couteau"]), player="ann")
+    t.add(
+        "bors",
+        sheet(kind="mortal", brawl=2, firearms=3, dodge=1, weapons=["revolver"], armour="gilet_kevlar"),
+    )
+    t.add("cleo", sheet(kind="ghoul", blood=3, brawl=2, dodge=3, melee=3, fortitude=1, weapons=["batte"]))
+    return t
+
+
+def action(data: st.DataObject, cid: str) -> Action:
+    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other"]))
+    target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
+    if kind == "attack":
+        maneuver = data.draw(st.sampled_from(list(MANEUVERS)))
+        return Action(kind="attack", maneuver=maneuver, target=target, weapon=MANEUVERS[maneuver])  # type: ignore[arg-type]
+    if kind == "defend":
+        defence = data.draw(st.sampled_from(["dodge", "parry", "block"]))
+        return Action(kind="defend", defence=defence, target=data.draw(st.sampled_from([None, target])))  # type: ignore[arg-type]
+    return Action(kind=kind)  # type: ignore[arg-type]
+
+
+def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
+    match tag:
+        case "vtm.RollInitiative":
+            return c.RollInitiative(combatant=cid)
+        case "vtm.DeclareActions":
+            desperate = data.draw(st.integers(0, 5)) == 0
+            if desperate:
+                return c.DeclareActions(
+                    combatant=cid, actions=[Action(kind="defend", defence="dodge")], desperate=True
+                )
+            count = data.draw(st.integers(1, 2))
+            return c.DeclareActions(combatant=cid, actions=[action(data, cid) for _ in range(count)])
+        case "vtm.ResolveAction":
+            return c.ResolveAction(combatant=cid)
+        case "vtm.Abstain":
+            return c.Abstain(combatant=cid)
+        case "vtm.Riposte":
+            return c.Riposte(combatant=cid)
+        case "vtm.AbortForDefence":
+            return c.AbortForDefence(
+                combatant=cid,
+                defence="dodge",
+                spend=data.draw(st.booleans()),
+                attacker=data.draw(st.sampled_from([None, *[i for i in IDS if i != cid]])),
+            )
+    raise AssertionError(tag)
+
+
+def gm_commands(data: st.DataObject) -> list[Any]:
+    cid = data.draw(st.sampled_from(IDS))
+    condition = data.draw(
+        st.sampled_from(["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"])
+    )
+    return [
+        c.StartRound(),
+        c.SkipAction(reason="test"),
+        RemoveCombatant(combatant_id=cid),
+        c.AdjustInitiative(combatant=cid, delta=data.draw(st.integers(-3, 3)), reason="test"),
+        c.AdjustHealth(combatant=cid, lethal=data.draw(st.integers(-2, 4)), reason="test"),
+        c.SetCondition(combatant=cid, condition=condition, on=data.draw(st.booleans()), reason="test"),  # type: ignore[arg-type]
+        c.SetCover(
+            combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
+        ),
+        c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
+    ]
+
+
+def gm_moves_the_fight_on(t: Table) -> bool:
+    """Some command the GM may send now changes the turn: a new turn, an initiative roll, a
+    declaration (of no roll), a resolution or passing over the action whose turn it is."""
+    head = t.timeline.head
+    tries: list[Any] = [c.StartRound(), c.SkipAction(reason="move on")]
+    tries += [c.RollInitiative(combatant=cid) for cid in IDS]
+    tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="other")]) for cid in IDS]
+    for command in tries:
+        try:
+            MOVES.decide(system_view(head, GM), command)
+        except Refused:
+            continue
+        except AssertionError:  # the guard's roller: a move that rolls passed its checks
+            return True
+        return True
+    return False
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_legal_play_folds_replays_and_the_gm_can_always_move_on(data: st.DataObject) -> None:
+    t = new_table()
+    for _ in range(data.draw(st.integers(5, 50))):
+        assert gm_moves_the_fight_on(t)
+        choices: list[Any] = []
+        for cid in IDS:
+            choices += [command_for(data, tag, cid) for tag in options_for(t.timeline.head, cid)]
+        if not choices or data.draw(st.integers(0, 5)) == 0:
+            choices += gm_commands(data)
+        if data.draw(st.integers(0, 15)) == 0 and len(t.log) > 2:
+            choices.append(Rewind(to=data.draw(st.integers(1, len(t.log))), reason="test"))
+        command = data.draw(st.sampled_from(choices))
+        try:
+            t.emitted(command)
+        except Refused:
+            continue
+    encoded = [ENCODER.encode(r) for r in t.log]
+    replayed = replay([RECORD_DECODER.decode(line).event for line in encoded])
+    assert replayed.fight == t.timeline.head.fight
