@@ -63,10 +63,21 @@ class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
     dice: list[int] | None = None
 
 
+class TooBig(Exception):
+    """A request body over :data:`MAX_MESSAGE_BYTES`: answered 413 before the rest is read."""
+
+
 async def read_body(request: Request, kind: type[Any]) -> Any:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE_BYTES:
-        raise CheckFailed("request.too-big", f"a request body has at most {MAX_MESSAGE_BYTES} bytes")
+    """The body decoded as ``kind``; refused (413) as soon as its declared length or
+    the bytes come in pass :data:`MAX_MESSAGE_BYTES`, so a huge body is never held."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_MESSAGE_BYTES:
+        raise TooBig
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise TooBig
     try:
         return msgspec.json.decode(body, type=kind)
     except msgspec.DecodeError as exc:
@@ -96,6 +107,9 @@ def http_errors(handler: Any) -> Any:
             return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
         except Refused as refused:
             return refusal_response(refused)
+        except TooBig:
+            text = f"a request body has at most {MAX_MESSAGE_BYTES} bytes"
+            return problem(413, "too-big", "request.too-big", text)
         except (RedisError, TimeoutError):
             log.exception("Redis unavailable")
             return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
