@@ -7,7 +7,7 @@ generated from these types (``fracas schema``).
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
 import msgspec
 
@@ -16,6 +16,26 @@ from domain.events import Recorded
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """Largest message either side sends; a larger inbound one closes the socket (1009)."""
+
+MAX_POSITION = 2**53 - 1
+"""Largest position a client may name (the largest whole number a JavaScript
+client holds exactly); a table never comes near it."""
+
+Position = Annotated[int, msgspec.Meta(ge=0, le=MAX_POSITION)]
+"""A position a client names: 0 (before the first event) to :data:`MAX_POSITION`."""
+
+UNREADABLE = (msgspec.DecodeError, RecursionError)
+"""What decoding a message raises when it cannot be taken: not JSON, not the
+type's shape (``msgspec.ValidationError`` is a ``DecodeError``), or nested deeper
+than msgspec follows (``RecursionError``)."""
+
+
+def unreadable(exc: BaseException) -> str:
+    """Why a message could not be read, for its sender."""
+    if isinstance(exc, RecursionError):
+        return "message refused: nested too deeply"
+    return f"message refused: {exc}"
+
 
 # Close codes the server uses (besides 1000 normal and 1001 going away).
 CLOSE_TOO_BIG = 1009
@@ -36,7 +56,7 @@ class Follow(Inbound, frozen=True, kw_only=True, tag="follow"):
     A resuming client names the ``epoch`` and the ``chain`` of the record at
     ``after`` it saw, and is told if the history diverged."""
 
-    after: int = 0
+    after: Position = 0
     epoch: str = ""
     chain: str = ""
 
@@ -54,7 +74,7 @@ class SendCommand(Inbound, frozen=True, kw_only=True, tag="command"):
     id: str
     command: AnyCommand
     nonce: str = ""
-    expected_head: int | None = None
+    expected_head: Position | None = None
     dice: list[int] | None = None
 
 
@@ -62,15 +82,15 @@ class GetState(Inbound, frozen=True, kw_only=True, tag="get_state"):
     """The projected state at position ``at`` (the head when omitted)."""
 
     id: str
-    at: int | None = None
+    at: Position | None = None
 
 
 class GetEvents(Inbound, frozen=True, kw_only=True, tag="get_events"):
     """Events from ``after`` + 1, at most ``limit`` of them (for scrubbing)."""
 
     id: str
-    after: int = 0
-    limit: int = 500
+    after: Position = 0
+    limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 500
 
 
 AnyInbound: Any = Union[Follow, Unfollow, SendCommand, GetState, GetEvents]  # noqa: UP007

@@ -18,7 +18,7 @@ from domain.commands import AnyCommand
 from domain.errors import CheckFailed, Forbidden, Refused
 from domain.events import ENCODER
 from domain.table import view_record
-from domain.wire import MAX_MESSAGE_BYTES
+from domain.wire import MAX_MESSAGE_BYTES, MAX_POSITION, UNREADABLE, Position, unreadable
 from server.auth import authenticate, token_from
 from server.envelope import envelope
 from server.services import services
@@ -59,7 +59,7 @@ class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
     command: AnyCommand
     id: str = ""
     nonce: str = ""
-    expected_head: int | None = None
+    expected_head: Position | None = None
     dice: list[int] | None = None
 
 
@@ -80,8 +80,8 @@ async def read_body(request: Request, kind: type[Any]) -> Any:
             raise TooBig
     try:
         return msgspec.json.decode(body, type=kind)
-    except msgspec.DecodeError as exc:
-        raise CheckFailed("request.invalid", str(exc)) from None
+    except UNREADABLE as exc:
+        raise CheckFailed("request.invalid", unreadable(exc)) from None
 
 
 async def viewer_of(request: Request, table_id: str) -> Viewer:
@@ -168,21 +168,21 @@ async def revoke(request: Request) -> Response:
     return JSONResponse({"position": result.last})
 
 
-def int_param(request: Request, name: str, default: int | None) -> int | None:
+def position_param(request: Request, name: str) -> int | None:
+    """The position named by ``?<name>=``, checked before anything reads the store."""
     raw = request.query_params.get(name)
     if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise CheckFailed("request.param", f"{name} must be a whole number, not {raw!r}") from None
+        return None
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_POSITION:
+        raise CheckFailed("request.param", f"{name} must be a position from 0 to {MAX_POSITION}")
+    return int(raw)
 
 
 @http_errors
 async def events(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
-    after = int_param(request, "after", 0) or 0
+    after = position_param(request, "after") or 0
     store = services(request).store
 
     async def lines() -> AsyncIterator[bytes]:
@@ -196,7 +196,7 @@ async def events(request: Request) -> Response:
 async def state(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
-    at = int_param(request, "at", None)
+    at = position_param(request, "at")
     found = await services(request).tables.state_at(table_id, at, viewer)
     return Response(ENCODER.encode(found), media_type="application/json")
 

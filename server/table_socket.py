@@ -27,6 +27,7 @@ from domain.wire import (
     CLOSE_UNKNOWN_TABLE,
     INBOUND_DECODER,
     MAX_MESSAGE_BYTES,
+    UNREADABLE,
     Accepted,
     Diverged,
     Error,
@@ -39,6 +40,7 @@ from domain.wire import (
     StateAt,
     Unfollow,
     Welcome,
+    unreadable,
 )
 from server.auth import authenticate, origin_allowed, token_from, viewer_in
 from server.deciding import Result
@@ -119,8 +121,8 @@ class Connection:
             return
         try:
             message = INBOUND_DECODER.decode(raw)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
+        except UNREADABLE as exc:
+            self.reply(Error(code="invalid", message=unreadable(exc)))
             return
         if isinstance(message, SendCommand) and self._worker is None and self._in_flight < COMMANDS_IN_FLIGHT:
             self.submit(message)  # nothing sent before it is still being answered
@@ -253,7 +255,7 @@ class Connection:
                 may = may_do(now, viewer) if found.position == now.position else {}
                 self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
             case GetEvents(id=mid, after=after, limit=limit):
-                page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
+                page = await self.s.store.read(self.table_id, after, limit)
                 head = feed.state.position
                 self.reply(EventPage(id=mid, events=[view_record(r, viewer) for r in page], head=head))
 
