@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
@@ -19,13 +20,23 @@ from tests.server.conftest import StartServer
 pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
 
 
+UPGRADE = """GET /ws/tables/any HTTP/1.1
+Host: x
+Upgrade: websocket
+Connection: Upgrade
+Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==
+Sec-WebSocket-Version: 13
+"""
+
+
 @pytest.fixture
 async def server(start_embedded_server: StartServer) -> str:
     return await start_embedded_server()
 
 
-async def raw_request(server: str, head: str, body: bytes = b"") -> tuple[int, dict[str, object]]:
-    """Send ``head`` and ``body`` as they are, and read the answer's status and JSON."""
+async def raw_request(server: str, head: str, body: bytes = b"") -> tuple[int, bytes]:
+    """Send ``head`` and ``body`` as they are, and read the answer's status and body
+    until the server closes the connection."""
     address = urlsplit(server)
     reader, writer = await asyncio.open_connection(address.hostname, address.port)
     try:
@@ -37,14 +48,16 @@ async def raw_request(server: str, head: str, body: bytes = b"") -> tuple[int, d
             name, _, value = line.decode().partition(":")
             headers[name.strip().lower()] = value.strip()
         payload = await reader.readexactly(int(headers.get("content-length", "0")))
-        return int(status_line.split()[1]), json.loads(payload or b"{}")
+        assert await reader.read() == b"", "the server closes the connection"
+        return int(status_line.split()[1]), payload
     finally:
         writer.close()
 
 
 async def test_a_body_declared_over_64_kib_is_refused_before_it_is_sent(server: str) -> None:
     head = "POST /api/tables HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 300000000\n"
-    status, problem = await raw_request(server, head, b'{"title": "')
+    status, body = await raw_request(server, head, b'{"title": "')
+    problem = json.loads(body)
     assert status == 413 and problem["error"] == "too-big" and "65536" in str(problem["message"])
 
 
@@ -121,3 +134,15 @@ async def test_out_of_range_numbers_over_websocket_are_invalid(
         await raw.send(json.dumps(message))
         answer = json.loads(await raw.recv())
         assert answer["type"] == "error" and answer["code"] == "invalid", answer
+
+
+async def test_a_handshake_with_a_header_line_over_8_kib_is_answered_and_closed(
+    server: str, fast_paths: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    if not fast_paths:
+        pytest.skip("uvicorn's own protocol drops such a handshake unanswered (docs/protocol.md)")
+    status, body = await raw_request(server, UPGRADE + "X-Long: " + "a" * 9000 + "\n")
+    assert status == 431 and b"8192" in body
+    status, _ = await raw_request(server, UPGRADE + "Origin: https://elsewhere.example\n")
+    assert status == 403
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a refusal logs no error"
