@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import signal
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,16 @@ def _frames_protocol() -> type[Any]:
     return FramesProtocol
 
 
-def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[str, Any]:
+SHUTDOWN_SECONDS = 10
+"""How long a stopping server waits for its connections to close by themselves."""
+
+
+def uvicorn_options(
+    log_level: str = "info", fast_paths: bool = True, shutdown_seconds: int = SHUTDOWN_SECONDS
+) -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
     keep-alive pings; the WebSocket protocol that takes pre-serialised frames
-    (uvicorn's own sans-I/O one on the plain path)."""
+    (uvicorn's own sans-I/O one on the plain path); a bounded shutdown."""
     return {
         "ws": _frames_protocol() if fast_paths else "websockets-sansio",
         "ws_max_size": MAX_MESSAGE_BYTES,
@@ -49,13 +56,35 @@ def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[st
         # uvicorn's access log prints query strings, where browsers put tokens;
         # server.access_log logs requests without them.
         "access_log": False,
+        # A client that does not read keeps its close frame from ever leaving, and
+        # uvicorn would wait for it forever: past this, its tasks are cancelled.
+        "timeout_graceful_shutdown": shutdown_seconds,
     }
 
 
 def uvicorn_config(
-    app: Starlette, host: str, port: int, log_level: str = "info", fast_paths: bool = True
+    app: Starlette,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    fast_paths: bool = True,
+    shutdown_seconds: int = SHUTDOWN_SECONDS,
 ) -> uvicorn.Config:
-    return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level, fast_paths))
+    options = uvicorn_options(log_level, fast_paths, shutdown_seconds)
+    return uvicorn.Config(app, host=host, port=port, **options)
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, whose shutdown always ends: once the grace period
+    (``timeout_graceful_shutdown``) is over and the app has shut down, the
+    connections still open are aborted rather than left waiting to flush."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets)
+        for connection in list(self.server_state.connections):
+            transport = getattr(connection, "transport", None)
+            if transport is not None:
+                transport.abort()
 
 
 class Terminated(Exception):
@@ -85,6 +114,7 @@ def serve(
     log_level: str = "info",
     workers: int = 1,
     fast_paths: bool = True,
+    shutdown_seconds: int = SHUTDOWN_SECONDS,
 ) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # uvicorn handles SIGTERM itself while it serves (a graceful shutdown), then
@@ -123,10 +153,11 @@ def serve(
                 host=host,
                 port=port,
                 workers=workers,
-                **uvicorn_options(log_level, fast_paths),
+                **uvicorn_options(log_level, fast_paths, shutdown_seconds),
             )
         else:
-            uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level, fast_paths)).run()
+            app = create_app(settings)
+            Server(uvicorn_config(app, host, port, log_level, fast_paths, shutdown_seconds)).run()
     except Terminated:
         terminated = True
     finally:
@@ -153,6 +184,12 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
         help="answer 'unavailable' when Redis has not answered a request within this",
     )
+    p.add_argument(
+        "--shutdown-seconds",
+        type=int,
+        default=int(os.environ.get("FRACAS_SHUTDOWN_SECONDS", str(SHUTDOWN_SECONDS))),
+        help="on SIGTERM or Ctrl-C, wait this long for connections to close, then abort them",
+    )
     p.add_argument("--log-level", default="info")
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
@@ -178,4 +215,5 @@ def _serve_command(args: argparse.Namespace) -> None:
         log_level=args.log_level,
         workers=args.workers,
         fast_paths=args.fast_paths,
+        shutdown_seconds=args.shutdown_seconds,
     )

@@ -14,7 +14,7 @@ import uvicorn
 from clients.python import Admin
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
-from server.serve import uvicorn_config
+from server.serve import Server, uvicorn_config
 
 StartServer = Callable[..., Awaitable[str]]
 
@@ -35,7 +35,7 @@ async def servers(redis_url: str, fast_paths: bool = True) -> AsyncIterator[Star
         config = uvicorn_config(
             app, "127.0.0.1", port, log_level="warning", fast_paths=settings["fast_paths"]
         )
-        server = uvicorn.Server(config)
+        server = Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
             if task.done():
