@@ -44,6 +44,9 @@ CLOSE_TRY_AGAIN = 1013
 CLOSE_UNAUTHORIZED = 4401
 """No token, a wrong one, or a revoked one."""
 CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_TOO_MANY = 4429
+"""Too many failed token attempts from this address lately, or too many open
+sockets for this token or from this address."""
 CLOSE_UNKNOWN_TABLE = 4404
 
 

@@ -4,6 +4,7 @@ position, and commands for clients that do not keep a socket open."""
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -19,8 +20,9 @@ from domain.errors import CheckFailed, Forbidden, Refused
 from domain.events import ENCODER
 from domain.table import view_record
 from domain.wire import MAX_MESSAGE_BYTES, MAX_POSITION, UNREADABLE, Position, unreadable
-from server.auth import authenticate, token_from
+from server.auth import token_from
 from server.envelope import envelope
+from server.limits import Throttled, peer
 from server.services import services
 from server.store import UnknownTable
 
@@ -90,7 +92,7 @@ async def viewer_of(request: Request, table_id: str) -> Viewer:
         raise UnknownTable(table_id)
     feed = await s.tables.feed(table_id)
     token = token_from(request.headers, request.query_params)
-    viewer = await authenticate(s.store, table_id, feed.state, token)
+    viewer = await s.limits.authenticate(peer(request), s.store, table_id, feed.state, token)
     if viewer is None:
         raise PermissionError
     return viewer
@@ -105,6 +107,8 @@ def http_errors(handler: Any) -> Any:
             return problem(404, "unknown-table", "table.unknown", "no such table")
         except PermissionError:
             return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
+        except Throttled:
+            return problem(429, "throttled", "auth.throttled", Throttled.message)
         except Refused as refused:
             return refusal_response(refused)
         except TooBig:
@@ -138,8 +142,12 @@ async def healthz(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     s = services(request)
     key = s.settings.create_key
-    if key and token_from(request.headers, request.query_params) != key:
-        raise PermissionError
+    if key:
+        if s.limits.throttled(peer(request)):
+            raise Throttled
+        if not hmac.compare_digest(token_from(request.headers, request.query_params) or "", key):
+            s.limits.failed(peer(request))
+            raise PermissionError
     body: CreateTable = await read_body(request, CreateTable)
     created = await s.tables.create(body.title, body.system, body.sandbox, body.options)
     return JSONResponse(

@@ -99,6 +99,7 @@ def worker_app() -> Starlette:
     """The app of one worker process, from the settings its parent passed on."""
     fields = json.loads(os.environ[SETTINGS_VARIABLE])
     fields["origins"] = tuple(fields["origins"])
+    fields["public_origins"] = tuple(fields["public_origins"])
     return create_app(Settings(**fields))
 
 
@@ -109,6 +110,7 @@ def serve(
     data: Path = Path(".fracas"),
     redis_url: str | None = None,
     origins: tuple[str, ...] = (),
+    public_origins: tuple[str, ...] = (),
     create_key: str = "",
     request_seconds: float = 10.0,
     log_level: str = "info",
@@ -132,6 +134,7 @@ def serve(
             redis_url=str(redis_url),
             store_mode="embedded" if embedded else "external",
             origins=origins,
+            public_origins=public_origins,
             create_key=create_key,
             request_seconds=request_seconds,
             fast_paths=fast_paths,
@@ -142,6 +145,7 @@ def serve(
                     "redis_url": settings.redis_url,
                     "store_mode": settings.store_mode,
                     "origins": list(settings.origins),
+                    "public_origins": list(settings.public_origins),
                     "create_key": settings.create_key,
                     "request_seconds": settings.request_seconds,
                     "fast_paths": settings.fast_paths,
@@ -177,6 +181,13 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
     env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
     p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
+    env_public = [o.strip() for o in os.environ.get("FRACAS_PUBLIC_ORIGINS", "").split(",") if o.strip()]
+    p.add_argument(
+        "--public-origin",
+        action="append",
+        default=env_public,
+        help="origin the server's own pages are served from (checked instead of the Host header)",
+    )
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
     p.add_argument(
         "--request-seconds",
@@ -210,6 +221,7 @@ def _serve_command(args: argparse.Namespace) -> None:
         data=Path(args.data),
         redis_url=args.redis_url,
         origins=tuple(args.origin),
+        public_origins=tuple(args.public_origin),
         create_key=args.create_key,
         request_seconds=args.request_seconds,
         log_level=args.log_level,
