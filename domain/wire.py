@@ -11,18 +11,20 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from domain.commands import AnyCommand
+from domain.commands import AnyCommand, Position
 from domain.events import Recorded
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """Largest message either side sends; a larger inbound one closes the socket (1009)."""
 
-MAX_POSITION = 2**53 - 1
-"""Largest position a client may name (the largest whole number a JavaScript
-client holds exactly); a table never comes near it."""
+MAX_SCRIPTED_DICE = 4096
+"""Most scripted dice one command may carry (sandbox tables)."""
 
-Position = Annotated[int, msgspec.Meta(ge=0, le=MAX_POSITION)]
-"""A position a client names: 0 (before the first event) to :data:`MAX_POSITION`."""
+ScriptedDice = Annotated[
+    list[Annotated[int, msgspec.Meta(ge=1, le=100)]], msgspec.Meta(max_length=MAX_SCRIPTED_DICE)
+]
+"""A sandbox command's scripted faces: each 1 to 100 (the roll then checks it is
+a face of its die)."""
 
 UNREADABLE = (msgspec.DecodeError, RecursionError)
 """What decoding a message raises when it cannot be taken: not JSON, not the
@@ -78,7 +80,7 @@ class SendCommand(Inbound, frozen=True, kw_only=True, tag="command"):
     command: AnyCommand
     nonce: str = ""
     expected_head: Position | None = None
-    dice: list[int] | None = None
+    dice: ScriptedDice | None = None
 
 
 class GetState(Inbound, frozen=True, kw_only=True, tag="get_state"):

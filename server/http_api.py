@@ -15,11 +15,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from domain.base import Viewer
-from domain.commands import AnyCommand
+from domain.commands import MAX_POSITION, AnyCommand, Position
 from domain.errors import CheckFailed, Forbidden, Refused
 from domain.events import ENCODER
 from domain.table import view_record
-from domain.wire import MAX_MESSAGE_BYTES, MAX_POSITION, UNREADABLE, Position, unreadable
+from domain.wire import MAX_MESSAGE_BYTES, UNREADABLE, ScriptedDice, unreadable
 from server.auth import token_from
 from server.envelope import envelope
 from server.limits import Throttled, peer
@@ -62,7 +62,7 @@ class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
     id: str = ""
     nonce: str = ""
     expected_head: Position | None = None
-    dice: list[int] | None = None
+    dice: ScriptedDice | None = None
 
 
 class TooBig(Exception):

@@ -122,6 +122,10 @@ async def test_out_of_range_positions_over_http_are_refused_before_the_store(ser
         {"type": "get_state", "id": "s", "at": 2**63},
         {"type": "follow", "after": -1},
         {"type": "command", "id": "c", "expected_head": 2**64, "command": {"type": "AddNote", "text": "x"}},
+        {"type": "command", "id": "c", "command": {"type": "Rewind", "to": -1}},
+        {"type": "command", "id": "c", "command": {"type": "RevealRoll", "position": 2**60}},
+        {"type": "command", "id": "c", "dice": [0], "command": {"type": "AddNote", "text": "x"}},
+        {"type": "command", "id": "c", "dice": [1] * 5000, "command": {"type": "AddNote", "text": "x"}},
     ],
 )
 async def test_out_of_range_numbers_over_websocket_are_invalid(
