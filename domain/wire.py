@@ -15,7 +15,8 @@ from domain.commands import AnyCommand, Position
 from domain.events import Recorded
 
 MAX_MESSAGE_BYTES = 64 * 1024
-"""Largest message either side sends; a larger inbound one closes the socket (1009)."""
+"""Largest message or HTTP body a client sends; a larger message closes the socket
+(1009), a larger body is refused (413). The server's own messages are not capped."""
 
 MAX_SCRIPTED_DICE = 4096
 """Most scripted dice one command may carry (sandbox tables)."""

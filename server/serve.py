@@ -98,8 +98,8 @@ def _terminated(signum: int, frame: object) -> None:
 def worker_app() -> Starlette:
     """The app of one worker process, from the settings its parent passed on."""
     fields = json.loads(os.environ[SETTINGS_VARIABLE])
-    fields["origins"] = tuple(fields["origins"])
-    fields["public_origins"] = tuple(fields["public_origins"])
+    for name in ("origins", "public_origins"):
+        fields[name] = tuple(fields[name])
     return create_app(Settings(**fields))
 
 
@@ -172,6 +172,11 @@ def serve(
         signal.raise_signal(signal.SIGTERM)
 
 
+def _env_list(name: str) -> list[str]:
+    """A comma-separated environment variable's items."""
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
 def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``fracas serve`` and its options (each with its environment variable)."""
     p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
@@ -179,13 +184,12 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
-    env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
-    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
-    env_public = [o.strip() for o in os.environ.get("FRACAS_PUBLIC_ORIGINS", "").split(",") if o.strip()]
+    origins = _env_list("FRACAS_ORIGINS")
+    p.add_argument("--origin", action="append", default=origins, help="allowed browser origin")
     p.add_argument(
         "--public-origin",
         action="append",
-        default=env_public,
+        default=_env_list("FRACAS_PUBLIC_ORIGINS"),
         help="origin the server's own pages are served from (checked instead of the Host header)",
     )
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))

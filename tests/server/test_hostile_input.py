@@ -15,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from clients.python.client import ws_url
-from tests.server.conftest import StartServer
+from tests.server.conftest import StartServer, new_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
 
@@ -79,19 +79,14 @@ DEEP = "[" * 5000 + "]" * 5000
 """Nested deeper than the decoder follows, well within 64 KiB."""
 
 
-async def new_table(server: str) -> tuple[str, str]:
-    async with httpx.AsyncClient(base_url=server) as http:
-        created = (await http.post("/api/tables", json={"title": "Hostile", "system": "vda"})).json()
-    return created["table_id"], created["gm_token"]
-
-
 async def test_deeply_nested_json_is_refused_as_invalid_over_http_and_websocket(server: str) -> None:
     body = '{"title": "x", "system": "vda", "options": {"a": ' + DEEP + "}}"
     async with httpx.AsyncClient(base_url=server) as http:
         answer = await http.post("/api/tables", content=body)
     assert answer.status_code == 422 and answer.json()["rule"] == "request.invalid"
     assert "nested too deeply" in answer.json()["message"]
-    table_id, gm = await new_table(server)
+    t = await new_table(server)
+    table_id, gm = t["table"], t["gm"]
     headers = {"Authorization": f"Bearer {gm}"}
     async with connect(ws_url(server, table_id), additional_headers=headers) as raw:
         json.loads(await raw.recv())  # welcome
@@ -107,7 +102,8 @@ async def test_deeply_nested_json_is_refused_as_invalid_over_http_and_websocket(
     "query", ["events?after=-5", f"events?after={2**63}", "state?at=-1", f"state?at={2**63}"]
 )
 async def test_out_of_range_positions_over_http_are_refused_before_the_store(server: str, query: str) -> None:
-    table_id, gm = await new_table(server)
+    t = await new_table(server)
+    table_id, gm = t["table"], t["gm"]
     async with httpx.AsyncClient(base_url=server, headers={"Authorization": f"Bearer {gm}"}) as http:
         answer = await http.get(f"/api/tables/{table_id}/{query}")
     assert answer.status_code == 422 and answer.json()["rule"] == "request.param"
@@ -131,7 +127,8 @@ async def test_out_of_range_positions_over_http_are_refused_before_the_store(ser
 async def test_out_of_range_numbers_over_websocket_are_invalid(
     server: str, message: dict[str, object]
 ) -> None:
-    table_id, gm = await new_table(server)
+    t = await new_table(server)
+    table_id, gm = t["table"], t["gm"]
     headers = {"Authorization": f"Bearer {gm}"}
     async with connect(ws_url(server, table_id), additional_headers=headers) as raw:
         json.loads(await raw.recv())  # welcome

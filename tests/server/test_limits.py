@@ -15,19 +15,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from clients.python.client import ws_url
 from server.limits import LimitSettings
-from tests.server.conftest import StartServer
+from tests.server.conftest import StartServer, new_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
-
-
-async def new_table(server: str) -> dict[str, str]:
-    async with httpx.AsyncClient(base_url=server) as http:
-        created = (await http.post("/api/tables", json={"title": "Limites", "system": "vda"})).json()
-        gm = {"Authorization": f"Bearer {created['gm_token']}"}
-        invite = {"role": "spectator", "name": "OBS"}
-        url = f"/api/tables/{created['table_id']}/invites"
-        spectator = (await http.post(url, json=invite, headers=gm)).json()
-    return {"table": created["table_id"], "gm": created["gm_token"], "spectator": spectator["token"]}
 
 
 def socket_to(server: str, table_id: str, token: str) -> Any:
