@@ -88,8 +88,8 @@ class Limits:
     ) -> Viewer | None:
         """The viewer ``token`` is on this table now, or None; refused
         (:class:`Throttled`) for an address that failed too often lately. A
-        missing or wrong token counts as a failure, a revoked one does not (its
-        secret was no guess)."""
+        missing or wrong token counts as a failure, and so does a revoked one
+        once its secret is forgotten (:meth:`server.tables.Tables.revoke`)."""
         if self.throttled(address):
             raise Throttled
         principal = await token_principal(store, table_id, token)
