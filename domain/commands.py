@@ -6,13 +6,20 @@ refuses it. A rule system's commands are tagged ``"<system>.<Name>"``.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
 import msgspec
 
 from domain.base import Command
 from domain.events import Combatant
 from domain.systems import SYSTEM_COMMANDS, RollSpec
+
+MAX_POSITION = 2**53 - 1
+"""Largest position a client may name (the largest whole number a JavaScript
+client holds exactly); a table never comes near it."""
+
+Position = Annotated[int, msgspec.Meta(ge=0, le=MAX_POSITION)]
+"""A position a client names: 0 (before the first event) to :data:`MAX_POSITION`."""
 
 
 class AddCombatant(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="AddCombatant"):
@@ -46,11 +53,11 @@ class RollDice(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, t
 
 
 class RevealRoll(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="RevealRoll"):
-    position: int
+    position: Position
 
 
 class Rewind(Command, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="Rewind"):
-    to: int
+    to: Position
     reason: str = ""
 
 

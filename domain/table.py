@@ -199,6 +199,11 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
     check(not admin.closed, "table.closed", "the session is closed; the log is read-only")
     if ctx.sender.role == "spectator":
         raise Forbidden("role.spectator", "spectators watch; they send no commands")
+    # Checked on the state the command is decided on, which is the state at the
+    # position it is appended at: a command racing its sender's revocation
+    # either lands before it or is refused.
+    if ctx.sender.role == "player" and ctx.sender.id not in admin.players:
+        raise Forbidden("role.revoked", "this invitation was revoked")
     if isinstance(command, GM_COMMANDS) and not ctx.sender.is_gm:
         raise Forbidden("role.gm-only", f"only the GM may {type(command).__name__}")
     system = SYSTEMS[admin.system]

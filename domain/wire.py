@@ -7,15 +7,38 @@ generated from these types (``fracas schema``).
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
 import msgspec
 
-from domain.commands import AnyCommand
+from domain.commands import AnyCommand, Position
 from domain.events import Recorded
 
 MAX_MESSAGE_BYTES = 64 * 1024
-"""Largest message either side sends; a larger inbound one closes the socket (1009)."""
+"""Largest message or HTTP body a client sends; a larger message closes the socket
+(1009), a larger body is refused (413). The server's own messages are not capped."""
+
+MAX_SCRIPTED_DICE = 4096
+"""Most scripted dice one command may carry (sandbox tables)."""
+
+ScriptedDice = Annotated[
+    list[Annotated[int, msgspec.Meta(ge=1, le=100)]], msgspec.Meta(max_length=MAX_SCRIPTED_DICE)
+]
+"""A sandbox command's scripted faces: each 1 to 100 (the roll then checks it is
+a face of its die)."""
+
+UNREADABLE = (msgspec.DecodeError, RecursionError)
+"""What decoding a message raises when it cannot be taken: not JSON, not the
+type's shape (``msgspec.ValidationError`` is a ``DecodeError``), or nested deeper
+than msgspec follows (``RecursionError``)."""
+
+
+def unreadable(exc: BaseException) -> str:
+    """Why a message could not be read, for its sender."""
+    if isinstance(exc, RecursionError):
+        return "message refused: nested too deeply"
+    return f"message refused: {exc}"
+
 
 # Close codes the server uses (besides 1000 normal and 1001 going away).
 CLOSE_TOO_BIG = 1009
@@ -24,6 +47,9 @@ CLOSE_TRY_AGAIN = 1013
 CLOSE_UNAUTHORIZED = 4401
 """No token, a wrong one, or a revoked one."""
 CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_TOO_MANY = 4429
+"""Too many failed token attempts from this address lately, or too many open
+sockets for this token or from this address."""
 CLOSE_UNKNOWN_TABLE = 4404
 
 
@@ -36,7 +62,7 @@ class Follow(Inbound, frozen=True, kw_only=True, tag="follow"):
     A resuming client names the ``epoch`` and the ``chain`` of the record at
     ``after`` it saw, and is told if the history diverged."""
 
-    after: int = 0
+    after: Position = 0
     epoch: str = ""
     chain: str = ""
 
@@ -54,23 +80,23 @@ class SendCommand(Inbound, frozen=True, kw_only=True, tag="command"):
     id: str
     command: AnyCommand
     nonce: str = ""
-    expected_head: int | None = None
-    dice: list[int] | None = None
+    expected_head: Position | None = None
+    dice: ScriptedDice | None = None
 
 
 class GetState(Inbound, frozen=True, kw_only=True, tag="get_state"):
     """The projected state at position ``at`` (the head when omitted)."""
 
     id: str
-    at: int | None = None
+    at: Position | None = None
 
 
 class GetEvents(Inbound, frozen=True, kw_only=True, tag="get_events"):
     """Events from ``after`` + 1, at most ``limit`` of them (for scrubbing)."""
 
     id: str
-    after: int = 0
-    limit: int = 500
+    after: Position = 0
+    limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 500
 
 
 AnyInbound: Any = Union[Follow, Unfollow, SendCommand, GetState, GetEvents]  # noqa: UP007

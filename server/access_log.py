@@ -1,9 +1,11 @@
 """Access log without secrets: method, path and status, never the query string
-(browsers put tokens there) nor any header."""
+(browsers put tokens there) nor any header; and uvicorn's own log lines, which
+print the query string of every WebSocket handshake, with it cut off."""
 
 from __future__ import annotations
 
 import logging
+import re
 import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -46,3 +48,30 @@ class AccessLog:
         client = scope.get("client")
         peer = f"{client[0]}" if client else "-"
         log.info("%s %s %s %s %.1fms", peer, scope.get("method", "GET"), scope["path"], status, elapsed_ms)
+
+
+QUERY = re.compile(r"\?[^\s\"']*")
+"""A query string in a log line: from ``?`` to the next space or quote."""
+
+UVICORN_LOGGERS = ("uvicorn.error", "uvicorn.access")
+"""The loggers uvicorn's protocols write to (and the websockets library through them)."""
+
+
+class DropQueryStrings(logging.Filter):
+    """Cuts every query string out of a record's message: uvicorn logs each
+    WebSocket handshake as ``"WebSocket /ws/tables/…?token=…" [accepted]``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "?" in message:
+            record.msg, record.args = QUERY.sub("", message), None
+        return True
+
+
+def drop_query_strings_from_uvicorn_logs() -> None:
+    """Install :class:`DropQueryStrings` on uvicorn's loggers (once per process, after
+    uvicorn configured its logging: called from the app's lifespan)."""
+    for name in UVICORN_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, DropQueryStrings) for f in logger.filters):
+            logger.addFilter(DropQueryStrings())

@@ -16,7 +16,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Route, WebSocketRoute
 
 from server import http_api, pages
-from server.access_log import AccessLog
+from server.access_log import AccessLog, drop_query_strings_from_uvicorn_logs
 from server.connect import close, connect
 from server.services import Services, Settings
 from server.table_socket import TableSocket
@@ -27,6 +27,7 @@ __all__ = ["Settings", "create_app"]
 def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        drop_query_strings_from_uvicorn_logs()
         client = connect(settings.redis_url)
         app.state.services = Services(settings, client)
         await app.state.services.hub.start()

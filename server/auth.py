@@ -60,23 +60,28 @@ def viewer_in(state: TableState, principal: str) -> Viewer | None:
     return None
 
 
-async def authenticate(
-    store: EventStore, table_id: str, state: TableState, token: str | None
-) -> Viewer | None:
+async def token_principal(store: EventStore, table_id: str, token: str | None) -> str | None:
+    """The principal whose secret ``token`` holds on this table (invited now or
+    not), or None for a missing or wrong token."""
     if not token or "." not in token:
         return None
     principal, secret = token.split(".", 1)
     expected = await store.token_hash(table_id, principal)
     if expected is None or not hmac.compare_digest(expected, hash_secret(secret)):
         return None
-    return viewer_in(state, principal)
+    return principal
 
 
-def origin_allowed(origin: str | None, host: str | None, allowlist: tuple[str, ...]) -> bool:
+def origin_allowed(
+    origin: str | None, host: str | None, allowlist: tuple[str, ...], public: tuple[str, ...] = ()
+) -> bool:
     """Non-browser clients send no Origin; a browser page must come from this
-    server itself or from an origin the operator allowed."""
+    server itself — its configured public origins, or else the request's own
+    ``Host`` — or from an origin the operator allowed."""
     if origin is None:
         return True
     if "*" in allowlist or origin in allowlist:
         return True
+    if public:
+        return origin.rstrip("/") in {p.rstrip("/") for p in public}
     return host is not None and urlsplit(origin).netloc == host

@@ -89,7 +89,9 @@ class FramesProtocol(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
         # The sink, the inbox and the listener all lead back here: without them a
         # closed connection is freed at once, not at the collector's next full pass.
-        self.scope["extensions"].pop(EXTENSION, None)
+        scope = getattr(self, "scope", None)  # none when the handshake was refused
+        if scope is not None:
+            scope["extensions"].pop(EXTENSION, None)
         self.listener = None
         if self.sink is not None:
             self.sink.on_pause = None
@@ -138,6 +140,16 @@ class FramesProtocol(WebSocketsSansIOProtocol):
                 self._hand(text)
                 return
         super().data_received(data)
+        if not self.handshake_initiated and self.conn.handshake_exc is not None:
+            self.refuse_unreadable_handshake()
+
+    def refuse_unreadable_handshake(self) -> None:
+        """websockets refused a request it could not read (a line over 8 KiB, more
+        than 128 headers: 414 or 431) and wrote its answer, which uvicorn sends
+        only for requests it read: send it and close, rather than hold the socket."""
+        if not self.transport.is_closing():
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
 
     def send_receive_event_to_app(self) -> None:
         if self.listener is None:

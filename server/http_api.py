@@ -4,6 +4,7 @@ position, and commands for clients that do not keep a socket open."""
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,13 +15,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from domain.base import Viewer
-from domain.commands import AnyCommand
+from domain.commands import MAX_POSITION, AnyCommand, Position
 from domain.errors import CheckFailed, Forbidden, Refused, check
 from domain.events import ENCODER
 from domain.table import view_record
-from domain.wire import MAX_MESSAGE_BYTES
-from server.auth import authenticate, token_from
+from domain.wire import MAX_MESSAGE_BYTES, UNREADABLE, ScriptedDice, unreadable
+from server.auth import token_from
 from server.envelope import envelope
+from server.limits import Throttled, peer
 from server.services import services
 from server.store import UnknownTable
 
@@ -59,18 +61,29 @@ class CommandRequest(msgspec.Struct, forbid_unknown_fields=True):
     command: AnyCommand
     id: str = ""
     nonce: str = ""
-    expected_head: int | None = None
-    dice: list[int] | None = None
+    expected_head: Position | None = None
+    dice: ScriptedDice | None = None
+
+
+class TooBig(Exception):
+    """A request body over :data:`MAX_MESSAGE_BYTES`: answered 413 before the rest is read."""
 
 
 async def read_body(request: Request, kind: type[Any]) -> Any:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE_BYTES:
-        raise CheckFailed("request.too-big", f"a request body has at most {MAX_MESSAGE_BYTES} bytes")
+    """The body decoded as ``kind``; refused (413) as soon as its declared length or
+    the bytes come in pass :data:`MAX_MESSAGE_BYTES`, so a huge body is never held."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_MESSAGE_BYTES:
+        raise TooBig
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise TooBig
     try:
         return msgspec.json.decode(body, type=kind)
-    except msgspec.DecodeError as exc:
-        raise CheckFailed("request.invalid", str(exc)) from None
+    except UNREADABLE as exc:
+        raise CheckFailed("request.invalid", unreadable(exc)) from None
 
 
 async def viewer_of(request: Request, table_id: str) -> Viewer:
@@ -79,7 +92,7 @@ async def viewer_of(request: Request, table_id: str) -> Viewer:
         raise UnknownTable(table_id)
     feed = await s.tables.feed(table_id)
     token = token_from(request.headers, request.query_params)
-    viewer = await authenticate(s.store, table_id, feed.state, token)
+    viewer = await s.limits.authenticate(peer(request), s.store, table_id, feed.state, token)
     if viewer is None:
         raise PermissionError
     return viewer
@@ -94,8 +107,13 @@ def http_errors(handler: Any) -> Any:
             return problem(404, "unknown-table", "table.unknown", "no such table")
         except PermissionError:
             return problem(401, "unauthorized", "auth.token", "a valid token for this table is required")
+        except Throttled:
+            return problem(429, "throttled", "auth.throttled", Throttled.message)
         except Refused as refused:
             return refusal_response(refused)
+        except TooBig:
+            text = f"a request body has at most {MAX_MESSAGE_BYTES} bytes"
+            return problem(413, "too-big", "request.too-big", text)
         except (RedisError, TimeoutError):
             log.exception("Redis unavailable")
             return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
@@ -124,8 +142,12 @@ async def healthz(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     s = services(request)
     key = s.settings.create_key
-    if key and token_from(request.headers, request.query_params) != key:
-        raise PermissionError
+    if key:
+        if s.limits.throttled(peer(request)):
+            raise Throttled
+        if not hmac.compare_digest(token_from(request.headers, request.query_params) or "", key):
+            s.limits.failed(peer(request))
+            raise PermissionError
     body: CreateTable = await read_body(request, CreateTable)
     created = await s.tables.create(body.title, body.system, body.sandbox, body.options)
     return JSONResponse(
@@ -154,21 +176,21 @@ async def revoke(request: Request) -> Response:
     return JSONResponse({"position": result.last})
 
 
-def int_param(request: Request, name: str, default: int | None) -> int | None:
+def position_param(request: Request, name: str) -> int | None:
+    """The position named by ``?<name>=``, checked before anything reads the store."""
     raw = request.query_params.get(name)
     if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise CheckFailed("request.param", f"{name} must be a whole number, not {raw!r}") from None
+        return None
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_POSITION:
+        raise CheckFailed("request.param", f"{name} must be a position from 0 to {MAX_POSITION}")
+    return int(raw)
 
 
 @http_errors
 async def events(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
-    after = int_param(request, "after", 0) or 0
+    after = position_param(request, "after") or 0
     store = services(request).store
 
     async def lines() -> AsyncIterator[bytes]:
@@ -186,7 +208,7 @@ async def head(request: Request) -> Response:
     await viewer_of(request, table_id)
     store = services(request).store
     last = await store.head(table_id)
-    at = int_param(request, "at", last) or last
+    at = position_param(request, "at") or last
     check(1 <= at <= last, "request.param", f"at must be a position from 1 to {last}, not {at}")
     [record] = await store.read(table_id, after=at - 1, limit=1)
     signed = (await services(request).tables.signer(table_id)).head(record.position, record.chain)
@@ -197,7 +219,7 @@ async def head(request: Request) -> Response:
 async def state(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     viewer = await viewer_of(request, table_id)
-    at = int_param(request, "at", None)
+    at = position_param(request, "at")
     found = await services(request).tables.state_at(table_id, at, viewer)
     return Response(ENCODER.encode(found), media_type="application/json")
 

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import signal
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,16 @@ def _frames_protocol() -> type[Any]:
     return FramesProtocol
 
 
-def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[str, Any]:
+SHUTDOWN_SECONDS = 10
+"""How long a stopping server waits for its connections to close by themselves."""
+
+
+def uvicorn_options(
+    log_level: str = "info", fast_paths: bool = True, shutdown_seconds: int = SHUTDOWN_SECONDS
+) -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
     keep-alive pings; the WebSocket protocol that takes pre-serialised frames
-    (uvicorn's own sans-I/O one on the plain path)."""
+    (uvicorn's own sans-I/O one on the plain path); a bounded shutdown."""
     return {
         "ws": _frames_protocol() if fast_paths else "websockets-sansio",
         "ws_max_size": MAX_MESSAGE_BYTES,
@@ -49,13 +56,35 @@ def uvicorn_options(log_level: str = "info", fast_paths: bool = True) -> dict[st
         # uvicorn's access log prints query strings, where browsers put tokens;
         # server.access_log logs requests without them.
         "access_log": False,
+        # A client that does not read keeps its close frame from ever leaving, and
+        # uvicorn would wait for it forever: past this, its tasks are cancelled.
+        "timeout_graceful_shutdown": shutdown_seconds,
     }
 
 
 def uvicorn_config(
-    app: Starlette, host: str, port: int, log_level: str = "info", fast_paths: bool = True
+    app: Starlette,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    fast_paths: bool = True,
+    shutdown_seconds: int = SHUTDOWN_SECONDS,
 ) -> uvicorn.Config:
-    return uvicorn.Config(app, host=host, port=port, **uvicorn_options(log_level, fast_paths))
+    options = uvicorn_options(log_level, fast_paths, shutdown_seconds)
+    return uvicorn.Config(app, host=host, port=port, **options)
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, whose shutdown always ends: once the grace period
+    (``timeout_graceful_shutdown``) is over and the app has shut down, the
+    connections still open are aborted rather than left waiting to flush."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets)
+        for connection in list(self.server_state.connections):
+            transport = getattr(connection, "transport", None)
+            if transport is not None:
+                transport.abort()
 
 
 class Terminated(Exception):
@@ -69,7 +98,8 @@ def _terminated(signum: int, frame: object) -> None:
 def worker_app() -> Starlette:
     """The app of one worker process, from the settings its parent passed on."""
     fields = json.loads(os.environ[SETTINGS_VARIABLE])
-    fields["origins"] = tuple(fields["origins"])
+    for name in ("origins", "public_origins"):
+        fields[name] = tuple(fields[name])
     return create_app(Settings(**fields))
 
 
@@ -80,11 +110,13 @@ def serve(
     data: Path = Path(".fracas"),
     redis_url: str | None = None,
     origins: tuple[str, ...] = (),
+    public_origins: tuple[str, ...] = (),
     create_key: str = "",
     request_seconds: float = 10.0,
     log_level: str = "info",
     workers: int = 1,
     fast_paths: bool = True,
+    shutdown_seconds: int = SHUTDOWN_SECONDS,
 ) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # uvicorn handles SIGTERM itself while it serves (a graceful shutdown), then
@@ -102,6 +134,7 @@ def serve(
             redis_url=str(redis_url),
             store_mode="embedded" if embedded else "external",
             origins=origins,
+            public_origins=public_origins,
             create_key=create_key,
             request_seconds=request_seconds,
             fast_paths=fast_paths,
@@ -112,6 +145,7 @@ def serve(
                     "redis_url": settings.redis_url,
                     "store_mode": settings.store_mode,
                     "origins": list(settings.origins),
+                    "public_origins": list(settings.public_origins),
                     "create_key": settings.create_key,
                     "request_seconds": settings.request_seconds,
                     "fast_paths": settings.fast_paths,
@@ -123,10 +157,11 @@ def serve(
                 host=host,
                 port=port,
                 workers=workers,
-                **uvicorn_options(log_level, fast_paths),
+                **uvicorn_options(log_level, fast_paths, shutdown_seconds),
             )
         else:
-            uvicorn.Server(uvicorn_config(create_app(settings), host, port, log_level, fast_paths)).run()
+            app = create_app(settings)
+            Server(uvicorn_config(app, host, port, log_level, fast_paths, shutdown_seconds)).run()
     except Terminated:
         terminated = True
     finally:
@@ -137,6 +172,11 @@ def serve(
         signal.raise_signal(signal.SIGTERM)
 
 
+def _env_list(name: str) -> list[str]:
+    """A comma-separated environment variable's items."""
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
 def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``fracas serve`` and its options (each with its environment variable)."""
     p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
@@ -144,14 +184,26 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
-    env_origins = [o.strip() for o in os.environ.get("FRACAS_ORIGINS", "").split(",") if o.strip()]
-    p.add_argument("--origin", action="append", default=env_origins, help="allowed browser origin")
+    origins = _env_list("FRACAS_ORIGINS")
+    p.add_argument("--origin", action="append", default=origins, help="allowed browser origin")
+    p.add_argument(
+        "--public-origin",
+        action="append",
+        default=_env_list("FRACAS_PUBLIC_ORIGINS"),
+        help="origin the server's own pages are served from (checked instead of the Host header)",
+    )
     p.add_argument("--create-key", default=os.environ.get("FRACAS_CREATE_KEY", ""))
     p.add_argument(
         "--request-seconds",
         type=float,
         default=float(os.environ.get("FRACAS_REQUEST_SECONDS", "10")),
         help="answer 'unavailable' when Redis has not answered a request within this",
+    )
+    p.add_argument(
+        "--shutdown-seconds",
+        type=int,
+        default=int(os.environ.get("FRACAS_SHUTDOWN_SECONDS", str(SHUTDOWN_SECONDS))),
+        help="on SIGTERM or Ctrl-C, wait this long for connections to close, then abort them",
     )
     levels = ["critical", "error", "warning", "info", "debug", "trace"]
     p.add_argument("--log-level", default="info", choices=levels)
@@ -174,9 +226,11 @@ def _serve_command(args: argparse.Namespace) -> None:
         data=Path(args.data),
         redis_url=args.redis_url,
         origins=tuple(args.origin),
+        public_origins=tuple(args.public_origin),
         create_key=args.create_key,
         request_seconds=args.request_seconds,
         log_level=args.log_level,
         workers=args.workers,
         fast_paths=args.fast_paths,
+        shutdown_seconds=args.shutdown_seconds,
     )

@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 from starlette.requests import HTTPConnection
 
 from server.hub import Hub
+from server.limits import Limits, LimitSettings
 from server.projector import Projector
 from server.store import RedisEventStore
 from server.tables import Tables
@@ -21,6 +22,12 @@ class Settings:
     """"embedded" or "external": shown by /healthz."""
     origins: tuple[str, ...] = ()
     """Browser origins allowed besides the server's own."""
+    public_origins: tuple[str, ...] = ()
+    """The origins the server's own pages are served from (behind a proxy, its
+    public address). When set, a browser's ``Origin`` is checked against these
+    rather than the request's own ``Host`` (which DNS rebinding controls)."""
+    limits: LimitSettings = LimitSettings()
+    """Failed token attempts per address, sockets per token and per address."""
     queue_size: int = 256
     """Batches a connection may have waiting before it counts as too slow."""
     snapshot_every: int = 250
@@ -43,6 +50,7 @@ class Services:
         self.store = RedisEventStore(client, fast_paths=settings.fast_paths)
         self.projector = Projector(self.store, every=settings.snapshot_every)
         self.hub = Hub(client, self.store, self.projector, settings.queue_size)
+        self.limits = Limits(settings.limits)
         self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)
 
 

@@ -22,11 +22,13 @@ from domain.table import may_do, view_record
 from domain.wire import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
     CLOSE_TRY_AGAIN,
     CLOSE_UNAUTHORIZED,
     CLOSE_UNKNOWN_TABLE,
     INBOUND_DECODER,
     MAX_MESSAGE_BYTES,
+    UNREADABLE,
     Accepted,
     Diverged,
     Error,
@@ -39,13 +41,15 @@ from domain.wire import (
     StateAt,
     Unfollow,
     Welcome,
+    unreadable,
 )
-from server.auth import authenticate, origin_allowed, token_from, viewer_in
+from server.auth import origin_allowed, token_from, viewer_in
 from server.deciding import Result
 from server.envelope import envelope
 from server.frames import Frame, Sink, channels
 from server.http_api import INTERNAL_ERROR
 from server.hub import Subscriber
+from server.limits import Throttled, peer
 from server.services import Services, services
 
 log = logging.getLogger("fracas.socket")
@@ -81,6 +85,8 @@ class Connection:
         self._answered = asyncio.Event()
         self._waiting: deque[Any] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self.counted: tuple[str, tuple[str, str]] | None = None
+        """The address and the token this socket counts against (:mod:`server.limits`)."""
 
     async def close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -119,8 +125,8 @@ class Connection:
             return
         try:
             message = INBOUND_DECODER.decode(raw)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            self.reply(Error(code="invalid", message=f"message refused: {exc}"))
+        except UNREADABLE as exc:
+            self.reply(Error(code="invalid", message=unreadable(exc)))
             return
         if isinstance(message, SendCommand) and self._worker is None and self._in_flight < COMMANDS_IN_FLIGHT:
             self.submit(message)  # nothing sent before it is still being answered
@@ -255,7 +261,7 @@ class Connection:
                 may = may_do(now, viewer) if found.position == now.position else {}
                 self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
             case GetEvents(id=mid, after=after, limit=limit):
-                page = await self.s.store.read(self.table_id, max(0, after), max(1, min(limit, 1000)))
+                page = await self.s.store.read(self.table_id, after, limit)
                 head = feed.state.position
                 self.reply(EventPage(id=mid, events=[view_record(r, viewer) for r in page], head=head))
 
@@ -274,12 +280,25 @@ async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) ->
         return None
     feed = await s.tables.feed(table_id)
     token = token_from(websocket.headers, websocket.query_params)
-    viewer = await authenticate(s.store, table_id, feed.state, token)
+    address = peer(websocket)
+    try:
+        viewer = await s.limits.authenticate(address, s.store, table_id, feed.state, token)
+    except Throttled:
+        await websocket.close(CLOSE_TOO_MANY, Throttled.message)
+        return None
     if viewer is None:
         await websocket.close(CLOSE_UNAUTHORIZED, "a valid token for this table is required")
         return None
+    if not s.limits.open_socket(address, (table_id, viewer.id)):
+        await websocket.close(CLOSE_TOO_MANY, "too many open sockets for this token or from this address")
+        return None
     connection = Connection(websocket, s, table_id, meta.epoch)
-    connection.subscriber = await s.hub.subscribe(table_id, viewer, sink, connection.close)
+    connection.counted = (address, (table_id, viewer.id))
+    try:
+        connection.subscriber = await s.hub.subscribe(table_id, viewer, sink, connection.close)
+    except BaseException:
+        s.limits.close_socket(*connection.counted)
+        raise
     assert connection.subscriber.feed is not None
     admin = connection.subscriber.feed.state.admin
     assert admin is not None
@@ -309,7 +328,8 @@ class TableSocket:
 async def table_socket(websocket: WebSocket, send: Send) -> None:
     s = services(websocket)
     sink, inbox = channels(websocket.scope, send, s.settings.fast_paths)
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), s.settings.origins):
+    origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
+    if not origin_allowed(origin, host, s.settings.origins, s.settings.public_origins):
         await websocket.close(CLOSE_FORBIDDEN_ORIGIN)  # before accept: the handshake gets HTTP 403
         return
     await websocket.accept()
@@ -338,5 +358,7 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
         pass
     finally:
         connection.stop()
+        if connection.counted is not None:
+            s.limits.close_socket(*connection.counted)
         if connection.subscriber is not None:
             await s.hub.unsubscribe(connection.subscriber)

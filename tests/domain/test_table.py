@@ -178,8 +178,10 @@ def test_revoking_an_invitation_and_closing_the_table() -> None:
     table = Table()
     table.run(InvitePlayer(player_id="alice", name="Alice"))
     assert refused(table, InvitePlayer(player_id="alice", name="Alice bis")).rule == "table.invite-exists"
+    table.run(AddNote(text="encore là"), sender=player("alice"))
     table.run(RevokeInvite(principal_id="alice"))
     assert "alice" not in table.state.admin.players  # type: ignore[union-attr]
+    assert refused(table, AddNote(text="trop tard"), sender=player("alice")).rule == "role.revoked"
     assert refused(table, RevokeInvite(principal_id="alice")).rule == "table.invite-unknown"
     [closed] = table.run(CloseTable())
     assert closed == TableClosed(seed=SEED.hex())

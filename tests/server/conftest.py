@@ -8,13 +8,14 @@ import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
 
 from clients.python import Admin
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
-from server.serve import uvicorn_config
+from server.serve import Server, uvicorn_config
 
 StartServer = Callable[..., Awaitable[str]]
 
@@ -35,7 +36,7 @@ async def servers(redis_url: str, fast_paths: bool = True) -> AsyncIterator[Star
         config = uvicorn_config(
             app, "127.0.0.1", port, log_level="warning", fast_paths=settings["fast_paths"]
         )
-        server = uvicorn.Server(config)
+        server = Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
             if task.done():
@@ -77,3 +78,14 @@ async def server(start_server: StartServer) -> str:
 async def admin(server: str) -> AsyncIterator[Admin]:
     async with Admin(server) as client:
         yield client
+
+
+async def new_table(server: str) -> dict[str, str]:
+    """A table made over plain HTTP, with its GM token and a spectator token."""
+    async with httpx.AsyncClient(base_url=server) as http:
+        created = (await http.post("/api/tables", json={"title": "Essai", "system": "vda"})).json()
+        gm = {"Authorization": f"Bearer {created['gm_token']}"}
+        invite = {"role": "spectator", "name": "OBS"}
+        url = f"/api/tables/{created['table_id']}/invites"
+        spectator = (await http.post(url, json=invite, headers=gm)).json()
+    return {"table": created["table_id"], "gm": created["gm_token"], "spectator": spectator["token"]}

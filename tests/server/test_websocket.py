@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import socket
@@ -16,11 +17,21 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Frame as WireFrame
 from websockets.frames import Opcode
 
-from clients.python import Admin, Closed, Diverged, TableClient
+from clients.python import Admin, Closed, Diverged, HttpError, TableClient
 from clients.python.client import ws_url
 from domain.commands import AddCombatant, AddNote, RevealRoll, Rewind, RollDice
 from domain.dice import commitment_holds
-from domain.events import ENCODER, Combatant, DiceRolled, Hidden, NoteAdded, Recorded, Rewound, RollRevealed
+from domain.events import (
+    ENCODER,
+    Combatant,
+    DiceRolled,
+    Hidden,
+    InviteRevoked,
+    NoteAdded,
+    Recorded,
+    Rewound,
+    RollRevealed,
+)
 from domain.proof import chained
 from domain.systems.vda.state import VdaSheet
 from domain.systems.wod import PoolSpec
@@ -413,6 +424,44 @@ async def test_a_revoked_player_is_disconnected_and_its_token_refused(admin: Adm
     with pytest.raises(Closed):
         async with TableClient(server, t["table"], t["player"]):
             pass
+
+
+async def test_no_command_of_a_revoked_player_lands_after_the_revocation(admin: Admin, server: str) -> None:
+    """Commands sent on a socket and over HTTP while the GM revokes their sender:
+    each lands before the revocation or is refused, never after it."""
+    t = await table_with_roles(admin, server)
+    principal = t["player"].split(".")[0]
+    note = {"type": "AddNote", "text": "encore"}
+    async with raw_socket(server, t["table"], t["player"]) as raw, Admin(server, t["player"]) as player_http:
+        json.loads(await raw.recv())  # welcome
+
+        async def over_http() -> None:
+            for i in range(40):
+                try:
+                    await player_http.command(t["table"], AddNote(text="encore"), id=f"h{i}")
+                except HttpError:  # refused once revoked: a client stops there
+                    return
+
+        async def over_socket() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                for i in range(200):
+                    await raw.send(json.dumps({"type": "command", "id": f"w{i}", "command": note}))
+
+        async with Admin(server, t["gm"]) as gm_http:
+            sending = [asyncio.create_task(over_http()), asyncio.create_task(over_socket())]
+            await asyncio.sleep(0)
+            await gm_http.revoke(t["table"], principal)
+            await asyncio.gather(*sending)
+            records = await gm_http.records(t["table"])
+        answers = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                answers.append(json.loads(await raw.recv()))
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    [revoked] = [r.position for r in records if isinstance(r.event, InviteRevoked)]
+    assert not [r for r in records if r.position > revoked and r.sender == principal]
+    refusals = {a["rule"] for a in answers if a["type"] == "rejected"}
+    assert refusals <= {"role.revoked"}
 
 
 async def test_browser_origins_are_checked_at_the_handshake(start_server: object, redis_url: str) -> None:
