@@ -10,6 +10,7 @@ import functools
 from typing import Any
 
 import msgspec
+from msgspec.structs import astuple
 
 _SORTED = msgspec.json.Encoder(order="sorted")
 _NO_DEFAULT = object()
@@ -41,8 +42,7 @@ def plain(value: Any) -> Any:
     if isinstance(value, msgspec.Struct):
         tag_field, tag, fields = _plan(type(value))
         out: dict[str, Any] = {} if tag_field is None else {tag_field: tag}
-        for name, default in fields:
-            item = getattr(value, name)
+        for (name, default), item in zip(fields, astuple(value), strict=True):
             if item is default or (default is not _NO_DEFAULT and item == default):
                 continue
             out[name] = item if type(item) in _SCALARS else plain(item)
@@ -50,6 +50,8 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
+        if all(type(v) in _SCALARS for v in value):  # dice faces: no call per die
+            return list(value)
         return [plain(v) for v in value]
     if isinstance(value, set | frozenset):
         return sorted(plain(v) for v in value)

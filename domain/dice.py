@@ -124,11 +124,14 @@ def derive_die(seed: bytes, source: DrawSource, index: int, sides: int) -> int:
 
         fracas/die/2 ␟ table ␟ position ␟ sender ␟ command digest ␟ nonce ␟ index ␟ sides ␟ attempt
     """
+    return _derive(seed, _message(DIE_LABEL, source), index, sides)
+
+
+def _derive(seed: bytes, head: str, index: int, sides: int) -> int:
     if not 2 <= sides <= 1000:
         raise ValueError(f"a die has 2 to 1000 sides, not {sides}")
     span = 1 << 64
     limit = span - span % sides
-    head = _message(DIE_LABEL, source)
     attempt = 0
     while True:
         message = f"{head}\x1f{index}\x1f{sides}\x1f{attempt}"
@@ -167,6 +170,8 @@ class DerivedRoller:
     def __init__(self, seed: bytes, source: DrawSource) -> None:
         self._seed = seed
         self._source = source
+        self._head = _message(DIE_LABEL, source)
+        """The part of every die's message this command shares."""
         self._drawn = 0
 
     @property
@@ -176,7 +181,7 @@ class DerivedRoller:
     def die(self, sides: int) -> int:
         if self._drawn >= MAX_DRAWS:
             raise TooManyDraws(f"a command may draw at most {MAX_DRAWS} dice")
-        value = derive_die(self._seed, self._source, self._drawn, sides)
+        value = _derive(self._seed, self._head, self._drawn, sides)
         self._drawn += 1
         return value
 

@@ -42,36 +42,40 @@ def hide(record: Recorded) -> Recorded:
     """The record as those it is hidden from see it: a :class:`Hidden` stub at the same
     position carrying the record's sealed digest, and no trace of the command behind
     it (its id, nonce and digest were chosen by, or describe, what they may not see)."""
+    return _stub(record, sealed_digest(record))
+
+
+def _stub(record: Recorded, digest: str) -> Recorded:
     event = record.event
     combatant = getattr(event, "combatant", None)
     stub = Hidden(
         kind=str(event.__struct_config__.tag),
         combatant=combatant if isinstance(combatant, str) else None,
         commitment=getattr(event, "commitment", ""),
-        digest=sealed_digest(record),
+        digest=digest,
     )
     return replace(record, event=stub, command_id="", nonce="", command_digest="", salt="")
 
 
 def _digest(public: Recorded, sealed: str) -> str:
     """SHA-256 (hex) of the label, the canonical encoding of what everyone sees of the
-    record (its stub, without the sealed digest) and the sealed digest: so a stub's
-    every field is bound too, while its content stays sealed."""
-    assert isinstance(public.event, Hidden)
-    body = canonical(replace(public, event=replace(public.event, digest=""), chain="", salt=""))
+    record (its stub with an empty digest, without chain and salt) and the sealed
+    digest: so a stub's every field is bound too, while its content stays sealed."""
+    body = canonical(replace(public, chain="") if public.chain else public)
     return hashlib.sha256(SEPARATOR.join((RECORD_LABEL, body, sealed.encode()))).hexdigest()
 
 
 def record_digest(record: Recorded) -> str:
     """The digest the chain links a record through, from the whole record."""
-    return _digest(hide(record), sealed_digest(record))
+    return _digest(_stub(record, ""), sealed_digest(record))
 
 
 def digest_of(record: Recorded) -> str:
     """The digest the chain links through, from what the holder of an export has: the
     whole record, or its stub."""
-    if isinstance(record.event, Hidden):
-        return _digest(record, record.event.digest)
+    event = record.event
+    if isinstance(event, Hidden):
+        return _digest(replace(record, event=replace(event, digest=""), salt=""), event.digest)
     return record_digest(record)
 
 

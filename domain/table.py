@@ -15,7 +15,7 @@ so rewinding never deletes, redo is another rewind, and the administration
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -55,7 +55,6 @@ from domain.events import (
     TableCreated,
     event_tag,
 )
-from domain.moves import require_controls
 from domain.proof import hide
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
@@ -171,20 +170,60 @@ def create_table(
     )
 
 
+class _Sheets(Mapping[str, Any]):
+    """The combatants' sheets by id, read from the fight when asked: a command reads a
+    few, and copying every one for each command cost a large table dearly."""
+
+    def __init__(self, combatants: dict[str, Combatant]) -> None:
+        self._combatants = combatants
+
+    def __getitem__(self, cid: str) -> Any:
+        return self._combatants[cid].sheet
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._combatants)
+
+    def __len__(self) -> int:
+        return len(self._combatants)
+
+
+class _Controllers(Mapping[str, tuple[str, ...]]):
+    """Combatant id -> the players who play it, first invited first, looked up when asked."""
+
+    def __init__(self, players: dict[str, Player]) -> None:
+        self._players = players
+
+    def __getitem__(self, cid: str) -> tuple[str, ...]:
+        found = tuple(p.id for p in self._players.values() if cid in p.combatants)
+        if not found:
+            raise KeyError(cid)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys(c for p in self._players.values() for c in p.combatants))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _plays(admin: Admin, sender: Viewer, combatant: str) -> bool:
+    """Whether the sender plays this combatant (the GM plays them all)."""
+    if sender.is_gm:
+        return True
+    player = admin.players.get(sender.id)
+    return player is not None and combatant in player.combatants
+
+
 def system_view(state: TableState, sender: Viewer, roller: Roller = NO_DICE) -> SystemView:
     """What the table's rule system reads: its own state, the sheets, the options,
     who plays whom, the sender and the roller."""
     admin, fight = state.admin, state.fight
     assert admin is not None and fight is not None
-    controllers: dict[str, tuple[str, ...]] = {}
-    for player in admin.players.values():
-        for cid in player.combatants:
-            controllers[cid] = (*controllers.get(cid, ()), player.id)
     return SystemView(
         state=fight.system,
-        sheets={cid: c.sheet for cid, c in fight.combatants.items()},
+        sheets=_Sheets(fight.combatants),
         options=admin.options,
-        controllers=controllers,
+        controllers=_Controllers(admin.players),
         sender=sender,
         roller=roller,
     )
@@ -278,8 +317,8 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
 
 
 def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Callable[..., Roll]) -> Emitted:
-    fight = ctx.table.fight
-    assert fight is not None
+    admin, fight = ctx.table.admin, ctx.table.fight
+    assert admin is not None and fight is not None
     check(
         isinstance(command.spec, spec_type),
         "table.roll-kind",
@@ -288,7 +327,8 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
     _require_text(command.label, allow_empty=True)
     if command.combatant is not None:
         _require_combatant(fight, command.combatant)
-        require_controls(system_view(ctx.table, ctx.sender), command.combatant)
+        if not _plays(admin, ctx.sender, command.combatant):
+            raise Forbidden("role.not-your-combatant", f"you do not play {command.combatant!r}")
     elif not ctx.sender.is_gm:
         raise CheckFailed("table.roll-combatant", "a player rolls for one of their combatants")
     if command.secret and not ctx.sender.is_gm:

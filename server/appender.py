@@ -17,7 +17,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import Any
 
 from domain.errors import Refused
@@ -243,7 +242,7 @@ class Appender:
                 continue
             last = decision.records[-1]
             signed = (await self._signer()).head(last.position, last.chain)
-            accepted = [(p, replace(result, signed_head=signed)) for p, result in decision.accepted]
+            accepted = [(p, Result(r.first, r.last, r.duplicate, signed)) for p, r in decision.accepted]
             with self.hub.cork.corked():  # the events and each socket's answers leave in one write
                 handed_out = feed.accept(decision.records, decision.states)
                 if handed_out:
