@@ -39,10 +39,12 @@ def execute(
     seed: bytes,
     nonce: str = "",
     dice: list[int] | None = None,
+    digest: str | None = None,
 ) -> list[Emitted]:
     """Decide ``command`` on ``state`` (whose head is the position before the one the
     events will take), rolling with the table's derived dice or, on a sandbox
-    table, with the command's scripted ``dice``.
+    table, with the command's scripted ``dice``. ``digest`` is the command's
+    :func:`command_digest` when the caller has it already (for its records).
 
     Every check runs before the first die is drawn: a refusal raised once a die
     was drawn is an :class:`EngineError`, never a refusal, so that no client can
@@ -52,7 +54,8 @@ def execute(
     check(admin is not None, "table.unknown", "this table does not exist")
     assert admin is not None
     check(valid_nonce(nonce), "dice.nonce", f"a nonce is at most {MAX_NONCE} printable ASCII characters")
-    source = DrawSource(admin.table_id, state.position + 1, sender.id, command_digest(command), nonce)
+    digest = command_digest(command) if digest is None else digest
+    source = DrawSource(admin.table_id, state.position + 1, sender.id, digest, nonce)
     derived = DerivedRoller(seed, source)
     roller: Roller = derived
     if dice is not None:
@@ -158,8 +161,15 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
     for index, step in enumerate(scenario.steps):
         try:
             sender = viewer_for(timeline.head, step.as_)
+            digest = command_digest(step.command)
             emitted = execute(
-                timeline.head, step.command, sender, seed=seed, nonce=step.nonce, dice=step.dice
+                timeline.head,
+                step.command,
+                sender,
+                seed=seed,
+                nonce=step.nonce,
+                dice=step.dice,
+                digest=digest,
             )
         except Refused as refusal:
             if step.expect_rule == refusal.rule:
@@ -167,5 +177,5 @@ def play(scenario: Scenario, *, seed: bytes, table_id: str = "scenario") -> tupl
             raise ScenarioFailed(index, f"refused by {refusal.rule}: {refusal.message}") from None
         if step.expect_rule is not None:
             raise ScenarioFailed(index, f"expected a refusal by {step.expect_rule}, but it was accepted")
-        write(emitted, f"step-{index + 1}", sender.id, step.nonce, command_digest(step.command))
+        write(emitted, f"step-{index + 1}", sender.id, step.nonce, digest)
     return log, timeline.head

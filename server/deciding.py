@@ -109,11 +109,18 @@ class Decider:
             decision.accepted.append((pending, Result(first.first, first.last, duplicate=True)))
             return None
         state, command = self.state, pending.envelope
+        digest = command_digest(command.command)  # the dice's and the records': computed once
         try:
             if command.expected_head is not None and command.expected_head != state.position:
                 raise Stale(state.position, command.expected_head)
             emitted = execute(
-                state, command.command, command.sender, seed=self.seed, nonce=command.nonce, dice=command.dice
+                state,
+                command.command,
+                command.sender,
+                seed=self.seed,
+                nonce=command.nonce,
+                dice=command.dice,
+                digest=digest,
             )
             if not emitted:
                 raise CheckFailed("table.no-change", "the command changes nothing")
@@ -129,7 +136,7 @@ class Decider:
                 to = item.event.to
                 if to not in decision.states and to not in self.earlier:
                     return to
-        batch_start, digest = state.position + 1, command_digest(command.command)
+        batch_start = state.position + 1
         records = [
             Recorded(
                 position=batch_start + offset,
