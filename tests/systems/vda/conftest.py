@@ -6,19 +6,15 @@ from typing import Any
 
 import pytest
 
-from domain.base import GM, Emitted, Viewer
-from domain.commands import AddCombatant, InvitePlayer
+from domain.base import GM
 from domain.dice import PoolRoll, count_pool
-from domain.errors import Refused
-from domain.events import Combatant, Recorded
-from domain.play import execute
 from domain.systems.vda import commands as c
 from domain.systems.vda.decide import MOVES
-from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.initiative import declaring_now
 from domain.systems.vda.state import PhysicalAction, VdaSheet, VdaState
 from domain.systems.wod import Attributes
-from domain.table import TableState, Timeline, create_table, system_view
+from domain.table import TableState, system_view
+from tests.systems.sandbox import SandboxTable
 
 SEED = b"vda-tests-seed"
 
@@ -73,47 +69,17 @@ def act(kind: str, **fields: Any) -> PhysicalAction:
     return PhysicalAction(kind=kind, **fields)  # type: ignore[arg-type]
 
 
-class Table:
+class Table(SandboxTable):
     """A sandbox vda table in memory; ``send`` returns the events a command wrote."""
 
-    def __init__(self, options: VdaOptions | None = None) -> None:
-        self.timeline = Timeline()
-        self.log: list[Recorded] = []
-        created = create_table("t", "Test", "vda", True, options or VdaOptions(), SEED)
-        self._write([Emitted(created)], "gm")
-
-    def _write(self, emitted: list[Emitted], sender: str) -> None:
-        for item in emitted:
-            self.timeline.append(item.event)
-            self.log.append(
-                Recorded(position=len(self.log) + 1, event=item.event, audience=item.audience, sender=sender)
-            )
-
-    def add(self, cid: str, sheet: VdaSheet, player: str | None = None) -> Table:
-        self.send(AddCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=sheet)))
-        if player:
-            self.send(InvitePlayer(player_id=player, name=player.title(), combatants=[cid]))
-        return self
-
-    def emitted(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> list[Emitted]:
-        viewer = Viewer(role="gm", id="gm") if as_ == "gm" else Viewer(role="player", id=as_)
-        emitted = execute(self.timeline.head, command, viewer, seed=SEED, dice=dice)
-        self._write(emitted, as_)
-        return emitted
-
-    def send(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> list[Any]:
-        return [item.event for item in self.emitted(command, dice, as_)]
-
-    def refuse(self, command: Any, dice: list[int] | None = None, as_: str = "gm") -> Refused:
-        with pytest.raises(Refused) as caught:
-            self.emitted(command, dice, as_)
-        return caught.value
+    system = "vda"
+    seed = SEED
 
     @property
     def state(self) -> VdaState:
-        fight = self.timeline.head.fight
-        assert fight is not None and isinstance(fight.system, VdaState)
-        return fight.system
+        found = self.system_state
+        assert isinstance(found, VdaState)
+        return found
 
     # --- shortcuts through a round ---------------------------------------------
 
