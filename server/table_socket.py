@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from domain.base import Viewer
 from domain.errors import Refused
 from domain.events import ENCODER
-from domain.table import may_do, view_record
+from domain.table import may_do, offers_for, view_record
 from domain.wire import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_TOO_BIG,
@@ -258,8 +258,10 @@ class Connection:
                     )
                     return
                 now = await feed.refresh()
-                may = may_do(now, viewer) if found.position == now.position else {}
-                self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
+                at_head = found.position == now.position
+                may = may_do(now, viewer) if at_head else {}
+                offers = offers_for(now, viewer) if at_head else {}
+                self.reply(StateAt(id=mid, at=found.position, state=found, may=may, offers=offers))
             case GetEvents(id=mid, after=after, limit=limit):
                 page = await self.s.store.read(self.table_id, after, limit)
                 head = feed.state.position

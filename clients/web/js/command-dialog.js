@@ -44,7 +44,8 @@ export function commandForm(fields, toCommand, opts, { done = () => {}, buttons 
 /**
  * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
  * send(command) -> Promise<answer>, feedback(text, ok), confirm (ask even when
- * there is nothing to choose), actorName (who the command is for, in its title).
+ * there is nothing to choose), actorName (who the command is for, in its title),
+ * label (the title's words, when not the command's name).
  */
 export function runCommand(tag, opts) {
   const def = opts.schema.commandDef(tag);
@@ -53,7 +54,8 @@ export function runCommand(tag, opts) {
   const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
   const fields = objectField(opts.schema, def, "", ctx, fixed);
   if (!free.length && !opts.confirm) return submit(fields.read(), opts);
-  const title = opts.actorName ? `${commandLabel(tag)} — ${opts.actorName}` : commandLabel(tag);
+  const label = opts.label ?? commandLabel(tag);
+  const title = opts.actorName ? `${label} — ${opts.actorName}` : label;
   commandDialog(title, fields, opts);
   return null;
 }

@@ -21,6 +21,7 @@ const token = takeToken(tableId);
 let welcome = null;
 let state = null;
 let may = {};
+let offers = {};
 let schema = null;
 let gmRoster = "";
 
@@ -77,7 +78,7 @@ function render() {
   document.title = `${state.admin?.title || ""} — Fracas`;
   renderState($("#state"), state, { mine: welcome?.combatants || [], roll: latestRoll(log.records, state.position) });
   const { name, combatants } = people();
-  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may };
+  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may, offers };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
   const players = state.admin?.players || {};
   const spectators = state.admin?.spectators || {};
@@ -104,6 +105,7 @@ async function refresh() {
         const before = may;
         state = answer.state;
         may = answer.may || {};
+        offers = answer.offers || {};
         render();
         yourTurn(before, may);
       }
