@@ -11,7 +11,8 @@ import { describeEvent } from "./event-text.js";
 import { LogView, latestRoll } from "./log-view.js";
 import { renderActions } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
-import { answerText, commandDialog } from "./command-dialog.js";
+import { answerText, commandDialog, commandForm } from "./command-dialog.js";
+import { objectField } from "./schema-form.js";
 import { showStatus } from "./page-status.js";
 
 const FIRST_LINES = 200;
@@ -80,6 +81,12 @@ function render() {
   const { name, combatants } = people();
   const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may, offers };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
+  if (welcome.role === "player" && !$("#player-tools").childElementCount) {
+    // A player's public note (AddNote; only the GM writes secret ones).
+    const fields = objectField(schema, schema.defs.AddNote, "", {}, { secret: false });
+    $("#player-tools").append(h("details", { class: "tool" }, h("summary", {}, t("gm.note")),
+      commandForm(fields, (command) => command, { send, feedback })));
+  }
   const players = state.admin?.players || {};
   const spectators = state.admin?.spectators || {};
   const roster = JSON.stringify([opts.combatants, players, spectators]);
