@@ -75,3 +75,22 @@ async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, brow
     }"""
     assert await gm.evaluate(plurals, "fr") == ["0 succès", "1 succès", "2 succès"]
     assert await gm.evaluate(plurals, "en") == ["0 successes", "1 success", "2 successes"]
+    # French plural rules: 0 takes the singular, as 1 does; English: 0 takes the plural.
+    pools = plurals.replace('"roll.successes"', '"offer.pool"')
+    assert await gm.evaluate(pools, "fr") == ["Réserve 0 dé :", "Réserve 1 dé :", "Réserve 2 dés :"]
+    assert await gm.evaluate(pools, "en") == ["Pool of 0 dice:", "Pool of 1 die:", "Pool of 2 dice:"]
+
+
+async def test_the_language_follows_the_browser_then_the_users_choice(site: str, browser: Any) -> None:
+    """Without a choice, the browser's languages (what it sends as Accept-Language),
+    else French; the choice made in the menu wins and is kept."""
+    english = await (await browser.new_context(viewport=PHONE, locale="en-GB")).new_page()
+    await english.goto(site + "/")
+    await expect(english.locator("html")).to_have_attribute("lang", "en")
+    german = await (await browser.new_context(viewport=PHONE, locale="de-DE")).new_page()
+    await german.goto(site + "/")
+    await expect(german.locator("html")).to_have_attribute("lang", "fr")
+    await english.locator("#lang").select_option("fr")
+    await expect(english.locator("html")).to_have_attribute("lang", "fr")
+    await english.reload()
+    await expect(english.locator("html")).to_have_attribute("lang", "fr")

@@ -20,7 +20,8 @@ function variantLabel(label, name) {
 }
 
 function termText(term) {
-  const why = term.why ? (has(`field.${term.why}`) ? t(`field.${term.why}`) : term.why) : "";
+  const key = [`field.${term.why}`, `skill.${term.why}`].find(has);
+  const why = key ? t(key) : term.why || "";
   const value = term.value >= 0 && why ? `${why} ${term.value}` : `${why} ${term.value > 0 ? "+" : ""}${term.value}`;
   return `${value.trim()} (${term.rule})`;
 }

@@ -39,22 +39,33 @@ function render() {
 
 let language = null; // the catalogue, loading while the socket connects
 let early = null; // the state at the head, asked for on the first welcome
+let wanted = 0; // the newest position received
+let asking = false; // one get_state at a time; a newer position asks again after it
 
 async function show(records) {
   await language;
   // Once there is a state to name people by, the log lines first (they are in the
   // records), then the state they lead to: an event shows one socket hop after it
   // happened.
-  const named = state !== null;
-  if (named) log.add(records);
-  const at = records[records.length - 1].position;
-  // The state at the head was asked for with the welcome, beside the follow.
-  let answer = await (early ?? Promise.resolve(null)).catch(() => null);
-  early = null;
-  if (answer?.at !== at) answer = await conn.state(at).catch(() => null);
-  if (answer?.type === "state") state = answer.state;
-  if (!named) log.records.push(...records.slice(-LINES));
-  render();
+  if (state !== null) log.add(records);
+  else log.records.push(...records.slice(-LINES));
+  wanted = Math.max(wanted, records[records.length - 1].position);
+  if (asking) return;
+  asking = true;
+  try {
+    while (true) {
+      const at = wanted;
+      // The state at the head was asked for with the welcome, beside the follow.
+      let answer = await (early ?? Promise.resolve(null)).catch(() => null);
+      early = null;
+      if (answer?.at !== at) answer = await conn.state(at).catch(() => null);
+      if (answer?.type === "state") state = answer.state;
+      render();
+      if (wanted === at) break;
+    }
+  } finally {
+    asking = false;
+  }
 }
 
 const conn = new TableConnection(tableId, token, {
