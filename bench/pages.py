@@ -100,6 +100,9 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+SHELL = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+
+
 async def p1_overlay_load(browser: Any, table: Table, loads: int) -> dict[str, Any]:
     """Navigation start → the overlay's first render of the state (combatants and log);
     and, for scale, navigation start → its shell parsed with every module loaded
@@ -114,7 +117,7 @@ async def p1_overlay_load(browser: Any, table: Table, loads: int) -> dict[str, A
             " && document.querySelectorAll('#log-list li').length > 0"
         )
         times.append(await page.evaluate("performance.now()"))
-        shells.append(await page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+        shells.append(await page.evaluate(SHELL))
         await context.close()
     return {"load_ms": summary(times), "shell_ms": summary(shells)}
 
