@@ -617,6 +617,11 @@ def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
     return {cid: ["RollDice", *moves.may(view, cid)] for cid in played}
 
 
+def may_of(offers: dict[str, list[Offer]]) -> dict[str, list[str]]:
+    """:func:`may_do` from :func:`offers_for`'s answer, without running the guards again."""
+    return {cid: ["RollDice", *(offer.label for offer in found)] for cid, found in offers.items()}
+
+
 def offers_for(state: TableState, viewer: Viewer) -> dict[str, list[Offer]]:
     """What :func:`may_do` lists (but ``RollDice``, open to anyone at any time), each
     with the fields the server already knows (a grapple or bite declaration's whole

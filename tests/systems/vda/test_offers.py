@@ -12,7 +12,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.rules.initiative import declaring_now
-from domain.table import offers_for, system_view
+from domain.table import may_do, may_of, offers_for, system_view
 from tests.systems.vda.conftest import Table, act, sheet
 
 
@@ -80,3 +80,20 @@ def test_a_player_is_offered_only_their_combatants() -> None:
     ann = Viewer(role="player", id="ann")
     assert list(offers_for(t.timeline.head, ann)) == ["alma"]
     assert offers_for(t.timeline.head, Viewer(role="spectator", id="s")) == {}
+
+
+def test_the_offers_list_exactly_what_may_lists() -> None:
+    """The state answer derives ``may`` from the offers (the guards run once): the two
+    agree for the GM and for a player, at every step of a round."""
+    t = Table()
+    t.add("alma", sheet(melee=3, brawl=2), player="ann")
+    t.add("bors", sheet(melee=2))
+    ann = Viewer(role="player", id="ann")
+    to_declarations(t)
+    while (seq := t.state.sequence) is not None and seq.step == "declare":
+        for viewer in (GM, ann):
+            assert may_of(offers_for(t.timeline.head, viewer)) == may_do(t.timeline.head, viewer)
+        cid = next(i for i in declaring_now(seq) if i not in seq.declared and i not in seq.sealed)
+        t.declare(cid, act("attack", skill="brawl", target="bors") if cid == "alma" else act("none"))
+    for viewer in (GM, ann):
+        assert may_of(offers_for(t.timeline.head, viewer)) == may_do(t.timeline.head, viewer)
