@@ -18,6 +18,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
 OWNER = {"rorsh": "alice", "agnes": "bob"}
 OTHER = {"rorsh": "agnes", "agnes": "rorsh"}
+NAMES = {"rorsh": "Rorsh", "agnes": "Agnès"}
 
 
 async def to_declarations(table: Table) -> None:
@@ -48,6 +49,7 @@ async def test_a_grapple_offered_by_the_server_is_sent_whole_from_the_page(
     assert await serious(page) == [], "the variants, shown, pass axe-core"
     await page.locator(f'button[data-offer="vda.DeclareAction/grapple:contact:{other}"]').click()
     await expect(page.locator("dialog h2")).to_contain_text("Étreinte — prendre contact")
+    await expect(page.locator("dialog .note")).to_have_text(f"attaque · Bagarre · {NAMES[other]}")
     await page.locator("dialog button[type=submit]").click()
     await expect(page.locator("dialog")).to_have_count(0)
     state = await table.state()

@@ -19,6 +19,14 @@ function variantLabel(label, name) {
   return label;
 }
 
+/** What a declaration the server filled in says: "attaque · Bagarre · Agnès". */
+function actionText(action, name) {
+  if (!action) return null;
+  const word = (prefix, value) => (value && has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value);
+  return [word("kind", action.kind), word("skill", action.skill), action.weapon, action.target && name(action.target)]
+    .filter(Boolean).join(" · ");
+}
+
 function termText(term) {
   const key = [`field.${term.why}`, `skill.${term.why}`].find(has);
   const why = key ? t(key) : term.why || "";
@@ -42,7 +50,8 @@ function button(offer, cid, name, opts) {
   return h("div", { class: variant ? "offer variant" : "offer" },
     h("button", {
       type: "button", class: "action", dataset: { command: offer.command, offer: offer.label },
-      onclick: () => runCommand(offer.command, { ...opts, actorName: name(cid), fixed: offer.fields, confirm: variant, label: text }),
+      onclick: () => runCommand(offer.command, { ...opts, actorName: name(cid), fixed: offer.fields, confirm: variant,
+        label: text, note: variant ? actionText(offer.fields.action, name) : null }),
     }, text),
     explanation(offer));
 }

@@ -45,7 +45,8 @@ export function commandForm(fields, toCommand, opts, { done = () => {}, buttons 
  * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
  * send(command) -> Promise<answer>, feedback(text, ok), confirm (ask even when
  * there is nothing to choose), actorName (who the command is for, in its title),
- * label (the title's words, when not the command's name).
+ * label (the title's words, when not the command's name), note (a line above the
+ * fields: what the fields the page set say).
  */
 export function runCommand(tag, opts) {
   const def = opts.schema.commandDef(tag);
@@ -53,6 +54,7 @@ export function runCommand(tag, opts) {
   const free = Object.keys(def.properties).filter((k) => k !== "type" && !(k in fixed));
   const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
   const fields = objectField(opts.schema, def, "", ctx, fixed);
+  if (opts.note) fields.element = h("div", {}, h("p", { class: "note" }, opts.note), fields.element);
   if (!free.length && !opts.confirm) return submit(fields.read(), opts);
   const label = opts.label ?? commandLabel(tag);
   const title = opts.actorName ? `${label} — ${opts.actorName}` : label;
