@@ -27,6 +27,17 @@ async def test_the_gm_controls_reach_every_device(table: Table, open_page: OpenP
     shown = await buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.command)")
     assert shown == published, "a button for every GM command the system publishes"
 
+    # A command the server cannot even read (a trait out of its range) is refused in
+    # the form, which does not hang: the error answers the request waiting.
+    adding = gm.locator("details.tool", has_text="Ajouter un combattant")
+    await adding.locator(":scope > summary").click()
+    await adding.locator('input[name="id"]').first.fill("ghost")
+    await adding.locator('input[name="name"]').first.fill("Ghost")
+    await adding.locator('input[name="strength"]').first.fill("100")
+    await adding.locator("button[type=submit]").click()
+    await expect(adding.locator(".error")).to_contain_text("strength")
+    await expect(alice.locator("#state .combatant")).to_have_count(2)
+
     await gm.locator("#log-list li.secret button", has_text="Révéler").click()
     await expect(alice.locator('#log-list li[data-type="RollRevealed"]')).to_contain_text("Perception")
 
