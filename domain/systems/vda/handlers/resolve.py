@@ -118,13 +118,21 @@ def action_difficulty(
     return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
+def roll_terms(
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+) -> tuple[list[Modifier], list[Modifier]]:
+    """The pool and difficulty of the declared action, term by term: what
+    :func:`resolve_action` rolls, and what a player's controls show before the roll."""
+    extra = situational_terms(scene, seq, combatant, action)
+    pool = action_pool(scene, combatant, action, extra)
+    return pool, action_difficulty(scene, seq, combatant, action, extra)
+
+
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     seq, action = check_resolve(scene, cid)
     fighter = scene.fighter(cid)
-    extra = situational_terms(scene, seq, cid, action)
-    pool = action_pool(scene, cid, action, extra)
-    difficulty = action_difficulty(scene, seq, cid, action, extra)
+    pool, difficulty = roll_terms(scene, seq, cid, action)
     roll = scene.roll(pool, difficulty)
     read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
