@@ -77,7 +77,16 @@ class Serve:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        command = [sys.executable, "-m", "fracas_cli", "serve", "--port", str(self.port), "--data", str(folder)]
+        command = [
+            sys.executable,
+            "-m",
+            "fracas_cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data",
+            str(folder),
+        ]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
         )
