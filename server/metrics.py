@@ -16,6 +16,7 @@ worker answers ``/metrics`` with the sum over all of them, as one server.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import os
 import shutil
@@ -109,13 +110,98 @@ REDIS_ERRORS = Counter(
     "fracas_redis_errors", "Calls to Redis that failed or timed out, by operation", ["operation"]
 )
 
+# --- the hot path: plain numbers, added to the metrics at each flush ----------
+
+
+class Tally:
+    """Increments of a counter kept as a plain number (``tally.n += 1``: a tenth of
+    a ``Counter.inc``, which takes a lock) and added to it by :func:`flush`."""
+
+    __slots__ = ("child", "n")
+
+    def __init__(self, child: Any) -> None:
+        self.child = child
+        self.n = 0
+
+    def flush(self) -> None:
+        if self.n:
+            n, self.n = self.n, 0
+            self.child.inc(n)
+
+
+class Latencies:
+    """Observations of a histogram kept as bucket counts (one bisection each:
+    ``Histogram.observe`` takes a lock per bucket it scans) and added to it by
+    :func:`flush`: prometheus_client keeps one value per bucket (not cumulative)
+    and a sum, each added to in one step. A prometheus_client whose insides
+    moved is given each observation through ``observe``, the plain way."""
+
+    __slots__ = ("child", "bounds", "counts", "total", "direct")
+
+    def __init__(self, child: Any) -> None:
+        self.child = child
+        self.bounds = [*LATENCY_BUCKETS, float("inf")]
+        self.counts = [0] * len(self.bounds)
+        self.total = 0.0
+        buckets = getattr(child, "_buckets", None)
+        self.direct = not (
+            isinstance(buckets, list) and len(buckets) == len(self.bounds) and hasattr(child, "_sum")
+        )
+
+    def observe(self, seconds: float) -> None:
+        if self.direct:
+            self.child.observe(seconds)
+            return
+        self.counts[bisect.bisect_left(self.bounds, seconds)] += 1
+        self.total += seconds
+
+    def flush(self) -> None:
+        counts, total = self.counts, self.total
+        if not any(counts):
+            return
+        self.counts, self.total = [0] * len(self.bounds), 0.0
+        for bucket, count in zip(self.child._buckets, counts, strict=True):
+            if count:
+                bucket.inc(count)
+        self.child._sum.inc(total)
+
+
+_tallies: list[Tally] = []
+_latencies: list[Latencies] = []
+
+
+def tally(child: Any) -> Tally:
+    found = Tally(child)
+    _tallies.append(found)
+    return found
+
+
+def latencies(child: Any) -> Latencies:
+    found = Latencies(child)
+    _latencies.append(found)
+    return found
+
+
+def flush() -> None:
+    """Add what the hot path counted to the metrics (before each scrape and every
+    :data:`SAMPLE_SECONDS`)."""
+    for counted in _tallies:
+        counted.flush()
+    for observed in _latencies:
+        observed.flush()
+
+
 ROLES = ("gm", "player", "spectator")
 _connections = {role: CONNECTIONS.labels(role) for role in ROLES}
-_acknowledged = COMMAND_SECONDS.labels("acknowledged")
-_delivered = COMMAND_SECONDS.labels("delivered")
-_commands: dict[tuple[str, str, str], Any] = {}
-"""Bound children of :data:`COMMANDS`, by label values (command types and rule IDs are
+_acknowledged = latencies(COMMAND_SECONDS.labels("acknowledged"))
+_delivered = latencies(COMMAND_SECONDS.labels("delivered"))
+_commands: dict[tuple[str, str, str], Tally] = {}
+"""Tallies of :data:`COMMANDS`, by label values (command types and rule IDs are
 the code's own: a bounded set)."""
+appends = tally(APPENDS)
+appended_events = tally(APPENDED_EVENTS)
+catch_ups = tally(CATCH_UPS)
+catch_up_events = tally(CATCH_UP_EVENTS)
 
 _delivering: list[float] = []
 """Arrival times of commands answered in the current step of the loop, whose
@@ -139,10 +225,10 @@ def command_answered(command: Any, started: float, outcome: Result | BaseExcepti
             if not _delivering:
                 asyncio.get_running_loop().call_soon(_stamp_delivered)
             _delivering.append(started)
-    child = _commands.get(key)
-    if child is None:
-        child = _commands[key] = COMMANDS.labels(*key)
-    child.inc()
+    counted = _commands.get(key)
+    if counted is None:
+        counted = _commands[key] = tally(COMMANDS.labels(*key))
+    counted.n += 1
     _acknowledged.observe(now - started)
     return key
 
@@ -157,8 +243,8 @@ def _stamp_delivered() -> None:
 
 def caught_up(events: int) -> None:
     """A feed read ``events`` events another process (or connection) wrote."""
-    CATCH_UPS.inc()
-    CATCH_UP_EVENTS.inc(events)
+    catch_ups.n += 1
+    catch_up_events.n += events
 
 
 # --- the event store's calls -------------------------------------------------
@@ -168,6 +254,9 @@ DELEGATING = frozenset({"append"})
 
 
 Store = TypeVar("Store")
+
+_calls: dict[str, Tally] = {}
+"""Tallies of :data:`REDIS_CALLS`, by operation."""
 
 
 def measure_store(store: Store) -> Store:
@@ -180,7 +269,8 @@ def measure_store(store: Store) -> Store:
         method = getattr(store, name)
         if name.startswith("_") or name in DELEGATING or not asyncio.iscoroutinefunction(method):
             continue
-        calls, errors = REDIS_CALLS.labels(name), REDIS_ERRORS.labels(name)
+        calls = _calls.get(name) or _calls.setdefault(name, tally(REDIS_CALLS.labels(name)))
+        errors = REDIS_ERRORS.labels(name)
 
         def wrap(
             method: Callable[..., Awaitable[Any]], calls: Any = calls, errors: Any = errors, name: str = name
@@ -188,7 +278,7 @@ def measure_store(store: Store) -> Store:
             appending = name == "append_batch"
 
             async def measured(*args: Any, **kwargs: Any) -> Any:
-                calls.inc()
+                calls.n += 1
                 try:
                     result = await method(*args, **kwargs)
                 except Conflict:
@@ -201,9 +291,9 @@ def measure_store(store: Store) -> Store:
                     errors.inc()
                     raise
                 if appending:
-                    APPENDS.inc()
+                    appends.n += 1
                     groups = args[1] if len(args) > 1 else kwargs.get("commands", ())
-                    APPENDED_EVENTS.inc(sum(len(records) for _, records in groups))
+                    appended_events.n += sum(len(records) for _, records in groups)
                 return result
 
             measured.__doc__ = method.__doc__
@@ -217,7 +307,9 @@ def measure_store(store: Store) -> Store:
 
 
 def sample(hub: Hub) -> None:
-    """Set the gauges read from the hub: sockets by role, queued items, feeds."""
+    """Set the gauges read from the hub: sockets by role, queued items, feeds;
+    and add what the hot path counted since the last time (:func:`flush`)."""
+    flush()
     counts: dict[str, int] = dict.fromkeys(ROLES, 0)
     queued = longest = 0
     for feed in list(hub.feeds.values()):
@@ -254,6 +346,7 @@ def sampling(hub: Hub) -> Iterator[None]:
         yield
     finally:
         task.cancel()
+        flush()
         if os.environ.get(MULTIPROCESS_VARIABLE):
             # This process's live gauges no longer count.
             multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]

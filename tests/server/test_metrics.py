@@ -10,10 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client import CollectorRegistry, Histogram
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 
 from clients.python.client import ws_url
+from server import metrics
 from tests.server.conftest import StartServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
@@ -137,3 +139,43 @@ async def test_a_refusal_by_a_rule_is_counted_under_its_rule_id(start_embedded_s
         value(after, "fracas_commands_total", **labels) - value(before, "fracas_commands_total", **labels)
         == 1
     )
+
+
+def test_latencies_counted_on_the_hot_path_flush_to_what_observe_would_give() -> None:
+    """The hot path's bucket counts, added at a flush, give the histogram that
+    ``observe`` one by one gives: same buckets (a value on a bound falls in that
+    bound's bucket), same count, same sum; and the plain way is taken by a
+    child without the expected insides."""
+    registry = CollectorRegistry()
+    fast = Histogram("fast_seconds", "", buckets=metrics.LATENCY_BUCKETS, registry=registry)
+    plain = Histogram("plain_seconds", "", buckets=metrics.LATENCY_BUCKETS, registry=registry)
+    counted = metrics.Latencies(fast)
+    assert not counted.direct
+    values = [0.0001, 0.001, 0.0010001, 0.5, 0.5, 3.0, 10.0, 11.0, 250.0]
+    for seconds in values:
+        counted.observe(seconds)
+        plain.observe(seconds)
+    assert registry.get_sample_value("fast_seconds_count") == 0  # nothing until the flush
+    counted.flush()
+    for suffix in ["_count", "_sum"]:
+        assert registry.get_sample_value(f"fast_seconds{suffix}") == pytest.approx(
+            registry.get_sample_value(f"plain_seconds{suffix}")
+        )
+    for bound in [*metrics.LATENCY_BUCKETS, float("inf")]:
+        le = "+Inf" if bound == float("inf") else str(bound)
+        assert registry.get_sample_value("fast_seconds_bucket", {"le": le}) == registry.get_sample_value(
+            "plain_seconds_bucket", {"le": le}
+        )
+
+    class Observed:
+        def __init__(self) -> None:
+            self.seen: list[float] = []
+
+        def observe(self, seconds: float) -> None:
+            self.seen.append(seconds)
+
+    other = Observed()
+    direct = metrics.Latencies(other)
+    assert direct.direct
+    direct.observe(0.25)
+    assert other.seen == [0.25]
