@@ -21,7 +21,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from domain.wire import MAX_MESSAGE_BYTES
-from server import logs, metrics
+from server import logs, metrics, tracing
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
 
@@ -220,6 +220,12 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     levels = ["critical", "error", "warning", "info", "debug", "trace"]
     p.add_argument("--log-level", default=os.environ.get("FRACAS_LOG_LEVEL", "info"), choices=levels)
     p.add_argument(
+        "--tracing",
+        action="store_true",
+        default=os.environ.get(tracing.VARIABLE, "0") not in ("", "0"),
+        help="OpenTelemetry spans, one per command, if opentelemetry is installed (FRACAS_TRACING=1)",
+    )
+    p.add_argument(
         "--log-format",
         default=os.environ.get("FRACAS_LOG_FORMAT", "text"),
         choices=logs.FORMATS,
@@ -238,6 +244,8 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _serve_command(args: argparse.Namespace) -> None:
+    if args.tracing:
+        os.environ[tracing.VARIABLE] = "1"  # read by each process as its app starts
     serve(
         host=args.host,
         port=args.port,

@@ -24,7 +24,7 @@ from domain.events import Recorded
 from domain.proof import chained
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
-from server import logs, metrics
+from server import logs, metrics, tracing
 from server.appender import Appender, Deadlines
 from server.auth import hash_secret, make_token, new_salt, new_secret
 from server.deciding import Pending, Result
@@ -116,9 +116,15 @@ class Tables:
                 self.deadlines,
             )
         started = time.perf_counter()
+        span = None
+        if tracing.enabled():
+            kind = type(command.command).__name__
+            span = tracing.command_started(table_id, command.command_id, kind, command.sender.id)
 
         def answered(outcome: Result | BaseException) -> None:
             kind, result, rule = metrics.command_answered(command.command, started, outcome)
+            if span is not None:
+                tracing.command_answered(span, result, rule)
             if log.isEnabledFor(logging.DEBUG):
                 ids = logs.fields(table_id, command.command_id, command.sender.id)
                 log.debug("%s %s%s", kind, result, f" ({rule})" if rule else "", extra=ids)
