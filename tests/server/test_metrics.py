@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,6 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from clients.python.client import ws_url
 from server import metrics
 from tests.server.conftest import StartServer
+from tests.server.test_secret_logs import ROOT, free_port, up
 
 pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
 
@@ -179,3 +185,36 @@ def test_latencies_counted_on_the_hot_path_flush_to_what_observe_would_give() ->
     assert direct.direct
     direct.observe(0.25)
     assert other.seen == [0.25]
+
+
+async def test_with_several_workers_any_worker_answers_for_the_whole_server(tmp_path: Path) -> None:
+    """``fracas serve --workers 2``: commands land on either worker, and every
+    scrape, whichever worker answers it, counts them all."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", metrics.MULTIPROCESS_VARIABLE)}
+    command = ["-m", "fracas_cli", "serve", "--port", str(port), "--data", str(tmp_path / "data")]
+    process = subprocess.Popen([sys.executable, *command, "--workers", "2"], cwd=ROOT, env=env)
+    server = f"http://127.0.0.1:{port}"
+    try:
+        await up(server, process)
+        async with httpx.AsyncClient(base_url=server) as http:
+            created = (await http.post("/api/tables", json={"title": "Deux", "system": "vda"})).json()
+        sent = 12
+        for n in range(sent):  # a connection each: the kernel hands them to either worker
+            async with httpx.AsyncClient(base_url=server) as http:
+                answer = await http.post(
+                    f"/api/tables/{created['table_id']}/commands",
+                    json={"id": f"n{n}", "command": {"type": "AddNote", "text": "x"}},
+                    headers={"Authorization": f"Bearer {created['gm_token']}"},
+                )
+                assert answer.status_code == 200, answer.text
+        await asyncio.sleep(metrics.SAMPLE_SECONDS + 1)  # each worker adds its counts every 2 s
+        accepted = {"type": "AddNote", "result": "accepted", "rule": ""}
+        for _ in range(6):
+            values, _ = await scrape(server)
+            assert value(values, "fracas_commands_total", **accepted) == sent
+            assert value(values, "fracas_command_seconds_count", stage="acknowledged") == sent
+            assert value(values, "fracas_feeds") >= 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
