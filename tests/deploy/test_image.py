@@ -75,3 +75,15 @@ def test_every_package_is_copied_and_the_context_admits_it() -> None:
 
 def test_the_health_check_asks_readiness() -> None:
     assert "/readyz" in instructions()[index("HEALTHCHECK")][1]
+
+
+def test_kubernetes_runs_the_pods_as_the_images_user() -> None:
+    import yaml
+
+    run = " ".join(args for word, args in instructions() if word == "RUN")
+    uid = int(re.search(r"useradd [^&]*--uid (\d+)", run)[1])  # type: ignore[index]
+    gid = int(re.search(r"groupadd [^&]*--gid (\d+)", run)[1])  # type: ignore[index]
+    manifests = yaml.safe_load_all((ROOT / "deploy" / "k8s" / "fracas.yaml").read_text())
+    [deployment] = [doc for doc in manifests if doc["kind"] == "Deployment"]
+    context = deployment["spec"]["template"]["spec"]["securityContext"]
+    assert (context["runAsUser"], context["runAsGroup"]) == (uid, gid)
