@@ -6,18 +6,22 @@ here every file lives in the data folder the operator chose: the database
 file, the append-only file with ``appendfsync always`` (an acknowledged event
 is on disk), and a unix socket (no TCP port at all).
 
-One Redis per folder, and none left behind: on Linux the child is asked to
-stop (SIGTERM: it flushes and exits) when the server that started it dies,
-even by SIGKILL; and a start that finds a Redis still running on its folder,
-left by a server that is gone, stops it before starting its own. That Redis
-is found by the pid file it wrote, and only stopped once the process with
-that pid is shown to be the embedded redis-server working in this folder.
+One server and one Redis per folder, and none left behind. A server holds
+a lock on ``server.lock`` in the folder while it runs (the kernel lets go of
+it when the process ends, however it ends; the Redis child does not inherit
+it). On Linux the child is asked to stop (SIGTERM: it flushes and exits)
+when the server that started it dies, even by SIGKILL. And a start that
+takes the lock yet finds a Redis still working in the folder (left by a
+server that is gone) stops it before starting its own: found by the pid
+file it wrote, and only once the process with that pid is shown to be the
+embedded redis-server working in this folder.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import fcntl
 import logging
 import os
 import signal
@@ -33,8 +37,8 @@ log = logging.getLogger("fracas.embedded")
 
 SOCKET_NAME = "redis.sock"
 PID_NAME = "redis.pid"
-OWNER_NAME = "server.pid"
-"""The pid of the server process that started the Redis of the folder."""
+LOCK_NAME = "server.lock"
+"""Locked by the server that uses the folder, as long as it runs."""
 
 PR_SET_PDEATHSIG = 1
 
@@ -92,13 +96,13 @@ def _proc_link(pid: int, name: str) -> Path | None:
         return None
 
 
-def _parent_of(pid: int) -> int | None:
+def _running(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, holds nothing)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
-        return None
-    fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) "
-    return None if fields[0] == "Z" else int(fields[1])  # a zombie holds nothing
+        return False
+    return stat[stat.rindex(")") + 2 :].split()[0] != "Z"  # the state, after "pid (name) "
 
 
 class EmbeddedRedis:
@@ -112,6 +116,7 @@ class EmbeddedRedis:
         self.socket = self.data_dir / SOCKET_NAME
         self.die_with_parent = die_with_parent
         self._process: subprocess.Popen[bytes] | None = None
+        self._lock: int | None = None
 
     @property
     def pid(self) -> int | None:
@@ -123,6 +128,27 @@ class EmbeddedRedis:
 
     def start(self, timeout: float = 15.0) -> EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._take_the_folder()
+        try:
+            self._start(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _take_the_folder(self) -> None:
+        """Lock the folder for this server, or refuse: another one runs on it."""
+        descriptor = os.open(self.data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise RuntimeError(
+                f"another Fracas server already runs on {self.data_dir}; stop it or use --data"
+            ) from None
+        self._lock = descriptor
+
+    def _start(self, timeout: float) -> None:
         self._stop_orphan()
         self._refuse_if_running()
         with contextlib.suppress(FileNotFoundError):
@@ -136,15 +162,14 @@ class EmbeddedRedis:
             stderr=subprocess.PIPE,
             preexec_fn=_die_with_parent() if self.die_with_parent else None,
         )
-        (self.data_dir / OWNER_NAME).write_text(f"{os.getpid()}\n")
+
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
                 raise RuntimeError(f"embedded Redis exited at start; see {self.data_dir / 'redis.log'}")
             if self._ping():
-                return self
+                return
             time.sleep(0.05)
-        self.stop()
         raise RuntimeError(f"embedded Redis did not answer within {timeout:.0f}s")
 
     def holder(self) -> int | None:
@@ -157,26 +182,20 @@ class EmbeddedRedis:
         except (OSError, ValueError):
             return None
         exe, cwd = _proc_link(pid, "exe"), _proc_link(pid, "cwd")
-        if exe is None or cwd is None or _parent_of(pid) is None:
+        if exe is None or cwd is None or not _running(pid):
             return None
         if exe.resolve() != Path(redis_server_binary()).resolve() or cwd.resolve() != self.data_dir:
             return None
         return pid
 
-    def _owner(self) -> int | None:
-        try:
-            return int((self.data_dir / OWNER_NAME).read_text().strip())
-        except (OSError, ValueError):
-            return None
-
     def _stop_orphan(self, timeout: float = 15.0) -> None:
         """Stop the Redis of this folder left running by a server that is gone
-        (killed before it could stop it): its parent is no longer the server
-        that started it. With ``appendfsync always`` every event it acknowledged
-        is in its append-only file, which the next Redis reads."""
+        (killed before it could stop it: this one holds the folder's lock now).
+        With ``appendfsync always`` every event it acknowledged is in its
+        append-only file, which the next Redis reads."""
         pid = self.holder()
-        if pid is None or _parent_of(pid) == self._owner():
-            return  # none, or still its server's: refused below
+        if pid is None:
+            return
         log.warning(
             "stopping the embedded Redis (pid %d) left running on %s by a server that is gone",
             pid,
@@ -223,8 +242,13 @@ class EmbeddedRedis:
 
     def stop(self) -> None:
         process, self._process = self._process, None
-        if process is None:
-            return
+        if process is not None:
+            self._stop(process)
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            os.close(lock)  # lets go of the folder
+
+    def _stop(self, process: subprocess.Popen[bytes]) -> None:
         if process.poll() is None:
             # SIGTERM makes redis-server flush the append-only file and exit cleanly.
             process.terminate()
@@ -235,9 +259,6 @@ class EmbeddedRedis:
                 process.wait()
         if process.stderr is not None:
             process.stderr.close()
-        if self._owner() == os.getpid():
-            with contextlib.suppress(OSError):
-                (self.data_dir / OWNER_NAME).unlink()
 
     def __enter__(self) -> EmbeddedRedis:
         return self.start()

@@ -187,6 +187,23 @@ def test_a_folder_whose_server_still_runs_is_refused(folder: Path) -> None:
         assert redis_servers_on(folder) == [running.pid]
 
 
+def test_a_folder_taken_by_a_server_whose_redis_is_not_up_yet_is_refused(folder: Path) -> None:
+    """Two servers started at once on one folder: the second is refused before
+    it starts a Redis of its own, by the folder's lock, not by a Redis that
+    answers (the first one's may not answer yet)."""
+    folder.mkdir(parents=True)
+    first = EmbeddedRedis(folder)
+    first._take_the_folder()
+    try:
+        with pytest.raises(RuntimeError, match="another Fracas server already runs"):
+            EmbeddedRedis(folder).start()
+        assert redis_servers_on(folder) == []
+    finally:
+        first.stop()
+    with EmbeddedRedis(folder) as embedded:  # the lock went with the first server
+        assert redis_servers_on(folder) == [embedded.pid]
+
+
 def test_a_pid_file_naming_another_process_signals_nothing(folder: Path) -> None:
     """A stale pid file whose pid now belongs to some other program: that
     program is left alone, and the folder's Redis starts."""
@@ -194,7 +211,6 @@ def test_a_pid_file_naming_another_process_signals_nothing(folder: Path) -> None
     bystander = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         (folder / "redis.pid").write_text(f"{bystander.pid}\n")
-        (folder / "server.pid").write_text("1\n")
         with EmbeddedRedis(folder) as embedded:
             assert redis_servers_on(folder) == [embedded.pid]
         assert bystander.poll() is None
