@@ -58,6 +58,8 @@ def test_fracas_waits_for_a_healthy_redis_and_the_proxy_for_ready_replicas() -> 
     assert default["fracas"]["deploy"]["replicas"] >= 2
     assert default["fracas"]["build"]["dockerfile"] == "deploy/Dockerfile"
     assert default["fracas"]["environment"]["REDIS_URL"].startswith("redis://redis:")
+    assert default["fracas"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"  # behind the proxy
+    assert "ports" not in default["fracas"]  # only the proxy reaches them
     assert any(str(volume).startswith("redis-data:") for volume in default["redis"]["volumes"])
     assert int(default["fracas"]["stop_grace_period"].rstrip("s")) > int(
         default["fracas"]["environment"]["FRACAS_SHUTDOWN_SECONDS"]
