@@ -53,7 +53,11 @@ class AccessLog:
 QUERY = re.compile(r"\?[^\s\"']*")
 """A query string in a log line: from ``?`` to the next space or quote."""
 
-UVICORN_LOGGERS = ("uvicorn.error", "uvicorn.access")
+SCOPE_QUERY = re.compile(r"""(['"]query_string['"]: b?)(['"])(.*?)\2""")
+"""An ASGI scope's query string, as uvicorn's most verbose level (``trace``) prints
+the scope of every request."""
+
+UVICORN_LOGGERS = ("uvicorn.error", "uvicorn.access", "uvicorn.asgi")
 """The loggers uvicorn's protocols write to (and the websockets library through them)."""
 
 
@@ -63,7 +67,8 @@ class DropQueryStrings(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "?" in message:
+        if "?" in message or "query_string" in message:
+            message = SCOPE_QUERY.sub(lambda m: f"{m[1]}{m[2]}<{len(m[3])} bytes>{m[2]}", message)
             record.msg, record.args = QUERY.sub("", message), None
         return True
 

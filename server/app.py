@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Route, WebSocketRoute
 
-from server import http_api, pages
+from server import http_api, metrics, pages, tracing
 from server.access_log import AccessLog, drop_query_strings_from_uvicorn_logs
 from server.connect import close, connect
 from server.services import Services, Settings
@@ -28,6 +28,7 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drop_query_strings_from_uvicorn_logs()
+        tracing.setup()
         client = connect(settings.redis_url)
         app.state.services = Services(settings, client)
         await app.state.services.hub.start()
@@ -37,13 +38,15 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         try:
-            yield
+            with metrics.sampling(app.state.services.hub):
+                yield
         finally:
             await app.state.services.hub.stop()
             await close(client)
 
     routes = [
         Route("/healthz", http_api.healthz),
+        Route("/metrics", metrics.endpoint),
         Route("/api/tables", http_api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}/invites", http_api.invite, methods=["POST"]),
         Route("/api/tables/{table_id}/invites/{principal}", http_api.revoke, methods=["DELETE"]),

@@ -32,6 +32,7 @@ from domain.base import EVERYONE, Viewer, admits, sees_as
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
 from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
+from server import metrics
 from server.frames import Cork, Frame, Sink, TransportSink
 from server.projector import STATE_LAYOUT, Projector
 from server.store import EventStore, bell_channel
@@ -208,7 +209,9 @@ class Subscriber:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(SKIP_AHEAD)
+            metrics.SLOW_SKIPS.inc()
         else:
+            metrics.SLOW_CLOSES.inc()
             self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
 
     def shut(self, code: int, reason: str) -> None:
@@ -315,6 +318,7 @@ class Feed:
             if not page:
                 return self.state
             state = await self.hub.projector.fold(self.table_id, self.state, page)
+            metrics.caught_up(len(page))
             self._publish(page, state)
 
     def accept(self, records: list[Recorded], states: dict[int, TableState]) -> bool:

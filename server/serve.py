@@ -21,6 +21,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from domain.wire import MAX_MESSAGE_BYTES
+from server import logs, metrics, tracing
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
 
@@ -40,12 +41,17 @@ SHUTDOWN_SECONDS = 10
 
 
 def uvicorn_options(
-    log_level: str = "info", fast_paths: bool = True, shutdown_seconds: int = SHUTDOWN_SECONDS
+    log_level: str = "info",
+    fast_paths: bool = True,
+    shutdown_seconds: int = SHUTDOWN_SECONDS,
+    log_config: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Safe WebSocket settings: messages capped, no per-message compression,
     keep-alive pings; the WebSocket protocol that takes pre-serialised frames
-    (uvicorn's own sans-I/O one on the plain path); a bounded shutdown."""
+    (uvicorn's own sans-I/O one on the plain path); a bounded shutdown; uvicorn's
+    loggers through Fracas's handler (:mod:`server.logs`)."""
     return {
+        "log_config": log_config or logs.logging_config(log_level, root=False),
         "ws": _frames_protocol() if fast_paths else "websockets-sansio",
         "ws_max_size": MAX_MESSAGE_BYTES,
         "ws_per_message_deflate": False,
@@ -69,8 +75,9 @@ def uvicorn_config(
     log_level: str = "info",
     fast_paths: bool = True,
     shutdown_seconds: int = SHUTDOWN_SECONDS,
+    log_config: dict[str, Any] | None = None,
 ) -> uvicorn.Config:
-    options = uvicorn_options(log_level, fast_paths, shutdown_seconds)
+    options = uvicorn_options(log_level, fast_paths, shutdown_seconds, log_config)
     return uvicorn.Config(app, host=host, port=port, **options)
 
 
@@ -114,11 +121,13 @@ def serve(
     create_key: str = "",
     request_seconds: float = 10.0,
     log_level: str = "info",
+    log_format: str = "text",
     workers: int = 1,
     fast_paths: bool = True,
     shutdown_seconds: int = SHUTDOWN_SECONDS,
 ) -> None:
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log_config = logs.logging_config(log_level, log_format)
+    logs.configure(log_level, log_format)
     # uvicorn handles SIGTERM itself while it serves (a graceful shutdown), then
     # raises it again once shut down so that the process ends by that signal.
     # Caught here, it lets the embedded Redis stop cleanly first (as after
@@ -126,6 +135,7 @@ def serve(
     signal.signal(signal.SIGTERM, _terminated)
     embedded = EmbeddedRedis(data) if redis_url is None else None
     terminated = False
+    metrics_folder = None
     try:
         if embedded is not None:
             redis_url = embedded.start().url
@@ -140,6 +150,7 @@ def serve(
             fast_paths=fast_paths,
         )
         if workers > 1:
+            metrics_folder = metrics.prepare_multiprocess()  # before the workers import prometheus_client
             os.environ[SETTINGS_VARIABLE] = json.dumps(
                 {
                     "redis_url": settings.redis_url,
@@ -157,14 +168,15 @@ def serve(
                 host=host,
                 port=port,
                 workers=workers,
-                **uvicorn_options(log_level, fast_paths, shutdown_seconds),
+                **uvicorn_options(log_level, fast_paths, shutdown_seconds, log_config),
             )
         else:
             app = create_app(settings)
-            Server(uvicorn_config(app, host, port, log_level, fast_paths, shutdown_seconds)).run()
+            Server(uvicorn_config(app, host, port, log_level, fast_paths, shutdown_seconds, log_config)).run()
     except Terminated:
         terminated = True
     finally:
+        metrics.forget_multiprocess(metrics_folder)
         if embedded is not None:
             embedded.stop()
     if terminated:
@@ -206,7 +218,19 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="on SIGTERM or Ctrl-C, wait this long for connections to close, then abort them",
     )
     levels = ["critical", "error", "warning", "info", "debug", "trace"]
-    p.add_argument("--log-level", default="info", choices=levels)
+    p.add_argument("--log-level", default=os.environ.get("FRACAS_LOG_LEVEL", "info"), choices=levels)
+    p.add_argument(
+        "--tracing",
+        action="store_true",
+        default=os.environ.get(tracing.VARIABLE, "0") not in ("", "0"),
+        help="OpenTelemetry spans, one per command, if opentelemetry is installed (FRACAS_TRACING=1)",
+    )
+    p.add_argument(
+        "--log-format",
+        default=os.environ.get("FRACAS_LOG_FORMAT", "text"),
+        choices=logs.FORMATS,
+        help="text (for a terminal) or one JSON object per line (for a log collector)",
+    )
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
     p.add_argument(
@@ -220,6 +244,8 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _serve_command(args: argparse.Namespace) -> None:
+    if args.tracing:
+        os.environ[tracing.VARIABLE] = "1"  # read by each process as its app starts
     serve(
         host=args.host,
         port=args.port,
@@ -230,6 +256,7 @@ def _serve_command(args: argparse.Namespace) -> None:
         create_key=args.create_key,
         request_seconds=args.request_seconds,
         log_level=args.log_level,
+        log_format=args.log_format,
         workers=args.workers,
         fast_paths=args.fast_paths,
         shutdown_seconds=args.shutdown_seconds,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import redis.asyncio as aioredis
 from starlette.requests import HTTPConnection
 
+from server import metrics
 from server.hub import Hub
 from server.limits import Limits, LimitSettings
 from server.projector import Projector
@@ -47,7 +48,7 @@ class Services:
     def __init__(self, settings: Settings, client: aioredis.Redis) -> None:
         self.settings = settings
         self.redis = client
-        self.store = RedisEventStore(client, fast_paths=settings.fast_paths)
+        self.store = metrics.measure_store(RedisEventStore(client, fast_paths=settings.fast_paths))
         self.projector = Projector(self.store, every=settings.snapshot_every)
         self.hub = Hub(client, self.store, self.projector, settings.queue_size)
         self.limits = Limits(settings.limits)

@@ -43,6 +43,7 @@ from domain.wire import (
     Welcome,
     unreadable,
 )
+from server import logs, metrics
 from server.auth import origin_allowed, token_from, viewer_in
 from server.deciding import Result
 from server.envelope import envelope
@@ -93,6 +94,12 @@ class Connection:
             if self.websocket.application_state != WebSocketState.DISCONNECTED:
                 await self.websocket.close(code, reason)
 
+    def ids(self, command_id: str | None = None) -> dict[str, str]:
+        """The ``extra`` of a log line about this connection (:mod:`server.logs`)."""
+        viewer = self.subscriber.viewer if self.subscriber is not None else None
+        principal, role = (viewer.id, viewer.role) if viewer is not None else (None, None)
+        return logs.fields(self.table_id, command_id, principal, role)
+
     def reply(self, message: msgspec.Struct) -> None:
         assert self.subscriber is not None
         self.subscriber.reply(Frame(ENCODER.encode(message)))
@@ -104,7 +111,7 @@ class Connection:
         except Exception:
             # One bad message must not end the connection, nor tell what went wrong
             # inside (it could carry what this role may not see).
-            log.exception("unexpected error handling a message on table %s", self.table_id)
+            log.exception("unexpected error handling a message on table %s", self.table_id, extra=self.ids())
             self.reply(Error(code="internal", message=INTERNAL_ERROR))
         self._throttle()
 
@@ -201,14 +208,16 @@ class Connection:
                 head = getattr(outcome, "head", None)
                 return Rejected(id=message.id, code=code, rule=rule, message=text, head=head)
             case RedisError() | TimeoutError() | asyncio.CancelledError():
-                log.warning("Redis unavailable while running a command on %s", self.table_id)
+                ids = self.ids(message.id)
+                log.warning("Redis unavailable while running a command on %s", self.table_id, extra=ids)
                 # The write may or may not have landed: the same id, sent again, is
                 # applied at most once and answers with the first result.
                 text = "the event store did not answer; send the same command id again"
                 return Rejected(id=message.id, code="unavailable", rule="store.unavailable", message=text)
         # Never echo an unexpected error: it could carry what this role may not see.
         kind = type(message.command).__name__
-        log.error("command %s on table %s failed", kind, self.table_id, exc_info=outcome)
+        ids = self.ids(message.id)
+        log.error("command %s on table %s failed", kind, self.table_id, exc_info=outcome, extra=ids)
         return Error(code="internal", message=INTERNAL_ERROR, id=message.id)
 
     async def run(self, message: Any) -> None:
@@ -216,12 +225,14 @@ class Connection:
             async with asyncio.timeout(self.s.settings.request_seconds):
                 await self.dispatch(message)
         except (RedisError, TimeoutError):
-            log.warning("Redis unavailable while handling %s on %s", type(message).__name__, self.table_id)
+            kind = type(message).__name__
+            log.warning("Redis unavailable while handling %s on %s", kind, self.table_id, extra=self.ids())
             text = "the event store is unavailable; retry"
             self.reply(Error(code="unavailable", message=text, id=getattr(message, "id", "")))
         except Exception:
             # Never echo an unexpected error: it could carry what this role may not see.
-            log.exception("unexpected error handling %s on table %s", type(message).__name__, self.table_id)
+            kind = type(message).__name__
+            log.exception("unexpected error handling %s on table %s", kind, self.table_id, extra=self.ids())
             self.reply(Error(code="internal", message=INTERNAL_ERROR, id=getattr(message, "id", "")))
 
     async def dispatch(self, message: Any) -> None:
@@ -238,6 +249,7 @@ class Connection:
                     or not 0 <= after <= state.position
                     or (chain and not await self.holds(after, chain))
                 ):
+                    metrics.DIVERGED.inc()
                     self.reply(
                         Diverged(
                             epoch=self.epoch,
@@ -316,6 +328,7 @@ async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) ->
             combatants=owned,
         )
     )
+    log.debug("joined", extra=connection.ids())
     return connection
 
 
@@ -340,7 +353,7 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
         async with asyncio.timeout(s.settings.request_seconds):
             connection = await admit(websocket, sink, s, table_id)
     except (RedisError, TimeoutError):
-        log.warning("Redis unavailable while admitting a client to %s", table_id)
+        log.warning("Redis unavailable while admitting a client to %s", table_id, extra=logs.fields(table_id))
         await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
         return
     if connection is None:

@@ -8,7 +8,9 @@ wrote first, in Redis.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +24,7 @@ from domain.events import Recorded
 from domain.proof import chained
 from domain.systems import find_system
 from domain.table import TableState, create_table, view_state
+from server import logs, metrics, tracing
 from server.appender import Appender, Deadlines
 from server.auth import hash_secret, make_token, new_salt, new_secret
 from server.deciding import Pending, Result
@@ -30,6 +33,8 @@ from server.hub import Feed, Hub
 from server.projector import Projector
 from server.signing import Signer, new_signing_key, public_key
 from server.store import EventStore
+
+log = logging.getLogger("fracas.tables")
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,22 @@ class Tables:
                 self._idle,
                 self.deadlines,
             )
-        appender.submit(Pending(command, on_answer))
+        started = time.perf_counter()
+        span = None
+        if tracing.enabled():
+            kind = type(command.command).__name__
+            span = tracing.command_started(table_id, command.command_id, kind, command.sender.id)
+
+        def answered(outcome: Result | BaseException) -> None:
+            kind, result, rule = metrics.command_answered(command.command, started, outcome)
+            if span is not None:
+                tracing.command_answered(span, result, rule)
+            if log.isEnabledFor(logging.DEBUG):
+                ids = logs.fields(table_id, command.command_id, command.sender.id)
+                log.debug("%s %s%s", kind, result, f" ({rule})" if rule else "", extra=ids)
+            on_answer(outcome)
+
+        appender.submit(Pending(command, answered))
 
     async def run(self, table_id: str, command: Envelope) -> Result:
         """:meth:`submit`, then wait for the result; raises :class:`Refused` on refusal."""
