@@ -136,7 +136,10 @@ def test_vda_prone_02__standing_up_costs_two_dice() -> None:
 
 
 def test_vda_prone_03__starting_a_round_prone_is_plus_two_on_initiative() -> None:
-    assert mv.prone_initiative_modifiers(True) == terms("VDA-PRONE-03", difficulty=2)
+    """VDA-PRONE-03: starting a round on the ground puts the initiative roll at +2."""
+    assert mv.prone_initiative_modifiers(True) == terms(
+        "VDA-PRONE-03", difficulty=2, why="au sol en début de round"
+    )
     assert mv.prone_initiative_modifiers(False) == NONE
 
 
@@ -169,11 +172,6 @@ def test_vda_charge_02__size_m_or_g_mounted_size_g_on_foot() -> None:
     refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(W["pilum"], mounted=False))
     refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(W["couteau"], mounted=True))
     refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(NATURAL_WEAPONS["poings"], mounted=True))
-
-
-def test_vda_charge_03__larger_weapon_minus_one_on_initiative() -> None:
-    assert mv.charge_initiative_modifiers(True) == terms("VDA-CHARGE-03", difficulty=-1)
-    assert mv.charge_initiative_modifiers(False) == NONE
 
 
 def test_vda_charge_04__mid_round_charge_adds_the_weapons_initiative_bonus() -> None:

@@ -26,6 +26,7 @@ from domain.systems.vda.commands import (
 from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
 from domain.systems.vda.rules import grenades as gren
@@ -512,11 +513,7 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
                     ev.AttackResolved(attacker=grenade.thrower, target=cid, sequence=0, resolution=resolution)
                 )
             )
-            if "prone" not in scene.fighter(cid).conditions:
-                prone = ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-GREN-06", reason="souffle"
-                )
-                emitted.append(Emitted(prone))
+            emitted += [Emitted(e) for e in fall(scene, cid, "VDA-GREN-06", "souffle")]
         else:
             bashing = gren.moderate_bashing(sheet.kind)
             emitted.append(

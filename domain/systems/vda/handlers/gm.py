@@ -16,6 +16,7 @@ from domain.systems.vda.commands import (
     SetCondition,
 )
 from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.rules import ambush, equipment, resistance
 from domain.systems.vda.scene import Scene
 from domain.systems.wod import Modifier, total
@@ -75,6 +76,10 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
         rule="gm",
         reason=command.reason,
     )
+    if command.condition == "prone" and command.on:
+        # VDA-PRONE-04: the GM's fall costs its initiative point like any other.
+        fell = fall(scene, command.combatant, "gm", command.reason)
+        return [Emitted(e) for e in fell] or [Emitted(changed)]
     return [Emitted(changed)]
 
 

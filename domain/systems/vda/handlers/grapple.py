@@ -24,6 +24,7 @@ from domain.systems.vda.commands import (
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
 from domain.systems.vda.handlers import attack, resolve
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
@@ -385,17 +386,7 @@ def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction
     target = action.target or ""
     grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
     emitted: list[object] = [ev.TakedownPerformed(grappler=cid, target=target, sequence=seq.number)]
-    if "prone" not in scene.fighter(target).conditions:
-        emitted.append(
-            ev.ConditionChanged(
-                combatant=target,
-                condition="prone",
-                on=True,
-                rule="VDA-GRAP-20",
-                reason=f"mis à terre par {cid}",
-            )
-        )
-    return emitted
+    return [*emitted, *fall(scene, target, "VDA-GRAP-20", f"mis à terre par {cid}")]
 
 
 # --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------

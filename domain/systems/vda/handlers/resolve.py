@@ -10,6 +10,7 @@ from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
 from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
 from domain.systems.vda.handlers.situation import weapon_of
 from domain.systems.vda.rules import (
@@ -157,13 +158,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)
     if dive.hit_the_ground(fighter, seq.number, action, roll):
-        emitted.append(
-            Emitted(
-                ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
-                )
-            )
-        )
+        emitted += [Emitted(e) for e in fall(scene, cid, "VDA-DIVE-04", "s'est jeté au sol")]
     if orientation.invalidates_orientation(action):
         others = [other for other in scene.state.combatants if other != cid]
         emitted.append(Emitted(ev.OrientationInvalidated(combatants=others, reason=f"{cid} s'est déplacé")))
@@ -182,23 +177,7 @@ def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
     ]
     if not scene.options.botch_fall:
         return emitted
-    fighter = scene.fighter(cid)
-    if "prone" not in fighter.conditions:
-        emitted.append(
-            Emitted(
-                ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-GEN-02", reason="échec critique"
-                )
-            )
-        )
-    adjusted = ev.InitiativeAdjusted(
-        combatant=cid,
-        delta=-ones,
-        score=fighter.initiative - ones,
-        rule="VDA-PRONE-05",
-        reason=f"chute: {ones} × 1",
-    )
-    return [*emitted, Emitted(adjusted)]
+    return emitted + [Emitted(e) for e in fall(scene, cid, "VDA-GEN-02", "échec critique", ones=ones)]
 
 
 def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, int]:

@@ -65,7 +65,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         "VDA-INIT-07",
         f"{cid!r} holds the larger weapon of no charge announced this round",
     )
-    difficulty = initiative.initiative_difficulty(scene, cid, larger)
+    difficulty = initiative.initiative_difficulty(scene, cid, larger, command.weapon)
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty

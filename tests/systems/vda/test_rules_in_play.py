@@ -1,0 +1,171 @@
+"""Rules that once had a tested function the round never called, now played through
+``decide``: a firearm's initiative (VDA-FIRE-05), its reloading and its 1s (VDA-FIRE-06/07,
+VDA-BOW-06), the blunderbuss's spread (VDA-FIRE-04), the moving horse (VDA-MOD-03), the
+club's knock-out (VDA-MELEE-05) and the initiative every fall costs (VDA-PRONE-03/04).
+Fixed dice; whole events or the refusal's rule ID."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.options import DamageOptions, VdaOptions
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import Table, act, roll, sheet
+from tests.systems.vda.test_equipment_round import of, scripted
+from tests.systems.vda.test_grapple_rules import held
+
+A_INIT = [7, 7, 7, 2, 2]  # Alma: 3 successes
+B_INIT = [7, 2, 2, 2, 2]  # Bors: 1
+BASE_INIT = Modifier(rule="VDA-INIT-01", value=4, why="Réagir + Vigilance")
+
+
+def pair(alma: Any = None, bors: Any = None, options: VdaOptions | None = None) -> Table:
+    t = Table(options)
+    t.add("alma", alma or sheet(melee=3, dodge=2, archery=3), player="ann")
+    t.add("bors", bors or sheet(kind="mortal", melee=2, dodge=1))
+    return t
+
+
+def rolled_both(t: Table) -> Table:
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    return t
+
+
+# --- VDA-FIRE-05: the firearm's « Initiative 6 » ----------------------------------------
+
+
+def test_vda_fire_05__a_pistol_named_for_sequence_1_rolls_initiative_at_6() -> None:
+    """VDA-FIRE-05: « Initiative : normalement 6 »: by default the initiative roll's
+    difficulty of whoever names a firearm for sequence 1 is 6, not 4."""
+    t = pair(sheet(archery=3, weapons=["pistolet"]))
+    t.start()
+    [rolled] = t.initiative("alma", [6, 6, 5, 5, 5], weapon="pistolet")
+    assert rolled.difficulty == [Modifier(rule="VDA-FIRE-05", value=6, why="pistolet")]
+    assert rolled.roll == roll([6, 6, 5, 5, 5], 6)
+    assert rolled.score == 2  # at 4 the three 5s would count too
+
+
+def test_vda_fire_05__read_as_the_attack_difficulty_the_initiative_stays_at_4() -> None:
+    """VDA-FIRE-05: the other reading (option ``firearm_initiative_reading``) leaves the
+    initiative roll at 4."""
+    options = VdaOptions(damage=DamageOptions(firearm_initiative_reading="attack_difficulty"))
+    t = pair(sheet(archery=3, weapons=["pistolet"]), options=options)
+    t.start()
+    [rolled] = t.initiative("alma", [6, 6, 5, 5, 5], weapon="pistolet")
+    assert rolled.difficulty == [BASE_INIT]
+    assert rolled.score == 5
+
+
+# --- VDA-PRONE-03/04/05: falling ------------------------------------------------------
+
+
+def test_vda_prone_03__a_round_begun_on_the_ground_rolls_initiative_at_plus_two() -> None:
+    """VDA-PRONE-03: whoever begins the round « Au sol » rolls initiative at +2."""
+    t = pair()
+    t.send(c.SetCondition(combatant="alma", condition="prone", reason="renversé"))
+    t.start()
+    [rolled] = t.initiative("alma", [6, 5, 5, 5, 5])
+    assert rolled.difficulty == [
+        BASE_INIT,
+        Modifier(rule="VDA-PRONE-03", value=2, why="au sol en début de round"),
+    ]
+    assert rolled.score == 1
+
+
+def test_vda_prone_04__the_gms_fall_during_a_round_costs_one_initiative_point() -> None:
+    """VDA-PRONE-04: « Tomber réduit généralement l'initiative de 1 point pour le round en
+    cours »: a fall the GM rules in a round costs 1 point; the same ruling before any
+    initiative roll costs none."""
+    t = pair()
+    assert t.send(c.SetCondition(combatant="bors", condition="prone", reason="glisse")) == [
+        ev.ConditionChanged(combatant="bors", condition="prone", on=True, rule="gm", reason="glisse")
+    ]
+    t = rolled_both(pair())
+    assert t.send(c.SetCondition(combatant="alma", condition="prone", reason="glisse")) == [
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="gm", reason="glisse"),
+        ev.InitiativeAdjusted(
+            combatant="alma", delta=-1, score=2, rule="VDA-PRONE-04", reason="chute: glisse"
+        ),
+    ]
+    assert t.state.fighters["alma"].initiative == 2
+    # Already on the ground: no second fall.
+    assert t.send(c.SetCondition(combatant="alma", condition="prone", reason="encore")) == [
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="gm", reason="encore")
+    ]
+    assert t.state.fighters["alma"].initiative == 2
+
+
+def test_vda_prone_04__the_dives_fall_costs_one_initiative_point() -> None:
+    """VDA-PRONE-04 with VDA-DIVE-04: a 1 on the diver's dodge throws it down, 1 point lost."""
+    t = pair()
+    t.start()
+    t.send(c.DiveForCover(combatant="alma"))
+    t.initiative("alma", [7, 7, 2, 2, 2, 2, 2])
+    t.initiative("bors", B_INIT)
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [9, 9, 1, 2, 2])
+    assert events[1:3] == [
+        ev.ConditionChanged(
+            combatant="alma", condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
+        ),
+        ev.InitiativeAdjusted(
+            combatant="alma", delta=-1, score=1, rule="VDA-PRONE-04", reason="chute: s'est jeté au sol"
+        ),
+    ]
+
+
+def test_vda_prone_04__a_takedown_costs_the_target_one_initiative_point() -> None:
+    """VDA-PRONE-04 with VDA-GRAP-20: thrown down by its grappler, Bors loses 1 point."""
+    t = held(4)
+    t.declare("alma", act("other", grapple="takedown", target="bors"))
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [])
+    assert events[1:3] == [
+        ev.ConditionChanged(
+            combatant="bors", condition="prone", on=True, rule="VDA-GRAP-20", reason="mis à terre par alma"
+        ),
+        ev.InitiativeAdjusted(
+            combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="chute: mis à terre par alma"
+        ),
+    ]
+
+
+def test_vda_prone_04__a_grenades_blast_costs_one_initiative_point() -> None:
+    """VDA-PRONE-04 with VDA-GREN-06: the lethal zone throws Bors down, 1 point lost."""
+    t = rolled_both(pair(sheet(athletics=2, weapons=["grenade"]), sheet(kind="mortal", dodge=1)))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", act("none"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    t.send(c.StartRound())
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.declare("bors", act("none"))
+    events = scripted(t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal"}), [8] * 4)
+    assert of(events, ev.InitiativeAdjusted) == [
+        ev.InitiativeAdjusted(
+            combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="chute: souffle"
+        )
+    ]
+
+
+def test_vda_prone_05__a_botch_costs_one_point_per_1_even_on_the_ground() -> None:
+    """VDA-PRONE-05: the fall of a critical failure costs as many points as 1s; already on
+    the ground, the botch still costs them."""
+    t = rolled_both(pair())
+    t.send(c.SetCondition(combatant="alma", condition="prone", reason="glisse"))
+    t.declare("alma", act("attack", skill="melee", target="bors"))
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [1, 1, 3, 4, 5, 2])
+    assert events[1:3] == [
+        ev.CriticalFailure(combatant="alma", ones=2),
+        ev.InitiativeAdjusted(
+            combatant="alma", delta=-2, score=0, rule="VDA-PRONE-05", reason="chute: 2 × 1"
+        ),
+    ]
