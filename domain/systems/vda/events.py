@@ -860,3 +860,33 @@ class ActionLost(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionLost"):
 FACTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (ChargeAnnounced, ActionLost)
 
 EVENT_TYPES = (*EVENT_TYPES, *FACTS_EVENT_TYPES)
+
+
+# --- what a shot leaves its weapon (VDA-BOW-06, VDA-FIRE-06/07) ---------------------
+
+
+class AccumulatedOnesCounted(VdaEvent, frozen=True, kw_only=True, tag="vda.AccumulatedOnesCounted"):
+    """VDA-FIRE-07: the firearm's accumulated 1s count among this roll's 1s: ``ones`` and
+    ``successes`` are the roll's counts after that (``ActionRolled`` keeps the dice)."""
+
+    combatant: str
+    item: str
+    accumulated: int
+    ones: int
+    successes: int
+
+
+class WeaponReloaded(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponReloaded"):
+    """VDA-BOW-06 / VDA-FIRE-06: a physical action spent reloading ``item`` (no roll);
+    ``unready``: the actions still owed before it shoots again."""
+
+    combatant: str
+    sequence: int
+    item: str
+    unready: int
+    rule: str
+
+
+SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (AccumulatedOnesCounted, WeaponReloaded)
+
+EVENT_TYPES = (*EVENT_TYPES, *SHOTS_EVENT_TYPES)

@@ -81,6 +81,12 @@ class Item(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     stuck_in: str | None = None
     grip_weakened: bool = False
     """VDA-DISARM-03: +1 difficulty on every roll with it until a 2-dice regrip."""
+    unready: int = 0
+    """Physical actions still owed to reload it after a shot before it shoots again
+    (VDA-BOW-06, VDA-FIRE-06)."""
+    ones: int = 0
+    """A firearm's 1s accumulated with use (VDA-FIRE-07), until the GM has it cleaned
+    (``vda.AdjustItem``)."""
 
 
 class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):

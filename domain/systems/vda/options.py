@@ -158,6 +158,10 @@ class EquipmentOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     # --- VDA-STAKE / VDA-STUCK ------------------------------------------------
     stuck_threshold_floor: Dots = 1
     """VDA-STUCK-03: a stuck weapon lowers the stake thresholds down to this."""
+    # --- VDA-FIRE -------------------------------------------------------------
+    firearm_cartridges: bool = False
+    """VDA-FIRE-06: « 2 actions pour recharger, 1 avec cartouche »: the table's firearms
+    use cartridges (1 action)."""
     # --- VDA-GREN -------------------------------------------------------------
     grenade_moderate_bashing_soaked: bool = False
     """VDA-GREN-06: the moderate zone's « 1 dommage de contusion » is automatic, not soaked."""

@@ -130,9 +130,10 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
     distance_m: float | None = None
     """A ranged attack's distance, for the range bands (VDA-THROW-02)."""
-    intent: Literal["wound", "disarm", "vandalism", "unstick"] = "wound"
+    intent: Literal["wound", "disarm", "vandalism", "unstick", "reload"] = "wound"
     """Only disarm (VDA-DISARM-05, +1), strike equipment (VDA-VAND-01, +2), or (a full
-    ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04)."""
+    ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04), or
+    (an ``other`` action naming ``weapon``, no roll) reload it (VDA-BOW-06, VDA-FIRE-06)."""
     item: str | None = None
     """Vandalism: the target's item struck (its weapon, shield or armour id)."""
     damage_attribute: Literal["strength", "dexterity"] = "strength"

@@ -10,7 +10,8 @@ from typing import Any
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.options import DamageOptions, VdaOptions
+from domain.systems.vda.gear import Item
+from domain.systems.vda.options import DamageOptions, EquipmentOptions, VdaOptions
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import of, scripted
@@ -169,3 +170,125 @@ def test_vda_prone_05__a_botch_costs_one_point_per_1_even_on_the_ground() -> Non
             combatant="alma", delta=-2, score=0, rule="VDA-PRONE-05", reason="chute: 2 × 1"
         ),
     ]
+
+
+# --- VDA-FIRE-06 / VDA-BOW-06 / VDA-FIRE-07: reloading and the firearm's 1s --------------
+
+PISTOL_SHOT = act("attack", skill="archery", target="bors", weapon="pistolet", ranged="firearm")
+RELOAD = act("other", weapon="pistolet", intent="reload")
+
+
+def gunner(celerity: int = 2, options: VdaOptions | None = None) -> Table:
+    """Alma (Dex 3, Archery 3, a pistol, Celerity active: 1 + ``celerity`` actions) against
+    Bors (1 action), both rolled initiative."""
+    t = pair(sheet(archery=3, celerity=celerity, generation=7, weapons=["pistolet"]), options=options)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma", dots=celerity))
+    return _rolled(t)
+
+
+def _rolled(t: Table) -> Table:
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    return t
+
+
+def test_vda_fire_06__a_pistol_owes_two_actions_of_reloading_after_a_shot() -> None:
+    """VDA-FIRE-06: « 2 actions pour recharger »: after a shot the pistol cannot fire on the
+    next physical action; two ``reload`` actions (no roll) make it ready again."""
+    t = gunner()
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [2] * 6)
+    assert events[1] == ev.ItemChanged(
+        combatant="alma",
+        item="pistolet",
+        state=Item(unready=2),
+        rule="VDA-FIRE-06",
+        reason="tir: 2 action(s) pour recharger, 0 × 1 accumulé(s)",
+    )
+    assert t.refuse(c.DeclareAction(combatant="alma", action=PISTOL_SHOT)).rule == "VDA-FIRE-06"
+    t.declare("alma", RELOAD)
+    assert t.resolve("alma", [])[0] == ev.WeaponReloaded(
+        combatant="alma", sequence=2, item="pistolet", unready=1, rule="VDA-FIRE-06"
+    )
+    assert t.refuse(c.DeclareAction(combatant="alma", action=PISTOL_SHOT)).rule == "VDA-FIRE-06"
+    t.declare("alma", RELOAD)
+    assert t.resolve("alma", [])[0] == ev.WeaponReloaded(
+        combatant="alma", sequence=3, item="pistolet", unready=0, rule="VDA-FIRE-06"
+    )
+    t.start()
+    _rolled(t)
+    assert t.declare("alma", PISTOL_SHOT)[0] == ev.ActionDeclared(
+        combatant="alma", sequence=1, action=PISTOL_SHOT
+    )
+
+
+def test_vda_fire_06__a_ready_weapon_has_nothing_to_reload() -> None:
+    """VDA-FIRE-06: a reload needs a weapon of the sheet that owes reloading actions."""
+    t = gunner()
+    assert t.refuse(c.DeclareAction(combatant="alma", action=RELOAD)).rule == "VDA-FIRE-06"
+
+
+def test_vda_fire_06__with_cartridges_one_action_reloads() -> None:
+    """VDA-FIRE-06: « 1 avec cartouche » (option ``equipment.firearm_cartridges``)."""
+    t = gunner(options=VdaOptions(equipment=EquipmentOptions(firearm_cartridges=True)))
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    assert t.resolve("alma", [2] * 6)[1].state == Item(unready=1)
+
+
+def test_vda_bow_06__a_long_bow_shoots_once_per_two_actions() -> None:
+    """VDA-BOW-06: « Arc long : 1 tir par 2 actions »: one action of reloading after a shot;
+    a short bow (« 1 tir par action ») owes none."""
+    t = pair(sheet(archery=3, celerity=1, weapons=["arc_long", "arc_court"]))
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    _rolled(t)
+    long_shot = act("attack", skill="archery", target="bors", weapon="arc_long", ranged="bow")
+    t.declare("alma", long_shot)
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [2] * 6)
+    assert events[1] == ev.ItemChanged(
+        combatant="alma",
+        item="arc_long",
+        state=Item(unready=1),
+        rule="VDA-BOW-06",
+        reason="tir: 1 action(s) pour recharger, 0 × 1 accumulé(s)",
+    )
+    assert t.refuse(c.DeclareAction(combatant="alma", action=long_shot)).rule == "VDA-BOW-06"
+    short_shot = act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow")
+    t.declare("alma", short_shot)
+    assert not of(t.resolve("alma", [2] * 6), ev.ItemChanged)
+
+
+def test_vda_fire_07__a_firearms_1s_accumulate_and_count_on_its_later_rolls() -> None:
+    """VDA-FIRE-07: « les 1 s'accumulent en cas d'utilisation continue »: the shot's 1 stays
+    with the pistol; the next shot counts it, so a roll without a hit and without a 1 of its
+    own is a critical failure (VDA-GEN-02); the GM's cleaning clears it."""
+    t = gunner()
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [7, 1, 2, 2, 2, 2])
+    assert events[1] == ev.ItemChanged(
+        combatant="alma",
+        item="pistolet",
+        state=Item(unready=2, ones=1),
+        rule="VDA-FIRE-06",
+        reason="tir: 2 action(s) pour recharger, 1 × 1 accumulé(s)",
+    )
+    for _ in range(2):
+        t.declare("alma", RELOAD)
+        t.resolve("alma", [])
+    t.start()
+    _rolled(t)
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [2] * 6)
+    assert events[1:3] == [
+        ev.AccumulatedOnesCounted(combatant="alma", item="pistolet", accumulated=1, ones=1, successes=0),
+        ev.CriticalFailure(combatant="alma", ones=1),
+    ]
+    cleaned = c.AdjustItem(combatant="alma", item="pistolet", state=Item(unready=2), reason="nettoyé")
+    t.send(cleaned)
+    assert t.state.fighters["alma"].items["pistolet"] == Item(unready=2)

@@ -7,7 +7,7 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
-from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, situation
+from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, shots, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
@@ -51,6 +51,7 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     situation.require_declarable(scene, combatant, action)
     charge.check_mid_round_charge(scene, seq, combatant, action)
     bows.check_bow(scene, combatant, action)
+    shots.check_declare(scene, combatant, action)  # VDA-BOW-06, VDA-FIRE-06
     grapple.check_declare(scene, combatant, action)
     gaze.check_declare(scene, combatant, action)  # VDA-GAZE-06
     if action.kind != "none":

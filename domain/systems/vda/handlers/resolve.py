@@ -8,7 +8,7 @@ from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
-from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
+from domain.systems.vda.handlers import attack, equipment, shots, situation, two_weapons
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
@@ -122,6 +122,8 @@ def action_difficulty(
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     seq, action = check_resolve(scene, cid)
+    if action.intent == "reload":
+        return after(scene, [shots.reload(scene, seq, cid, action)])  # VDA-BOW-06, VDA-FIRE-06
     fighter = scene.fighter(cid)
     extra = situational_terms(scene, seq, cid, action)
     pool = action_pool(scene, cid, action, extra)
@@ -140,6 +142,8 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         rear_eligible=physical.rear_eligible(read) if action.defensive else 0,
     )
     emitted = [Emitted(rolled), *counted]
+    read, accumulated = shots.read_roll(scene, cid, action, read)  # VDA-FIRE-07
+    emitted += accumulated
     roll = read
     emitted += minor_act_effects(scene, cid, action.minor_acts, source="action")
     if action.orientation:
@@ -154,6 +158,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
         emitted += attack.damage(scene, seq, cid, action, roll)
+    emitted += shots.after_shot(scene, cid, action, rolled.roll)  # VDA-BOW-06, VDA-FIRE-06/07
     emitted += equipment.dodge_grenades(scene, cid, action, roll)
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)

@@ -14,6 +14,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
 from domain.systems.vda.options import DamageOptions
@@ -287,6 +288,18 @@ def accumulated_ones(previous: int, attack_faces: Sequence[int]) -> int:
     000 « Pour la guerre de 30 ans » (« les 1 s'accumulent en cas d'utilisation
     continue »)."""
     return previous + sum(1 for face in attack_faces if face == 1)
+
+
+def with_accumulated_ones(roll: PoolRoll, accumulated: int, ones_cancel: bool) -> PoolRoll:
+    """VDA-FIRE-07: a later roll with the weapon counts its accumulated 1s among its own
+    (for the critical failure, VDA-GEN-02, and for cancelling when 1s cancel, A-3).
+
+    000 « Pour la guerre de 30 ans »; the catalogue's reading of an unquantified rule."""
+    if accumulated == 0:
+        return roll
+    ones = roll.ones + accumulated
+    successes = max(0, roll.hits - ones) if ones_cancel else roll.hits
+    return msgspec.structs.replace(roll, ones=ones, successes=successes, botch=roll.hits == 0)
 
 
 # --- VDA-AIM ------------------------------------------------------------------
