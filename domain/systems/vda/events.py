@@ -887,6 +887,16 @@ class WeaponReloaded(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponReloade
     rule: str
 
 
-SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (AccumulatedOnesCounted, WeaponReloaded)
+class SpreadHit(VdaEvent, frozen=True, kw_only=True, tag="vda.SpreadHit"):
+    """VDA-FIRE-04: the blunderbuss's shot also hits ``targets``; ``successes`` is the hit
+    left for each, after the 2 successes a person paid for in ``spend_successes`` mode."""
+
+    combatant: str
+    targets: list[str]
+    mode: Literal["nines_and_tens", "spend_successes"]
+    successes: int
+
+
+SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (AccumulatedOnesCounted, WeaponReloaded, SpreadHit)
 
 EVENT_TYPES = (*EVENT_TYPES, *SHOTS_EVENT_TYPES)

@@ -130,6 +130,12 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
     distance_m: float | None = None
     """A ranged attack's distance, for the range bands (VDA-THROW-02)."""
+    also: list[str] = []
+    """A blunderbuss shot within 10 m (VDA-FIRE-04): up to two more people it may hit, in
+    the order they are hit."""
+    spread: Literal["nines_and_tens", "spend_successes"] = "nines_and_tens"
+    """VDA-FIRE-04: one more person per die of 9 or 10, or 2 successes spent per person in
+    ``also``."""
     intent: Literal["wound", "disarm", "vandalism", "unstick", "reload"] = "wound"
     """Only disarm (VDA-DISARM-05, +1), strike equipment (VDA-VAND-01, +2), or (a full
     ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04), or

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
@@ -292,3 +294,66 @@ def test_vda_fire_07__a_firearms_1s_accumulate_and_count_on_its_later_rolls() ->
     cleaned = c.AdjustItem(combatant="alma", item="pistolet", state=Item(unready=2), reason="nettoyé")
     t.send(cleaned)
     assert t.state.fighters["alma"].items["pistolet"] == Item(unready=2)
+
+
+# --- VDA-FIRE-04: the blunderbuss's spread ----------------------------------------------
+
+
+def crowd(**shot: Any) -> tuple[Table, Any]:
+    """Alma (Dex 3, Archery 3, a blunderbuss) shoots Bors; Cole and Dan, mortals, stand
+    near. Everyone rolled initiative, Alma declared, the others do nothing."""
+    t = pair(sheet(archery=3, weapons=["tromblon", "pistolet"]))
+    t.add("cole", sheet(kind="mortal"))
+    t.add("dan", sheet(kind="mortal"))
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    t.initiative("cole", [2] * 5)
+    t.initiative("dan", [2] * 5)
+    action = act("attack", skill="archery", target="bors", weapon="tromblon", distance_m=8, **shot)
+    return t, action
+
+
+def declare_and_pass(t: Table, action: Any) -> None:
+    t.declare("alma", action)
+    t.declare("bors", act("none"))
+    t.send(c.DeclareAction(combatant="cole", action=act("none")))
+    t.send(c.DeclareAction(combatant="dan", action=act("none")))
+
+
+def test_vda_fire_04__each_9_or_10_hits_one_more_person_up_to_three() -> None:
+    """VDA-FIRE-04: « le nombre de dés avec un résultat de 9 ou 10 donne le nombre de
+    personnes touchées, jusqu'à 3 »: two such dice, Bors and Cole are hit with the same 3
+    successes; Dan is not."""
+    t, shot = crowd(also=["cole", "dan"])
+    declare_and_pass(t, shot)
+    events = scripted(t, c.ResolveAction(combatant="alma"), [10, 9, 7, 2, 2, 2])
+    assert of(events, ev.SpreadHit) == [
+        ev.SpreadHit(combatant="alma", targets=["cole"], mode="nines_and_tens", successes=3)
+    ]
+    resolved = of(events, ev.AttackResolved)
+    assert [(e.target, e.resolution.attack_successes) for e in resolved] == [("bors", 3), ("cole", 3)]
+
+
+def test_vda_fire_04__or_two_successes_pay_for_each_more_person_twice_at_most() -> None:
+    """VDA-FIRE-04: « on retire 2 succès pour toucher 1 personne de plus, 2 fois maximum »:
+    5 successes pay for Cole and Dan, 1 is left for each of the three."""
+    t, shot = crowd(also=["cole", "dan"], spread="spend_successes")
+    declare_and_pass(t, shot)
+    events = scripted(t, c.ResolveAction(combatant="alma"), [8, 8, 8, 8, 8, 2])
+    assert of(events, ev.SpreadHit) == [
+        ev.SpreadHit(combatant="alma", targets=["cole", "dan"], mode="spend_successes", successes=1)
+    ]
+    assert [e.target for e in of(events, ev.AttackResolved)] == ["bors", "cole", "dan"]
+
+
+def test_vda_fire_04__only_a_blunderbuss_within_10_metres_spreads() -> None:
+    """VDA-FIRE-04: « lorsqu'elles sont à 10 mètres », and only the blunderbuss."""
+    t, shot = crowd(also=["cole"])
+    assert (
+        t.refuse(c.DeclareAction(combatant="alma", action=replace(shot, distance_m=11))).rule == "VDA-FIRE-04"
+    )
+    pistol = replace(shot, weapon="pistolet")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=pistol)).rule == "VDA-FIRE-04"
+    crowded = replace(shot, also=["cole", "dan", "alma"])
+    assert t.refuse(c.DeclareAction(combatant="alma", action=crowded)).rule == "VDA-FIRE-04"

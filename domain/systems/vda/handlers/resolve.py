@@ -157,7 +157,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     elif action.offensive and grenade:
         emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
-        emitted += attack.damage(scene, seq, cid, action, roll)
+        emitted += shots.hits(scene, seq, cid, action, roll)  # VDA-FIRE-04's spread, else one hit
     emitted += shots.after_shot(scene, cid, action, rolled.roll)  # VDA-BOW-06, VDA-FIRE-06/07
     emitted += equipment.dodge_grenades(scene, cid, action, roll)
     if action.intent == "unstick":

@@ -11,7 +11,8 @@ from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda import events as ev
-from domain.systems.vda.data import RangedWeapon, find_weapon
+from domain.systems.vda.data import MULTI_TARGET, RangedWeapon, find_weapon
+from domain.systems.vda.handlers import attack
 from domain.systems.vda.rules import ranged, resistance
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
@@ -31,8 +32,10 @@ def shooting(scene: Scene, cid: str, action: PhysicalAction) -> RangedWeapon | N
 
 def check_declare(scene: Scene, cid: str, action: PhysicalAction) -> None:
     """VDA-BOW-06 / VDA-FIRE-06 at the declaration: no shot with a weapon that still owes
-    reloading actions; a reload names a weapon of the sheet that owes some."""
+    reloading actions; a reload names a weapon of the sheet that owes some. VDA-FIRE-04: the
+    people a blunderbuss may also hit."""
     weapon = shooting(scene, cid, action)
+    check_spread(scene, cid, action, weapon)
     if action.intent == "reload":
         require(
             action.kind == "other" and weapon is not None,
@@ -50,6 +53,61 @@ def check_declare(scene: Scene, cid: str, action: PhysicalAction) -> None:
             _rule(weapon),
             f"{action.weapon!r} shoots again after {owed} more physical action(s) of reloading",
         )
+
+
+SPREAD_RANGE_M = 10
+
+
+def check_spread(scene: Scene, cid: str, action: PhysicalAction, weapon: RangedWeapon | None) -> None:
+    """VDA-FIRE-04: « le tromblon peut toucher plusieurs cibles lorsqu'elles sont à 10
+    mètres »: a blunderbuss attack within 10 m names at most two more people of the fight."""
+    if not action.also:
+        return
+    require(
+        action.offensive and weapon is not None and MULTI_TARGET in weapon.tags,
+        "VDA-FIRE-04",
+        "only a blunderbuss shot hits several people",
+    )
+    require(len(action.also) <= 2, "VDA-FIRE-04", "« jusqu'à 3 personnes à la fois »: two more at most")
+    require(
+        len(set(action.also)) == len(action.also)
+        and action.target not in action.also
+        and cid not in action.also,
+        "VDA-FIRE-04",
+        "the other people hit are distinct, and neither the shooter nor its target",
+    )
+    for other in action.also:
+        require(other in scene.state.combatants, "VDA-FIRE-04", f"{other!r} is not in the fight")
+    require(
+        action.distance_m is not None and action.distance_m <= SPREAD_RANGE_M,
+        "VDA-FIRE-04",
+        f"the blunderbuss spreads within {SPREAD_RANGE_M} m: the shot says its distance",
+    )
+
+
+def hits(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, roll: PoolRoll) -> list[Emitted]:
+    """An attack's damage (``handlers/attack.py``); a blunderbuss's also reaches the people
+    its dice or its spent successes pay for, each with the hit left and its own defence
+    (VDA-FIRE-04, the catalogue's defaults)."""
+    weapon = shooting(scene, cid, action)
+    if not action.also or weapon is None or roll.successes == 0:
+        return attack.damage(scene, seq, cid, action, roll)
+    if action.spread == "spend_successes":
+        # Only what the hit can pay: no refusal once the dice are rolled.
+        extra = min(len(action.also), (roll.successes - 1) // 2)
+        people, left = ranged.blunderbuss_targets(weapon, roll.faces, roll.successes, action.spread, extra)
+    else:
+        people, left = ranged.blunderbuss_targets(weapon, roll.faces, roll.successes, action.spread)
+    reached = action.also[: people - 1]
+    read = replace(roll, successes=left)
+    emitted = attack.damage(scene, seq, cid, action, read)
+    if not reached:
+        return emitted
+    spread = ev.SpreadHit(combatant=cid, targets=list(reached), mode=action.spread, successes=left)
+    emitted.append(Emitted(spread))
+    for other in reached:
+        emitted += attack.damage(scene, seq, cid, replace(action, target=other, also=[]), read)
+    return emitted
 
 
 def reload(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> Emitted:
