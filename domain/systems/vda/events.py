@@ -897,6 +897,22 @@ class SpreadHit(VdaEvent, frozen=True, kw_only=True, tag="vda.SpreadHit"):
     successes: int
 
 
-SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (AccumulatedOnesCounted, WeaponReloaded, SpreadHit)
+class KnockoutRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.KnockoutRolled"):
+    """VDA-MELEE-05: the clubbed target's Stamina roll at 8 (none when a ghoul spends 1
+    Willpower instead); ``unconscious`` when it failed."""
+
+    attacker: str
+    target: str
+    roll: PoolRoll | None = None
+    willpower: bool = False
+    unconscious: bool
+
+
+SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    AccumulatedOnesCounted,
+    WeaponReloaded,
+    SpreadHit,
+    KnockoutRolled,
+)
 
 EVENT_TYPES = (*EVENT_TYPES, *SHOTS_EVENT_TYPES)

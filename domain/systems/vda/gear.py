@@ -64,6 +64,9 @@ class Circumstances(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_
     obfuscate: int = 0
     """VDA-ORI-02/04: what Obfuscate in play adds to this combatant's 2-dice orientation
     rolls (the seeds give no number: the GM's ruling)."""
+    horse_speed_dice: int = 0
+    """VDA-MOD-03: the dice (0 to 2) this horse's speed costs whoever strikes it while it
+    moves, by weapon size (the seed's « éventuellement −2 dés »: the GM's ruling)."""
     combat_arcane: int = 0
     """VDA-ORI-04: what an « Arcane de combat » in play adds to those rolls (undefined by the
     seeds: the GM's ruling)."""

@@ -21,7 +21,7 @@ Pool = Literal["blood", "willpower", "anger", "rage"]
 Step = Literal["declare", "physical", "power"]
 Phase = Literal["setup", "initiative", "sequence", "between"]
 Orientation = Literal["full", "zone", "partial", "none"]
-Condition = Literal["prone", "under_water", "charging", "moving"]
+Condition = Literal["prone", "under_water", "charging", "moving", "unconscious"]
 GrappleMove = Literal["contact", "weapon_defence", "escape", "flee", "control", "oppose", "takedown", "drink"]
 """The grapple's actions (VDA-GRAP, VDA-BITE-03), declared as ``PhysicalAction.grapple``."""
 
@@ -90,6 +90,9 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     mount: Mount | None = None
     """The horse the character rides in this fight (VDA-HORSE-02: the seeds give no horse,
     so the table writes its Strength and Potence here); ``None``: on foot."""
+    horse: bool = False
+    """This combatant is a horse (kind ``animal``): striking it while it moves is VDA-MOD-03's
+    +2, not VDA-MOD-02's +1."""
 
 
 # --- the combat state -----------------------------------------------------------
@@ -130,6 +133,9 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
     distance_m: float | None = None
     """A ranged attack's distance, for the range bands (VDA-THROW-02)."""
+    anchored: bool = False
+    """VDA-MOD-03: a lance set firmly against the ground (an anchorable weapon only) strikes a
+    moving horse without malus."""
     also: list[str] = []
     """A blunderbuss shot within 10 m (VDA-FIRE-04): up to two more people it may hit, in
     the order they are hit."""

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Item
+from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.options import DamageOptions, EquipmentOptions, VdaOptions
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -357,3 +357,128 @@ def test_vda_fire_04__only_a_blunderbuss_within_10_metres_spreads() -> None:
     assert t.refuse(c.DeclareAction(combatant="alma", action=pistol)).rule == "VDA-FIRE-04"
     crowded = replace(shot, also=["cole", "dan", "alma"])
     assert t.refuse(c.DeclareAction(combatant="alma", action=crowded)).rule == "VDA-FIRE-04"
+
+
+# --- VDA-MOD-03: a moving horse -----------------------------------------------------------
+
+
+def horseback(weapon: str, speed: int = 0) -> Table:
+    """Alma (a lance and a dagger) strikes Bors's horse, which moves."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=3, weapons=["lance", "dague_de_chasse"]), player="ann")
+    t.add("cheval", sheet(kind="animal", horse=True))
+    t.send(c.SetCondition(combatant="cheval", condition="moving", reason="galope"))
+    if speed:
+        ruling = Circumstances(horse_speed_dice=speed)
+        t.send(c.SetCircumstances(combatant="cheval", circumstances=ruling, reason="au galop"))
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("cheval", B_INIT)
+    return t
+
+
+def strike_terms(t: Table, action: Any) -> tuple[list[Modifier], list[Modifier]]:
+    t.declare("alma", action)
+    t.declare("cheval", act("none"))
+    rolled = scripted(t, c.ResolveAction(combatant="alma"), [])[0]
+    return [m for m in rolled.pool if m.rule.startswith("VDA-MOD")], [
+        m for m in rolled.difficulty if m.rule.startswith("VDA-MOD")
+    ]
+
+
+def test_vda_mod_03__a_moving_horse_is_plus_two_and_its_speed_costs_dice() -> None:
+    """VDA-MOD-03: « Contre un cheval en déplacement, les deux malus précédents se cumulent :
+    +2 à la difficulté, avec éventuellement −2 dés selon la vitesse du cheval »: +2 in place
+    of VDA-MOD-02's +1, and the dice the GM's ruling gives its speed."""
+    lance = act("attack", skill="melee", target="cheval", weapon="lance")
+    assert strike_terms(horseback("lance", speed=1), lance) == (
+        [Modifier(rule="VDA-MOD-03", value=-1)],
+        [Modifier(rule="VDA-MOD-03", value=2)],
+    )
+
+
+def test_vda_mod_03__a_dagger_is_at_plus_two_and_minus_two_dice() -> None:
+    """VDA-MOD-03: « un coup de poignard impose +2 à la difficulté et −2 dés »."""
+    dagger = act("attack", skill="melee", target="cheval", weapon="dague_de_chasse")
+    assert strike_terms(horseback("dague_de_chasse"), dagger) == (
+        [Modifier(rule="VDA-MOD-03", value=-2)],
+        [Modifier(rule="VDA-MOD-03", value=2)],
+    )
+
+
+def test_vda_mod_03__an_anchored_lance_suffers_nothing() -> None:
+    """VDA-MOD-03: « Une lance de taille G bien ancrée au sol ne subit aucun malus »; only an
+    anchorable weapon is anchored."""
+    t = horseback("lance", speed=2)
+    anchored = act("attack", skill="melee", target="cheval", weapon="lance", anchored=True)
+    assert strike_terms(t, anchored) == ([], [])
+    t = horseback("dague_de_chasse")
+    dagger = act("attack", skill="melee", target="cheval", weapon="dague_de_chasse", anchored=True)
+    assert t.refuse(c.DeclareAction(combatant="alma", action=dagger)).rule == "VDA-MOD-03"
+
+
+def test_vda_mod_03__the_gm_rules_zero_to_two_dice_of_speed() -> None:
+    """VDA-MOD-03: the speed's dice are 0 to 2."""
+    t = horseback("lance")
+    ruling = c.SetCircumstances(
+        combatant="cheval", circumstances=Circumstances(horse_speed_dice=3), reason="x"
+    )
+    assert t.refuse(ruling).rule == "VDA-MOD-03"
+
+
+# --- VDA-MELEE-05: the club's knock-out ------------------------------------------------
+
+
+def clubbed(kind: str = "mortal", armour: str | None = None) -> Table:
+    """Alma (Strength 3, a short club) ambushes Bors (Stamina 1), who saw nothing coming."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, strength=3, melee=3, weapons=["matraque_courte"]))
+    t.add("bors", sheet(kind=kind, perception=1, wits=2, alertness=1, armour=armour))
+    scripted(t, c.Ambush(ambusher="alma", target="bors"), [6, 2, 7], pad=3)
+    assert t.state.ambush is not None and not t.state.ambush.detected
+    return t
+
+
+CLUB = act("attack", skill="melee", target="bors", weapon="matraque_courte")
+
+
+def test_vda_melee_05__a_clubbed_mortal_failing_stamina_at_8_falls_unconscious() -> None:
+    """VDA-MELEE-05: « sur une embuscade l'attaquant à la matraque peut assommer son
+    adversaire, si sa (Force +1) est supérieure à la (Constitution + dés d'armure) […] en cas
+    d'échec il sombre dans l'inconscience »: Strength 3 + 1 > Stamina 1; the hit lands, Bors
+    rolls Stamina at 8, fails, and declares nothing more."""
+    t = clubbed()
+    events = scripted(t, c.SurpriseAttack(combatant="alma", action=CLUB), [8, 8, 2, 2, 2, 2, 2, 2])
+    assert of(events, ev.KnockoutRolled) == [
+        ev.KnockoutRolled(attacker="alma", target="bors", roll=roll([2], 8, first=8), unconscious=True)
+    ]
+    assert of(events, ev.ConditionChanged)[-1] == ev.ConditionChanged(
+        combatant="bors", condition="unconscious", on=True, rule="VDA-MELEE-05", reason="assommé par alma"
+    )
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", [7, 2, 2])
+    t.declare("alma", act("none"))
+    refused = t.refuse(
+        c.DeclareAction(combatant="bors", action=act("defend", skill="dodge", defence="dodge"))
+    )
+    assert refused.rule == "VDA-MELEE-05"
+
+
+def test_vda_melee_05__a_vampire_is_immune_and_armour_can_protect() -> None:
+    """VDA-MELEE-05: « un vampire est immunisé »; Stamina 1 + 4 armour dice is not below
+    Strength 3 + 1: no Stamina roll either."""
+    for t in (clubbed(kind="vampire"), clubbed(armour="plaque")):
+        events = scripted(t, c.SurpriseAttack(combatant="alma", action=CLUB), [8, 8, 2, 2, 2, 2])
+        assert of(events, ev.KnockoutRolled) == []
+
+
+def test_vda_melee_05__a_ghoul_spends_willpower_to_stay_awake() -> None:
+    """VDA-MELEE-05: « Une goule a le droit de dépenser 1 point de volonté pour réussir son
+    jet »: the engine spends it in the ghoul's favour, no roll."""
+    t = clubbed(kind="ghoul")
+    events = scripted(t, c.SurpriseAttack(combatant="alma", action=CLUB), [8, 8, 2, 2, 2, 2])
+    assert of(events, ev.KnockoutRolled) == [
+        ev.KnockoutRolled(attacker="alma", target="bors", willpower=True, unconscious=False)
+    ]
+    assert of(events, ev.ResourceSpent)[-1].rule == "VDA-MELEE-05"

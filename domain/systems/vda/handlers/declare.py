@@ -18,6 +18,7 @@ from domain.systems.vda.rules import (
     sequence,
     stake,
 )
+from domain.systems.vda.rules.equipment import require_conscious
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -56,6 +57,7 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     gaze.check_declare(scene, combatant, action)  # VDA-GAZE-06
     if action.kind != "none":
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
+        require_conscious(fighter.conditions, combatant)  # VDA-MELEE-05
     return action
 
 

@@ -559,6 +559,8 @@ def set_circumstances(scene: Scene, command: SetCircumstances) -> list[Emitted]:
     scene.sheet(command.combatant)
     require(0 <= command.circumstances.cover <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
     require(command.circumstances.turbidity >= 0, "VDA-WATER-01", "murky water only adds difficulty")
+    speed = command.circumstances.horse_speed_dice
+    require(0 <= speed <= 2, "VDA-MOD-03", "a horse's speed costs 0 to 2 dice")
     orientation.require_obscuring_rulings(command.circumstances)  # VDA-ORI-04
     ruled = ev.CircumstancesSet(
         combatant=command.combatant, circumstances=command.circumstances, reason=command.reason

@@ -12,6 +12,7 @@ from typing import Literal
 
 from domain.errors import require
 from domain.systems.vda.data import (
+    ANCHORABLE,
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
@@ -103,6 +104,12 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     weapon = weapon_of(action)
     if weapon is not None and (action.offensive or action.grapple == "weapon_defence"):
         equipment.require_weapon_stats(weapon)  # VDA-MELEE-07: before any die, not at the damage roll
+    if action.anchored:
+        require(
+            action.offensive and isinstance(weapon, MeleeWeapon) and ANCHORABLE in weapon.tags,
+            "VDA-MOD-03",
+            "only a lance attack is anchored against the ground",
+        )
     if not action.offensive:
         return
     if action.zone is not None:
@@ -180,7 +187,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     target_prone = "prone" in target_fighter.conditions
     is_ranged = isinstance(weapon, RangedWeapon)
     found = mv.prone_target_modifiers(target_prone, is_ranged, scene.options.damage)
-    found += mod.moving_target_modifiers("moving" in target_fighter.conditions)
+    found += moving_target_terms(scene, target, weapon, action)
     if weapon is not None and not is_ranged:
         found += mod.shield_modifiers(defensive_weapon_in_hand(scene, target), weapon)
         theirs = wielded(seq, target)
@@ -222,6 +229,19 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
             found += ranged.beyond_range_modifiers(action.distance_m, max_range(scene, combatant, weapon))
         found += bows.heavy_shot_terms(scene, combatant, action)
     return found
+
+
+def moving_target_terms(scene: Scene, target: str, weapon: Weapon | None, action: PhysicalAction) -> Terms:
+    """VDA-MOD-02: +1 against a moving target; VDA-MOD-03 in its place against a moving horse
+    (+2, the dice its speed costs by the GM's ruling, a dagger's −2 dice, nothing for an
+    anchored lance)."""
+    fighter = scene.fighter(target)
+    if "moving" not in fighter.conditions:
+        return NONE
+    if scene.sheet(target).horse:
+        speed = fighter.circumstances.horse_speed_dice
+        return mod.moving_horse_modifiers(weapon, action.anchored, speed)
+    return mod.moving_target_modifiers(True)
 
 
 def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:

@@ -99,6 +99,12 @@ def club_knocks_out(stamina_roll: PoolRoll, target_kind: Kind, ghoul_spends_will
 KNOCKOUT_DIFFICULTY = 8
 
 
+def require_conscious(conditions: Iterable[str], combatant: str) -> None:
+    """VDA-MELEE-05: an unconscious combatant acts no more until the GM wakes it
+    (``vda.SetCondition``); the duration is not stated (catalogue: the rest of the scene)."""
+    require("unconscious" not in conditions, "VDA-MELEE-05", f"{combatant!r} is unconscious")
+
+
 def require_weapon_stats(weapon: Weapon) -> None:
     """VDA-MELEE-07: a size-M weapon strikes only once the table supplies its damage and difficulty.
 

@@ -51,7 +51,7 @@ def moving_target_modifiers(target_moving: bool) -> Terms:
     return terms("VDA-MOD-02", difficulty=1) if target_moving else NONE
 
 
-def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> Terms:
+def moving_horse_modifiers(weapon: Weapon | None, anchored: bool, ruling_dice: int) -> Terms:
     """VDA-MOD-03: striking a moving horse is +2, and up to −2 dice by the GM's ruling.
 
     It replaces VDA-MOD-02. An anchored G lance suffers nothing; a dagger thrust is +2 and −2 dice.
