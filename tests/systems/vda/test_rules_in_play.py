@@ -482,3 +482,38 @@ def test_vda_melee_05__a_ghoul_spends_willpower_to_stay_awake() -> None:
         ev.KnockoutRolled(attacker="alma", target="bors", willpower=True, unconscious=False)
     ]
     assert of(events, ev.ResourceSpent)[-1].rule == "VDA-MELEE-05"
+
+
+# --- VDA-STUCK-04: one copy of « a weapon is stuck there » -------------------------------
+
+
+def test_vda_stuck_04__a_full_action_at_5_takes_a_success_off_the_pool_each() -> None:
+    """VDA-STUCK-04: « une action complète sur un jet de Dextérité + Mêlée difficulté 5,
+    chaque succès réduit la réserve de 1 »: Alma's stake stuck in Bors (pool 3); two
+    successes leave 1. With nothing stuck in its target the action is refused."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=4, weapons=["pieu"]), player="ann")
+    t.add("bors", sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
+    rolled_both(t)
+    unstick = act("other", skill="melee", target="bors", intent="unstick")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=unstick)).rule == "VDA-STUCK-04"
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [9, 9, 9, 9, 2, 2] + [9] * 4 + [1])
+    assert of(events, ev.WeaponStuck) == [
+        ev.WeaponStuck(owner="alma", item="pieu", target="bors", pool=3, projectile=False)
+    ]
+    rolled_both(t)
+    t.declare("alma", unstick)
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [5, 5, 4, 2, 2, 2])
+    assert events[0].difficulty == [Modifier(rule="A-7", value=5, why="VDA-STUCK-04")]
+    assert events[1] == ev.StuckPoolReduced(
+        combatant="alma",
+        owner="alma",
+        item="pieu",
+        target="bors",
+        roll=roll([5, 5, 4, 2, 2, 2], 5),
+        pool=1,
+        freed=False,
+    )

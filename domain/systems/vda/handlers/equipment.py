@@ -346,8 +346,7 @@ def vandalise(
 def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> list[Emitted]:
     """VDA-STUCK-04: a full action of Dexterity + Melee at 5 on a stuck weapon; each success
     takes 1 off its pool, and at 0 it comes free."""
-    where = action.target or cid
-    found = next((s for s in scene.state.stuck if s.target == where and action.item in (None, s.item)), None)
+    found = stake.stuck_in(scene.state.stuck, action.target or cid, action.item)
     if found is None:
         return []
     return _pool_reduced(cid, found, roll, stake.pool_after_removal(found.pool, roll))

@@ -90,11 +90,7 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     require_carried(scene, combatant, action.weapon)
     if action.intent == "unstick":
         where = action.target or combatant
-        require(
-            any(s.target == where and action.item in (None, s.item) for s in scene.state.stuck),
-            "VDA-STUCK-04",
-            f"no weapon is stuck in {where!r}",
-        )
+        stake.require_stuck(stake.stuck_in(scene.state.stuck, where, action.item), where)
     if "unstick" in action.minor_acts:
         require(
             stake.unstick_site(scene.state.stuck, combatant, action.target) is not None,

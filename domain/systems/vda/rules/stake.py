@@ -113,11 +113,17 @@ def stuck_pool(unsoaked: int, soaked: int) -> int:
     return unsoaked + soaked // 2
 
 
-def require_stuck(owner_item: tuple[str, str] | None, combatant: str) -> tuple[str, str]:
+def stuck_in(stuck: list[StuckWeapon], where: str, item: str | None) -> StuckWeapon | None:
+    """VDA-STUCK-04: the weapon a full removal action works on: stuck in ``where`` (the
+    action's target, else the actor), the named ``item`` if any."""
+    return next((s for s in stuck if s.target == where and item in (None, s.item)), None)
+
+
+def require_stuck(found: StuckWeapon | None, where: str) -> StuckWeapon:
     """VDA-STUCK-04: only a weapon stuck in someone can be worked loose."""
-    require(owner_item is not None, "VDA-STUCK-04", f"no weapon is stuck in {combatant!r}")
-    assert owner_item is not None
-    return owner_item
+    require(found is not None, "VDA-STUCK-04", f"no weapon is stuck in {where!r}")
+    assert found is not None
+    return found
 
 
 def pool_after_removal(pool: int, roll: PoolRoll) -> int:
