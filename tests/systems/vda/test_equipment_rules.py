@@ -101,13 +101,6 @@ def test_vda_res_03__bonus_capped_by_current_resistance() -> None:
 # --- VDA-ARMOR ----------------------------------------------------------------------
 
 
-def test_vda_armor_02__damascus_mail_only_in_the_arab_world_before_the_16th_century() -> None:
-    eq.require_damascus_available(ARMOURS["maille_de_damas"], century=12, arab_world=True)
-    eq.require_damascus_available(ARMOURS["plaque"], century=17, arab_world=False)
-    refused("VDA-ARMOR-02", lambda: eq.require_damascus_available(ARMOURS["maille_de_damas"], 16, True))
-    refused("VDA-ARMOR-02", lambda: eq.require_damascus_available(ARMOURS["maille_de_damas"], 12, False))
-
-
 def test_vda_armor_03__armour_soaks_lethal_and_bashing_never_aggravated() -> None:
     """VDA-ARMOR-03: armour soaks lethal and bashing never aggravated."""
     assert eq.armour_soaks("lethal", DEFAULTS)

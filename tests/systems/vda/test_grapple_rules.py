@@ -423,7 +423,10 @@ def test_vda_grap_18__value_8_forbids_attacking_the_grappler() -> None:
     t = held(8, strength=3)
     t.declare("alma", NOTHING)
     assert refused(t, "bors", act("attack", skill="brawl", target="alma")) == "VDA-GRAP-18"
-    assert refused(t, "bors", act("attack", skill="brawl", weapon="morsure", target="alma")) == "VDA-GRAP-18"
+    vampire = held(8, strength=3, kind="vampire")  # VDA-NAT-01: only a vampire has fangs
+    vampire.declare("alma", NOTHING)
+    bite = act("attack", skill="brawl", weapon="morsure", target="alma")
+    assert refused(vampire, "bors", bite) == "VDA-GRAP-18"
 
 
 def test_vda_grap_19__at_strength_plus_potence_no_flight_and_dodges_at_plus_2_per_grappler() -> None:

@@ -103,11 +103,6 @@ def test_vda_bow_01__no_bow_stronger_than_strength_plus_potence() -> None:
     _rule("VDA-BOW-01", lambda: ranged.require_bow_drawable(bow_strength=5, strength=3, potence=1))
 
 
-def test_vda_bow_02__no_bow_stronger_than_the_crafters_crafts() -> None:
-    ranged.require_bow_craftable(bow_strength=4, crafts=4)
-    _rule("VDA-BOW-02", lambda: ranged.require_bow_craftable(bow_strength=5, crafts=4))
-
-
 def test_vda_bow_03__bows_use_their_strength_crossbows_fixed_dice() -> None:
     """VDA-BOW-03: bows use their strength crossbows fixed dice."""
     assert ranged.weapon_damage_dice(LONG_BOW, bow_strength=3) == 5

@@ -517,3 +517,47 @@ def test_vda_stuck_04__a_full_action_at_5_takes_a_success_off_the_pool_each() ->
         pool=1,
         freed=False,
     )
+
+
+# --- once tested alone, now guards of the round ------------------------------------------
+
+
+def test_vda_nat_01__only_a_vampire_has_fangs() -> None:
+    """VDA-NAT-01: everyone fights with head, fists and feet; « morsure » is a vampire's:
+    a mortal naming it is refused at the declaration."""
+    t = rolled_both(pair())
+    t.declare("alma", act("none"))
+    bite = act("attack", skill="brawl", weapon="morsure", target="alma")
+    refused = t.refuse(c.DeclareAction(combatant="bors", action=bite))
+    assert (refused.rule, refused.message) == ("VDA-PHYS-02", "'bors' carries no 'morsure'")
+    fists = act("attack", skill="brawl", weapon="poings", target="alma")
+    assert t.declare("bors", fists)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=fists)
+
+
+def test_vda_disarm_01__a_disarm_needs_a_weapon_in_the_defenders_hand() -> None:
+    """VDA-DISARM-01: « désarmer » needs a weapon the defender still holds; the declaration
+    of a disarm against empty hands, or naming a weapon it does not hold, is refused."""
+    t = rolled_both(
+        pair(sheet(melee=3, weapons=["dague_de_chasse"]), sheet(kind="mortal", weapons=["couteau"]))
+    )
+    named = act(
+        "attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="disarm", item="lance"
+    )
+    assert t.refuse(c.DeclareAction(combatant="alma", action=named)).rule == "VDA-DISARM-01"
+    disarm = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="disarm")
+    assert t.declare("alma", disarm)[0] == ev.ActionDeclared(combatant="alma", sequence=1, action=disarm)
+    bare = rolled_both(pair(sheet(melee=3, weapons=["dague_de_chasse"])))
+    assert bare.refuse(c.DeclareAction(combatant="alma", action=disarm)).rule == "VDA-DISARM-01"
+
+
+def test_vda_prone_02__standing_up_takes_two_initiative_dice() -> None:
+    """VDA-PRONE-02: « Se relever prendra 2 dés sur la prochaine action ou bien sur
+    l'initiative du prochain round »: the minor act ``stand_up`` (VDA-MINOR-03)."""
+    t = pair()
+    t.send(c.SetCondition(combatant="alma", condition="prone", reason="renversé"))
+    t.start()
+    events = t.initiative("alma", [7, 7, 7], minor_acts=["stand_up"])
+    assert events[0].pool[-1] == Modifier(rule="VDA-MINOR-02", value=-2, why="stand_up")
+    assert events[1] == ev.ConditionChanged(
+        combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
+    )

@@ -131,10 +131,6 @@ def test_vda_prone_01__adversaries_minus_one_in_melee_only_by_default() -> None:
     ) == terms("VDA-PRONE-01", difficulty=-1)
 
 
-def test_vda_prone_02__standing_up_costs_two_dice() -> None:
-    assert mv.standing_up_modifiers() == terms("VDA-PRONE-02", dice=-2)
-
-
 def test_vda_prone_03__starting_a_round_prone_is_plus_two_on_initiative() -> None:
     """VDA-PRONE-03: starting a round on the ground puts the initiative roll at +2."""
     assert mv.prone_initiative_modifiers(True) == terms(
@@ -216,12 +212,6 @@ def test_vda_charge_09__size_then_initiative_bonus_decides_the_larger_weapon() -
     assert mv.larger_weapon(W["hache_a_deux_mains"], W["epee_a_deux_mains"]) == "second"
     assert mv.larger_weapon(W["pilum"], W["lance"]) == "second"  # G beats M
     assert mv.larger_weapon(W["lance"], W["lance"]) is None
-
-
-def test_vda_horse_01__a_warhorse_costs_4_or_3_for_a_knight() -> None:
-    """VDA-HORSE-01: a warhorse costs 4 or 3 for a knight."""
-    assert mv.warhorse_resources(martial_wealth=False) == 4
-    assert mv.warhorse_resources(martial_wealth=True) == 3
 
 
 # --- VDA-TGT ------------------------------------------------------------------------

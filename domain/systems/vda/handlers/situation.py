@@ -16,14 +16,22 @@ from domain.systems.vda.data import (
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
-    NaturalWeapon,
     RangedWeapon,
     Weapon,
     find_weapon,
 )
 from domain.systems.vda.gear import Mount
 from domain.systems.vda.handlers import bows
-from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
+from domain.systems.vda.rules import (
+    disarm,
+    equipment,
+    gaze,
+    ranged,
+    resistance,
+    stake,
+    targeting,
+    two_weapons,
+)
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules.attack import Situation
@@ -76,11 +84,8 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str 
     if weapon in scene.sheet(combatant).weapons:
         resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
         return
-    require(
-        isinstance(find_weapon(weapon), NaturalWeapon),
-        rule,
-        f"{combatant!r} carries no {weapon!r}",
-    )
+    natural = equipment.natural_weapons_of(scene.sheet(combatant).kind)  # VDA-NAT-01: fangs for vampires
+    require(find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
 
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
@@ -121,6 +126,12 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
         require(isinstance(weapon, RangedWeapon), "VDA-AIM-01", "on vise avec une arme à distance")
         target_moving = action.target is not None and "moving" in scene.fighter(action.target).conditions
         ranged.aim_bonus_dice(0, 0, target_moving)
+    if action.intent == "disarm" and action.target is not None:
+        # VDA-DISARM-01: the named weapon, else any, still in the defender's hand.
+        theirs = scene.fighter(action.target)
+        held = [w for w in scene.sheet(action.target).weapons if resistance.in_hand(theirs, w)]
+        item = action.item if action.item in held else None
+        disarm.require_weapon_to_disarm(item if action.item else next(iter(held), None), action.target)
     if action.intent == "vandalism":
         require(
             action.item is not None and action.target is not None,

@@ -13,7 +13,6 @@ from domain.systems.vda.commands import TakeTwoWeaponStance
 from domain.systems.vda.rules import resistance, stake, two_weapons
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
-from domain.systems.wod import Terms
 
 
 def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
@@ -67,11 +66,6 @@ def check_any_stance(scene: Scene, cid: str) -> None:
 
 def take_stance(scene: Scene, command: TakeTwoWeaponStance) -> list[Emitted]:
     return [Emitted(check_stance(scene, command.combatant, command.weapons, command.on))]
-
-
-def stance_terms(scene: Scene, cid: str, action: PhysicalAction) -> Terms:
-    """VDA-TWO-03 on one of the combatant's rolls."""
-    return two_weapons.stance_terms(two_weapons.active_stance(scene.state, cid), action)
 
 
 def counted(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> tuple[PoolRoll, list[Emitted]]:

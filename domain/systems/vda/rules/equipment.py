@@ -159,19 +159,6 @@ def weapon_bonus_capped_by_resistance(weapon_bonus: int, resistance: int | None)
 # --- VDA-ARMOR ----------------------------------------------------------------
 
 
-def require_damascus_available(armour: Armour, century: int, arab_world: bool) -> None:
-    """VDA-ARMOR-02: Damascus mail needs the Arab world and is gone from the 16th century.
-
-    000 « Armures » (the * note)."""
-    if not armour.restricted:
-        return
-    require(
-        arab_world and century < 16,
-        "VDA-ARMOR-02",
-        "la maille de Damas demande le monde arabe, avant le XVIe siècle",
-    )
-
-
 def armour_soaks(damage_type: DamageType, options: DamageOptions) -> bool:
     """VDA-ARMOR-03: armour soaks lethal damage, never aggravated.
 

@@ -113,15 +113,16 @@ def require_reflexive_unused(
 
     Seed 000 « Attaque de regard » (« Une attaque de regard réflexive permet un jet par
     round »): one for the attacker (option: one per target)."""
-    slot = attacker if options.gaze_reflexive_per == "attacker" else key(attacker, target)
     require(
-        board.reflexive.get(slot, 0) != round_number,
+        board.reflexive.get(reflexive_slot(attacker, target, options), 0) != round_number,
         "VDA-GAZE-05",
         f"{attacker!r} already made its reflexive gaze roll this round",
     )
 
 
 def reflexive_slot(attacker: str, target: str, options: TacticsOptions) -> str:
+    """VDA-GAZE-05: whose reflexive roll of the round a gaze uses: the attacker's, or the
+    pair's (option ``gaze_reflexive_per``)."""
     return attacker if options.gaze_reflexive_per == "attacker" else key(attacker, target)
 
 

@@ -41,13 +41,6 @@ def prone_target_modifiers(target_prone: bool, ranged: bool, options: DamageOpti
     return terms("VDA-PRONE-01", difficulty=-1)
 
 
-def standing_up_modifiers() -> Terms:
-    """VDA-PRONE-02: standing up takes 2 dice from a physical action or an initiative roll.
-
-    000 « Au sol », « Actes mineurs »."""
-    return terms("VDA-PRONE-02", dice=-2)
-
-
 def prone_initiative_modifiers(prone_at_round_start: bool) -> Terms:
     """VDA-PRONE-03: starting a round on the ground puts the initiative roll at +2.
 
@@ -193,10 +186,3 @@ def counter_charge(defender_weapon: Weapon, charger_qualified: bool) -> bool:
 
 
 # --- VDA-HORSE ----------------------------------------------------------------
-
-
-def warhorse_resources(martial_wealth: bool) -> int:
-    """VDA-HORSE-01: a warhorse costs Resources 4, or 3 for a knight's martial wealth.
-
-    000 « Chevaux »."""
-    return 3 if martial_wealth else 4

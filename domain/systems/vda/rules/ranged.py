@@ -178,17 +178,6 @@ def require_bow_drawable(bow_strength: int, strength: int, potence: int) -> None
     )
 
 
-def require_bow_craftable(bow_strength: int, crafts: int) -> None:
-    """VDA-BOW-02: a crafter cannot make a bow stronger than their Crafts.
-
-    000 « Dégât des armes à distances », « Arme de Tir »."""
-    require(
-        bow_strength <= crafts,
-        "VDA-BOW-02",
-        f"arc de force {bow_strength} > Artisanat {crafts}",
-    )
-
-
 def weapon_damage_dice(weapon: RangedWeapon, bow_strength: int = 0, strength: int = 0) -> int:
     """VDA-BOW-03: a bow deals its own strength + its bonus; crossbows and firearms fixed dice.
 
