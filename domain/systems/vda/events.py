@@ -908,7 +908,18 @@ class KnockoutRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.KnockoutRolle
     unconscious: bool
 
 
+class BlastSoaked(VdaEvent, frozen=True, kw_only=True, tag="vda.BlastSoaked"):
+    """VDA-GREN-06 under ``equipment.grenade_moderate_bashing_soaked``: the soak of the
+    moderate zone's 1 bashing (Fortitude automatic, then a Stamina roll)."""
+
+    combatant: str
+    automatic_soak: int = 0
+    soak: PoolRoll | None = None
+    soaked: int = 0
+
+
 SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    BlastSoaked,
     AccumulatedOnesCounted,
     WeaponReloaded,
     SpreadHit,

@@ -10,14 +10,17 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.commands import RollDice
+from domain.events import DiceRolled
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.options import DamageOptions, EquipmentOptions, VdaOptions
-from domain.systems.wod import Modifier
+from domain.systems.wod import Modifier, PoolSpec
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import of, scripted
-from tests.systems.vda.test_grapple_rules import held
+from tests.systems.vda.test_grapple_rules import begin, finish, held
+from tests.systems.vda.test_grapple_rules import fight as grapple_fight
 
 A_INIT = [7, 7, 7, 2, 2]  # Alma: 3 successes
 B_INIT = [7, 2, 2, 2, 2]  # Bors: 1
@@ -561,3 +564,69 @@ def test_vda_prone_02__standing_up_takes_two_initiative_dice() -> None:
     assert events[1] == ev.ConditionChanged(
         combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
     )
+
+
+# --- options every path reads --------------------------------------------------------
+
+
+def test_a_3__a_plain_roll_reads_the_tables_ones_cancel() -> None:
+    """A-3: « each 1 cancels a success » is a table option (``ones_cancel``); a plain
+    ``RollDice`` at a vda table reads it like the round's rolls."""
+    spec = PoolSpec(dice=3, difficulty=6)
+    assert of(pair().send(RollDice(spec=spec), [1, 7, 8]), DiceRolled)[0].roll.successes == 1
+    literal = pair(options=VdaOptions(ones_cancel=False))
+    assert of(literal.send(RollDice(spec=spec), [1, 7, 8]), DiceRolled)[0].roll.successes == 2
+
+
+NET = VdaOptions(critical_on_net_successes=True)
+
+
+def test_vda_gen_02__by_option_a_grapple_contact_with_no_net_success_is_a_critical_failure() -> None:
+    """VDA-GEN-02 (option ``critical_on_net_successes``): a grapple's contact whose only hit
+    a 1 cancels is a critical failure; by default (raw reading) it is none."""
+    for options, critical in ((None, False), (NET, True)):
+        t = grapple_fight(options)
+        begin(t)
+        t.declare("alma", act("attack", skill="brawl", target="bors", grapple="contact"))
+        t.declare("bors", act("none"))
+        events = scripted(t, c.ResolveAction(combatant="alma"), [8, 1, 2, 2, 2, 2])
+        assert bool(of(events, ev.CriticalFailure)) is critical
+
+
+def test_vda_gen_02__by_option_a_bite_with_no_net_success_is_a_critical_failure() -> None:
+    """VDA-GEN-02 (option ``critical_on_net_successes``) on the bite: Alma holds Bors and
+    bites with one hit and one 1."""
+    for options, critical in ((None, False), (NET, True)):
+        t = grapple_fight(options)
+        begin(t)
+        t.declare("alma", act("attack", skill="brawl", target="bors", grapple="contact"))
+        t.declare("bors", act("none"))
+        t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+        finish(t)
+        begin(t)
+        t.declare("alma", act("attack", skill="brawl", weapon="morsure", target="bors"))
+        t.declare("bors", act("none"))
+        events = scripted(t, c.ResolveAction(combatant="alma"), [8, 1, 2, 2, 2, 2])
+        assert bool(of(events, ev.CriticalFailure)) is critical
+
+
+def test_vda_gren_06__by_option_the_moderate_zones_bashing_is_soaked() -> None:
+    """VDA-GREN-06 (option ``equipment.grenade_moderate_bashing_soaked``): the moderate
+    zone's « 1 dommage de contusion » is soaked (Stamina at 6) instead of automatic."""
+    soaked = VdaOptions(equipment=EquipmentOptions(grenade_moderate_bashing_soaked=True))
+    for options, faces, bashing in ((None, [], 1), (soaked, [7], 0)):
+        t = rolled_both(pair(sheet(athletics=2, weapons=["grenade"]), sheet(kind="mortal", dodge=1), options))
+        t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+        t.declare("bors", act("none"))
+        t.resolve("alma", [8, 8, 2, 2, 2])
+        t.start()
+        t.initiative("alma", A_INIT)
+        t.initiative("bors", B_INIT)
+        t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+        t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+        t.declare("bors", act("none"))
+        events = scripted(t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "moderate"}), faces)
+        assert [e.bashing for e in of(events, ev.HealthAdjusted)] == [bashing]
+        if options is soaked:
+            [blast] = of(events, ev.BlastSoaked)
+            assert blast.soak is not None and (blast.soak.faces, blast.soaked) == ([7], 1)

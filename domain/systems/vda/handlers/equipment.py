@@ -514,13 +514,33 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
             )
             emitted += [Emitted(e) for e in fall(scene, cid, "VDA-GREN-06", "souffle")]
         else:
-            bashing = gren.moderate_bashing(sheet.kind)
+            soaked, soak = _moderate_soak(scene, cid)
+            emitted += soak
+            bashing = gren.moderate_bashing(sheet.kind, soaked)
             emitted.append(
                 Emitted(ev.HealthAdjusted(combatant=cid, bashing=bashing, reason="VDA-GREN-06: zone modérée"))
             )
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
     return emitted
+
+
+def _moderate_soak(scene: Scene, cid: str) -> tuple[int, list[Emitted]]:
+    """VDA-GREN-06 under ``equipment.grenade_moderate_bashing_soaked``: the moderate zone's
+    bashing is soaked like a natural parry's (VDA-VAND-10): Fortitude automatically
+    (VDA-FORPOT-06), Stamina rolls for the rest. By default it is automatic: no soak."""
+    if not scene.options.equipment.grenade_moderate_bashing_soaked:
+        return 0, []
+    sheet, options = scene.sheet(cid), scene.options.damage
+    fortitude = sheet.disciplines.get("fortitude", 0)
+    automatic, left = resistance.natural_parry_soak(gren.MODERATE_BASHING, fortitude)
+    roll = None
+    if left:
+        cancel = options.ones_cancel_on_damage_and_soak
+        roll = roll_pool(scene.roller, sheet.attributes.stamina, options.soak_difficulty, ones_cancel=cancel)
+    soaked = min(gren.MODERATE_BASHING, automatic + (roll.successes if roll else 0))
+    event = ev.BlastSoaked(combatant=cid, automatic_soak=automatic, soak=roll, soaked=soaked)
+    return soaked, [Emitted(event)]
 
 
 def _target(scene: Scene, cid: str) -> Target:

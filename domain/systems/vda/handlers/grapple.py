@@ -172,7 +172,7 @@ def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
             combatant=cid, sequence=seq.number, move="contact", target=target, pair=pair, check=contact
         )
     ]
-    if general.is_critical_failure(contact.roll, True):
+    if general.is_critical_failure(contact.roll, True, scene.options.critical_on_net_successes):
         return emitted + [e.event for e in resolve.critical_failure(scene, cid, contact.roll.ones)]
     defence = attack.defence_against(scene, seq, cid, action)
     theirs = seq.declared.get(target)
@@ -419,7 +419,7 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
             target=victim,
         )
     ]
-    if general.is_critical_failure(check_.roll, True):
+    if general.is_critical_failure(check_.roll, True, scene.options.critical_on_net_successes):
         return emitted + [e.event for e in resolve.critical_failure(scene, cid, check_.roll.ones)]
     struck = [e.event for e in attack.damage(scene, seq, cid, action, check_.roll)]
     emitted += struck

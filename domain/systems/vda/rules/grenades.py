@@ -94,11 +94,16 @@ def halve_grave(inflicted: int) -> int:
     return -(-inflicted // 2)
 
 
-def moderate_bashing(kind: Kind) -> int:
-    """VDA-GREN-06: the moderate zone (6-10 m) takes 1 bashing, automatic (still 1 for a vampire).
+MODERATE_BASHING = 1
 
-    000 « Zone d'effet »."""
-    return bashing_taken(1, kind)
+
+def moderate_bashing(kind: Kind, soaked: int = 0) -> int:
+    """VDA-GREN-06: the moderate zone (6-10 m) takes 1 bashing (still 1 for a vampire),
+    automatic by default; ``soaked`` is what a soak took off it under the option
+    ``equipment.grenade_moderate_bashing_soaked``.
+
+    000 « Zone d'effet » (« 1 dommage de contusion »)."""
+    return bashing_taken(max(0, MODERATE_BASHING - soaked), kind)
 
 
 def deafness(auspex: int, fortitude: int) -> Deafness:
