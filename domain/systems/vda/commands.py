@@ -87,7 +87,7 @@ class ResolveAction(
 class AllocateDefence(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AllocateDefence"
 ):
-    """Split this sequence's defensive successes between attackers (VDA-PHYS-03..05)."""
+    """Split this sequence's defensive successes between attackers (VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05)."""
 
     combatant: str
     allocations: dict[str, int]
@@ -158,7 +158,8 @@ class SetCondition(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class Ambush(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.Ambush"):
-    """GM: resolve an ambush's approach before round 1 (VDA-AMB-01..07)."""
+    """GM: resolve an ambush's approach before round 1 (VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04,
+    VDA-AMB-05, VDA-AMB-06, VDA-AMB-07)."""
 
     ambusher: str
     target: str
@@ -361,3 +362,14 @@ class WearItem(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True
     loss: int
     source: Literal["entropy", "potence", "fortitude", "other"] = "other"
     reason: str
+
+
+class RollConcealment(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RollConcealment"
+):
+    """GM: ``combatant`` hides ``weapon`` on itself (Dexterity + Stealth), or, with a
+    ``searcher``, the searcher looks for it (Perception + Alertness) (VDA-CONC-01)."""
+
+    combatant: str
+    weapon: str
+    searcher: str | None = None

@@ -525,7 +525,8 @@ NATURAL_WEAPONS: dict[str, NaturalWeapon] = {
 }
 
 
-# --- VDA-THROW-04, VDA-BOW-03/04/07, VDA-FIRE-01..05: armes à distance ----------
+# --- VDA-THROW-04, VDA-BOW-03/04/07, VDA-FIRE-01, VDA-FIRE-02, VDA-FIRE-03, VDA-FIRE-04, VDA-FIRE-05: armes
+# à distance
 
 _THROWN = [
     # « Dard couteau fléchette » share a range line; the dart row stands for both.

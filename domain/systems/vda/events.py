@@ -63,7 +63,8 @@ class OrientationSet(VdaEvent, frozen=True, kw_only=True, tag="vda.OrientationSe
 
 
 class ActionsGranted(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionsGranted"):
-    """VDA-ACT-01..04: the physical actions of the round and the action cap."""
+    """VDA-ACT-01, VDA-ACT-02, VDA-ACT-03, VDA-ACT-04: the physical actions of the round and the action
+    cap."""
 
     combatant: str
     physical: int
@@ -212,7 +213,8 @@ class AttackResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.AttackResolve
 
 
 class DefenceAllocated(VdaEvent, frozen=True, kw_only=True, tag="vda.DefenceAllocated"):
-    """VDA-PHYS-03..05: the defender splits its defensive successes between attackers."""
+    """VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05: the defender splits its defensive successes between
+    attackers."""
 
     combatant: str
     sequence: int
@@ -279,7 +281,8 @@ class HealthAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.HealthAdjuste
 
 
 class AmbushResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.AmbushResolved"):
-    """VDA-AMB-01..07: the surprise before round 1, and what the target can do."""
+    """VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04, VDA-AMB-05, VDA-AMB-06, VDA-AMB-07: the surprise
+    before round 1, and what the target can do."""
 
     ambusher: str
     target: str
@@ -353,7 +356,7 @@ class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEs
     value: int
     cap: int
     strength_potence: int
-    """The target's Strength + Potence, read by the thresholds (VDA-GRAP-19..21)."""
+    """The target's Strength + Potence, read by the thresholds (VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21)."""
     grappler_used: int = 0
     """The grappler's physical actions used this round (VDA-GRAP-05 at value 0)."""
 
@@ -550,7 +553,8 @@ class SurpriseAttackRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.Surpris
 
 
 class DisarmResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.DisarmResolved"):
-    """VDA-DISARM-01..04: the attacker's damage against the defender's reflexive roll."""
+    """VDA-DISARM-01, VDA-DISARM-02, VDA-DISARM-03, VDA-DISARM-04: the attacker's damage against the
+    defender's reflexive roll."""
 
     attacker: str
     defender: str
@@ -588,7 +592,8 @@ class ResistanceReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.Resistance
 
 
 class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
-    """VDA-STAKE-01..04 / VDA-STUCK-01: an attack that could stake a vampire, measured
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 / VDA-STUCK-01: an attack that could stake a
+    vampire, measured
     against each way a stake succeeds."""
 
     attacker: str
@@ -630,7 +635,7 @@ class StuckPoolReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.StuckPoolRe
 
 
 class GrenadeThrown(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeThrown"):
-    """VDA-GREN-01..03: a grenade lands at ``target``; it explodes next round."""
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03: a grenade lands at ``target``; it explodes next round."""
 
     grenade: str
     thrower: str
@@ -656,7 +661,7 @@ class GrenadeDodged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeDodged"
 
 
 class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExploded"):
-    """VDA-GREN-06..08: the blast, each combatant in its zone; the damage of each hit
+    """VDA-GREN-06, VDA-GREN-07, VDA-GREN-08: the blast, each combatant in its zone; the damage of each hit
     follows as ``AttackResolved``."""
 
     grenade: str
@@ -666,7 +671,7 @@ class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExplo
 
 
 class Deafened(VdaEvent, frozen=True, kw_only=True, tag="vda.Deafened"):
-    """VDA-GREN-09..11: the deafening maluses, after Fortitude (``None``: none left)."""
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: the deafening maluses, after Fortitude (``None``: none left)."""
 
     combatant: str
     deafness: Deafness | None
@@ -698,7 +703,8 @@ EVENT_TYPES = (*EVENT_TYPES, *EQUIPMENT_EVENT_TYPES)
 
 
 class GazeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeRolled"):
-    """VDA-GAZE-01..06: a gaze attempt: automatic (``roll`` None), Charisma (reflexive) or
+    """VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-03, VDA-GAZE-04, VDA-GAZE-05, VDA-GAZE-06: a gaze attempt:
+    automatic (``roll`` None), Charisma (reflexive) or
     Manipulation (active) + Etiquette or Intimidation; ``progress`` must exceed ``needed``."""
 
     attacker: str
@@ -918,7 +924,20 @@ class BlastSoaked(VdaEvent, frozen=True, kw_only=True, tag="vda.BlastSoaked"):
     soaked: int = 0
 
 
+class ConcealmentRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.ConcealmentRolled"):
+    """VDA-CONC-01: hiding ``weapon`` on ``combatant`` (``searcher`` None), or a search for
+    it; the weapon's concealment is in the difficulty terms."""
+
+    combatant: str
+    weapon: str
+    searcher: str | None = None
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
 SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    ConcealmentRolled,
     BlastSoaked,
     AccumulatedOnesCounted,
     WeaponReloaded,

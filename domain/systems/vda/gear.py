@@ -93,7 +93,7 @@ class Item(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-GREN-09..11: initiative and Perception maluses, until the scene ends or blood
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: initiative and Perception maluses, until the scene ends or blood
     buys them off."""
 
     difficulty: int = 0
@@ -112,7 +112,7 @@ class StuckWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class PendingGrenade(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-GREN-01..04: a thrown grenade waiting to explode."""
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03, VDA-GREN-04: a thrown grenade waiting to explode."""
 
     id: str
     thrower: str

@@ -3,7 +3,8 @@ never rolls. :mod:`domain.systems.vda.evolve` registers :data:`HANDLERS` and cal
 :func:`round_started` and :func:`damage_taken` after its own handlers.
 
 Every grapple entry's ``effects`` is recomputed here from its value with
-``grapple_thresholds`` (VDA-GRAP-14..23), so the projection always shows what
+``grapple_thresholds`` (VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22, VDA-GRAP-23), so the projection always shows what
 each hold forbids right now.
 """
 

@@ -48,7 +48,7 @@ class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     orients: bool = False
     """The power refreshes orientation (VDA-ORI-03: Auspex 1, Protean 1, ...)."""
     requires: Literal["none", "gaze", "magic", "touch"] = "none"
-    """What the power needs, for a grappled user (VDA-GRAP-22..24): eye contact, a magic
+    """What the power needs, for a grappled user (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24): eye contact, a magic
     path, or only touch. Thaumaturgy and Necromancy count as magic, Quietus, Valeren
     and Vicissitude as touch, even when left at ``none``."""
 
@@ -260,7 +260,7 @@ class Fighter(Struct, frozen=True, kw_only=True):
     items: dict[str, Item] = {}
     """Items (weapon or armour ids) whose state changed: damaged, dropped, stuck, loose grip."""
     deafness: Deafness | None = None
-    """VDA-GREN-09..11, until the scene ends."""
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11, until the scene ends."""
     staked: bool = False
     """VDA-STAKE-04: a stake through the heart."""
     circumstances: Circumstances = msgspec.field(default_factory=Circumstances)
@@ -313,7 +313,8 @@ class Grapple(Struct, frozen=True, kw_only=True):
     value: int
     cap: int
     strength_potence: int = 0
-    """The held character's Strength + Potence, which the thresholds read (VDA-GRAP-19..21)."""
+    """The held character's Strength + Potence, which the thresholds read (VDA-GRAP-19, VDA-GRAP-20,
+    VDA-GRAP-21)."""
     effects: GrappleEffects = msgspec.field(default_factory=GrappleEffects)
     """``grapple_thresholds(value, strength_potence)``, recomputed at every change."""
     since_round: int = 0

@@ -56,7 +56,8 @@ class TacticsBoard(msgspec.Struct, frozen=True, kw_only=True):
     """The gaze, stance and stake-ruling statuses of the fight."""
 
     gazes: dict[str, GazePair] = {}
-    """``"attacker>target"`` -> the gaze attack's progress (VDA-GAZE-01..07)."""
+    """``"attacker>target"`` -> the gaze attack's progress (VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-03,
+    VDA-GAZE-04, VDA-GAZE-05, VDA-GAZE-06, VDA-GAZE-07)."""
     averting: list[str] = []
     """Who fights without looking its opponents in the eyes (VDA-GAZE-03)."""
     eyes_closed: list[str] = []

@@ -149,7 +149,8 @@ def _stake_ruled(state: VdaState, e: ev.StakeRuled) -> VdaState:
 
 
 def stake_checked(state: VdaState, e: ev.StakeChecked) -> VdaState:
-    """VDA-STAKE-01..04: staked (and paralysed), or waiting for the GM's bony-heart ruling."""
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04: staked (and paralysed), or waiting for the
+    GM's bony-heart ruling."""
     if e.awaiting_ruling:
         board: TacticsBoard = state.tactics
         return _board(state, stake_rulings=[*(x for x in board.stake_rulings if x != e.target), e.target])

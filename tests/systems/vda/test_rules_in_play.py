@@ -630,3 +630,27 @@ def test_vda_gren_06__by_option_the_moderate_zones_bashing_is_soaked() -> None:
         if options is soaked:
             [blast] = of(events, ev.BlastSoaked)
             assert blast.soak is not None and (blast.soak.faces, blast.soaked) == ([7], 1)
+
+
+def test_vda_conc_01__the_gm_has_a_weapon_hidden_or_searched_for() -> None:
+    """VDA-CONC-01: « On peut cacher une arme sur soi avec jet de (Dextérité + Discrétion), le
+    score en dissimulation d'une arme est ajouté à la difficulté du jet et retiré de la
+    difficulté de celui qui tente de trouver des armes »: the stiletto (−2) hides at 4 and is
+    found at 8; a lance cannot be hidden."""
+    t = pair(sheet(dex=3, stealth=2, weapons=["stylet", "lance"]), sheet(kind="mortal", perception=2))
+    [hidden] = t.send(c.RollConcealment(combatant="alma", weapon="stylet"), [4, 3, 2, 2, 2])
+    assert hidden == ev.ConcealmentRolled(
+        combatant="alma",
+        weapon="stylet",
+        pool=[
+            Modifier(rule="VDA-CONC-01", value=3, why="dexterity"),
+            Modifier(rule="VDA-CONC-01", value=2, why="stealth"),
+        ],
+        difficulty=[Modifier(rule="VDA-CONC-01", value=4, why="stylet")],
+        roll=roll([4, 3, 2, 2, 2], 4),
+    )
+    search = c.RollConcealment(combatant="alma", weapon="stylet", searcher="bors")
+    [found] = t.send(search, [8, 7, 2, 2])
+    assert (found.searcher, found.difficulty[0].value, found.roll.successes) == ("bors", 8, 1)
+    assert t.refuse(c.RollConcealment(combatant="alma", weapon="lance")).rule == "VDA-CONC-01"
+    assert t.refuse(c.RollConcealment(combatant="alma", weapon="pistolet")).rule == "vda.item-unknown"

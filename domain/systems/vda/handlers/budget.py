@@ -118,7 +118,8 @@ def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
         block=powers.block_of(power.discipline) or "",
     )
     emitted.append(Emitted(used))
-    emitted += grapple.power_while_held(scene, cid, command.power, power)  # VDA-GRAP-22..24
+    # VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24
+    emitted += grapple.power_while_held(scene, cid, command.power, power)
     for _ in range(power.grants_physical):
         # VDA-ACT-06: a power may grant physical actions (the Zulo form of the Rorsh example).
         emitted.append(

@@ -18,17 +18,19 @@ from domain.systems.vda.commands import (
     ClearDeafness,
     DetonateGrenade,
     DrawGrenadeInitiative,
+    RollConcealment,
     RuleGrenadeProblem,
     RuleStake,
     SetCircumstances,
     WearItem,
 )
-from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
+from domain.systems.vda.data import MeleeWeapon, NaturalWeapon, RangedWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
+from domain.systems.vda.rules import equipment as equip
 from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
@@ -191,7 +193,7 @@ def stake_checks(
     roll: PoolRoll,
     resolution: AttackResolution,
 ) -> list[Emitted]:
-    """VDA-STAKE-01..04 and VDA-STUCK-01/02 after a hit on a vampire."""
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 and VDA-STUCK-01/02 after a hit on a vampire."""
     target = action.target or ""
     sheet = scene.sheet(target)
     modes = stake.stake_modes(action.zone, weapon, sheet.kind)
@@ -276,7 +278,8 @@ def disarm(
     defence: int,
     situation: Situation,
 ) -> list[Emitted]:
-    """VDA-DISARM-01..04: the damage (Dexterity instead of Strength if declared) against
+    """VDA-DISARM-01, VDA-DISARM-02, VDA-DISARM-03, VDA-DISARM-04: the damage (Dexterity instead of Strength
+    if declared) against
     the defender's reflexive (Strength or Dexterity) + Melee at 6 − Fortitude."""
     defender = action.target or ""
     item = disarmed_item(scene, seq, action)
@@ -433,7 +436,8 @@ def draw_grenade_initiative(scene: Scene, command: DrawGrenadeInitiative) -> lis
 def throw_grenade(
     scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, roll: PoolRoll
 ) -> list[Emitted]:
-    """VDA-GREN-01..03: the throw's successes are the hits in the zone; two 1s make a problem;
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03: the throw's successes are the hits in the zone; two 1s make a
+    problem;
     it explodes in the first sequence of next round."""
     thrown = ev.GrenadeThrown(
         grenade=f"{cid}-{scene.state.round}-{seq.number}",
@@ -465,7 +469,8 @@ def rule_grenade_problem(scene: Scene, command: RuleGrenadeProblem) -> list[Emit
 
 
 def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
-    """VDA-GREN-05..11: reaction dodges at +3, then each combatant's zone: damage (4 dice,
+    """VDA-GREN-05, VDA-GREN-06, VDA-GREN-07, VDA-GREN-08, VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: reaction
+    dodges at +3, then each combatant's zone: damage (4 dice,
     firearm margins, fire), half in the grave zone, 1 bashing in the moderate one, prone
     in the two first, deafening everywhere in range."""
     grenade = gren.require_pending(scene.state, command.grenade)
@@ -523,6 +528,43 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
     return emitted
+
+
+def roll_concealment(scene: Scene, command: RollConcealment) -> list[Emitted]:
+    """VDA-CONC-01: « On peut cacher une arme sur soi avec jet de (Dextérité + Discrétion), le
+    score en dissimulation d'une arme est ajouté à la difficulté du jet et retiré de la
+    difficulté de celui qui tente de trouver des armes »: base 6 (option
+    ``damage.concealment_base_difficulty``); the search rolls Perception + Alertness (the
+    seed names no pool). A weapon without a concealment rating cannot be hidden."""
+    cid, searcher = command.combatant, command.searcher
+    check(
+        command.weapon in scene.sheet(cid).weapons, "vda.item-unknown", f"{cid!r} has no {command.weapon!r}"
+    )
+    weapon = find_weapon(command.weapon)
+    require(
+        isinstance(weapon, MeleeWeapon | RangedWeapon),
+        "VDA-CONC-01",
+        f"{command.weapon!r} is no weapon to hide",
+    )
+    assert isinstance(weapon, MeleeWeapon | RangedWeapon)
+    options = scene.options.damage
+    if searcher is None:
+        traits, value = ("dexterity", "stealth"), equip.hiding_difficulty(weapon, options)
+    else:
+        scene.sheet(searcher)
+        traits, value = ("perception", "alertness"), equip.searching_difficulty(weapon, options)
+    who = searcher or cid
+    pool = [Modifier(rule="VDA-CONC-01", value=scene.trait(who, t), why=t) for t in traits]
+    difficulty = [Modifier(rule="VDA-CONC-01", value=value, why=command.weapon)]
+    rolled = ev.ConcealmentRolled(
+        combatant=cid,
+        weapon=command.weapon,
+        searcher=searcher,
+        pool=pool,
+        difficulty=difficulty,
+        roll=scene.roll(pool, difficulty),
+    )
+    return [Emitted(rolled)]
 
 
 def _moderate_soak(scene: Scene, cid: str) -> tuple[int, list[Emitted]]:

@@ -84,7 +84,8 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
 
 
 def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
-    """VDA-AMB-01..07, in the seed's order: Stealth, Perception, then Astuce + Vigilance."""
+    """VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04, VDA-AMB-05, VDA-AMB-06, VDA-AMB-07, in the seed's
+    order: Stealth, Perception, then Astuce + Vigilance."""
     ambush.require_before_first_round(scene.state)
     a, t = command.ambusher, command.target
     scene.sheet(a), scene.sheet(t)  # both at the table, checked before the first die

@@ -120,7 +120,8 @@ def resolve_grapple(scene: Scene, command: ResolveAction) -> list[Emitted]:
     return after(scene, [Emitted(e) for e in emitted])
 
 
-# --- VDA-GRAP-01..07: weapon defence and contact -----------------------------------
+# --- VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06, VDA-GRAP-07: weapon
+# defence and contact
 
 
 def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -275,7 +276,8 @@ def _strike(
     return [ev.AttackResolved(attacker=striker, target=victim, sequence=seq.number, resolution=resolution)]
 
 
-# --- VDA-GRAP-08..13: escape, flight, control, opposition ----------------------------
+# --- VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13: escape, flight, control,
+# opposition
 
 
 def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -486,7 +488,7 @@ _MOVES = {
 }
 
 
-# --- powers while held (VDA-GRAP-22..24) ---------------------------------------------------
+# --- powers while held (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24)
 
 
 def power_while_held(scene: Scene, cid: str, power_id: str, power: VdaPower) -> list[Emitted]:

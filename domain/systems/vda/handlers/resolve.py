@@ -1,5 +1,5 @@
 """Rolling a declared physical action and splitting a defence (VDA-SEQ-02, VDA-GEN,
-VDA-PHYS-03..05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
+VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
 
 from __future__ import annotations
 
@@ -198,7 +198,7 @@ def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, 
 def check_allocation(
     scene: Scene, combatant: str, allocations: dict[str, int]
 ) -> tuple[SequenceState, dict[str, int]]:
-    """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes, the
+    """VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05: a defence rolled this sequence, split within its successes, the
     ones already spent on resolved attacks included; a parry goes to no firearm
     (VDA-RDEF-01). Returns the sequence and the whole split, spent shares first."""
     seq = sequence.require_sequence_running(scene.state)

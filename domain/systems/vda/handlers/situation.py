@@ -276,7 +276,8 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
 
 def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
     """What the damage pipeline needs to know of how the attack happened: a charge or a
-    counter-charge (VDA-CHARGE-05..08), a bare zone (VDA-TGT-03), beyond range (VDA-THROW-02)."""
+    counter-charge (VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07, VDA-CHARGE-08), a bare zone (VDA-TGT-03),
+    beyond range (VDA-THROW-02)."""
     weapon = weapon_of(action)
     charge: Literal["none", "on_foot", "mounted"] = "none"
     mount = None

@@ -1,4 +1,5 @@
-"""The two-weapon option in the round (VDA-TWO-01..04): ``vda.TakeTwoWeaponStance`` before
+"""The two-weapon option in the round (VDA-TWO-01, VDA-TWO-02, VDA-TWO-03, VDA-TWO-04):
+``vda.TakeTwoWeaponStance`` before
 the combatant's first declaration of the round (or of the sequence, by option); the
 option's terms on its rolls (``handlers/situation.py``) and its 2s counted as 1s
 (``handlers/resolve.py``)."""

@@ -1,4 +1,5 @@
-"""The bite and the Kiss, « La morsure » (VDA-BITE-01..06).
+"""The bite and the Kiss, « La morsure » (VDA-BITE-01, VDA-BITE-02, VDA-BITE-03, VDA-BITE-04, VDA-BITE-05,
+VDA-BITE-06).
 
 Seed 000 « La morsure » and « Armes naturelles » (« Morsure, (Force +1), dommage
 létaux (dont le 1ère est en aggravé) avec une difficulté de 5 au touché. Mais

@@ -1,4 +1,7 @@
-"""The grapple, « L'étreinte » (VDA-GRAP-01..24), one function per rule.
+"""The grapple, « L'étreinte » (VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06,
+VDA-GRAP-07, VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13, VDA-GRAP-14,
+VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22,
+VDA-GRAP-23, VDA-GRAP-24), one function per rule.
 
 Seed 000 « L'étreinte »: « Défense contre l'étreinte », « 1 - Le contact »,
 « 2 - L'épreuve », « 3 - Le contrôle », « 4 - La soumission », « Utilisation de
@@ -75,7 +78,7 @@ def contact_between(state: VdaState, a: str, b: str) -> int:
     return max(values, default=-1)
 
 
-# --- VDA-GRAP-01..07: the attempt ---------------------------------------------
+# --- VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06, VDA-GRAP-07: the attempt
 
 
 def weapon_defence_terms(weapon: Weapon | None) -> tuple[Modifier, Modifier | None]:
@@ -172,7 +175,8 @@ def grip_pool(
     return pool, potence
 
 
-# --- VDA-GRAP-08..13: the test, flight and control -----------------------------
+# --- VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13: the test, flight and
+# control
 
 
 def escape_loss(escaper: int, opposition: int) -> int:
@@ -228,7 +232,8 @@ def control_gain(grappler: int, opposition: int) -> int:
     return max(0, grappler - opposition)
 
 
-# --- VDA-GRAP-14..21: what a value forbids -------------------------------------
+# --- VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21:
+# what a value forbids
 
 
 def drag_malus(state: VdaState, mover: str, every: bool) -> Modifier | None:
@@ -332,7 +337,7 @@ def require_not_immobilised(state: VdaState, cid: str, action: PhysicalAction) -
 
 
 def power_requirement(discipline: str, requires: str) -> str:
-    """What a power needs, from its sheet entry or its discipline (VDA-GRAP-22..24)."""
+    """What a power needs, from its sheet entry or its discipline (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24)."""
     if requires != "none":
         return requires
     name = discipline.lower()

@@ -38,7 +38,8 @@ class StakeCheck(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def thresholds(mode: StakeMode, fortitude: int, stuck_pool: int, floor: int) -> tuple[int, int]:
-    """VDA-STAKE-01..03 with VDA-STUCK-03: (hit successes, unsoaked damage) a stake needs.
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03 with VDA-STUCK-03: (hit successes, unsoaked damage) a stake
+    needs.
 
     Targeted 3 and max(3, Fortitude); lucky strike 4 and max(4, Fortitude), or 5 and
     max(5, Fortitude); a weapon already stuck in the target lowers both by its pool
