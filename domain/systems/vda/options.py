@@ -211,6 +211,9 @@ class VdaOptions(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="vda",
     physical action then every power action (phased)."""
     renounced_defence_scope: Literal["sequence", "round"] = "sequence"
     """VDA-INIT-03: how long attacking a faster opponent gives up defending against them."""
+    volley_bonus_includes_answered_attack: bool = False
+    """VDA-RDEF-04: the +1 after a defensive action also weighs on the attack that defence
+    answers (by default only on the other ranged attacks of the sequence)."""
     tie_counts: Literal["physical_remaining", "all_remaining"] = "physical_remaining"
     """VDA-INIT-04: which actions "fewer actions" counts."""
     top_ties_all_penalised: bool = True

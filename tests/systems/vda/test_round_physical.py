@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.physical import rear_eligible
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -142,8 +143,10 @@ def test_vda_rdef_03__a_defence_in_reaction_to_a_firearm_is_at_plus_3() -> None:
 
 
 def test_vda_rdef_04__after_a_defence_ranged_attacks_are_at_plus_1() -> None:
-    """VDA-RDEF-04: once Cleo defended, Alma's arrow is at +1."""
-    t = Table().add("alma", sheet(archery=3, weapons=["arc_court"])).add("cleo", sheet(dodge=3))
+    """VDA-RDEF-04, option ``volley_bonus_includes_answered_attack``: once Cleo defended,
+    Alma's arrow, the one her dodge answers, is at +1 too."""
+    options = VdaOptions(volley_bonus_includes_answered_attack=True)
+    t = Table(options).add("alma", sheet(archery=3, weapons=["arc_court"])).add("cleo", sheet(dodge=3))
     t.start()
     t.initiative("alma", [7, 7, 2, 2, 2])
     t.initiative("cleo", [7, 7, 7, 2, 2])

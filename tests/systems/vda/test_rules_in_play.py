@@ -654,3 +654,30 @@ def test_vda_conc_01__the_gm_has_a_weapon_hidden_or_searched_for() -> None:
     assert (found.searcher, found.difficulty[0].value, found.roll.successes) == ("bors", 8, 1)
     assert t.refuse(c.RollConcealment(combatant="alma", weapon="lance")).rule == "VDA-CONC-01"
     assert t.refuse(c.RollConcealment(combatant="alma", weapon="pistolet")).rule == "vda.item-unknown"
+
+
+# --- rulings --------------------------------------------------------------------------
+
+VOLLEY = Modifier(rule="VDA-RDEF-04", value=1, why="la cible s'est déjà défendue")
+
+
+def test_vda_rdef_04__the_plus_1_spares_the_attack_the_defence_answers() -> None:
+    """VDA-RDEF-04 (ruling): « dès qu'il réalise une action défensive il obtient un bonus de
+    +1 en difficulté contre toutes les attaques à distance jusqu'à la fin de la séquence »:
+    Cleo's dodge is split to Alma's arrow; Bob's arrow, which it does not answer, is at +1,
+    Alma's is not."""
+    t = Table()
+    t.add("alma", sheet(archery=3, weapons=["arc_court"]))
+    t.add("bob", sheet(archery=3, weapons=["arc_court"]))
+    t.add("cleo", sheet(dodge=3))
+    t.start()
+    t.initiative("cleo", [7, 7, 7, 2, 2])
+    t.initiative("alma", [7, 7, 2, 2, 2])
+    t.initiative("bob", [7, 2, 2, 2, 2])
+    t.declare("cleo", act("defend", skill="dodge", defence="dodge"))
+    t.declare("alma", act("attack", skill="archery", target="cleo", weapon="arc_court"))
+    t.declare("bob", act("attack", skill="archery", target="cleo", weapon="arc_court"))
+    t.resolve("cleo", [8, 8, 2, 2, 2, 2])
+    t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 2, "bob": 0}))
+    assert VOLLEY not in t.resolve("alma", [2] * 6)[0].difficulty
+    assert t.resolve("bob", [2] * 6)[0].difficulty[-1] == VOLLEY

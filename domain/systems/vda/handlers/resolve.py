@@ -113,7 +113,10 @@ def action_difficulty(
     if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
         terms.append(repeat)
     ranged_attack = action.offensive and attack_class(weapon_of(action)) is not None
-    if ranged_attack and (volley := ranged_defence.volley_malus(seq, action.target or "")):
+    target = action.target or ""
+    answered = ranged_defence.answers(seq, target, combatant)
+    include = scene.options.volley_bonus_includes_answered_attack
+    if ranged_attack and (volley := ranged_defence.volley_malus(seq, target, answered, include)):
         terms.append(volley)
     held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14/19 (rules/grapple.py)
     return [*terms, *held, *extra.difficulty, *fighter.pending]
