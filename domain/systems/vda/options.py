@@ -92,6 +92,10 @@ class DamageOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """VDA-MELEE-03: a ¤ weapon parrying fists or claws is at +1 too."""
     large_weapon_needs_strictly_higher_initiative: bool = True
     """VDA-MELEE-08: a tie in initiative does not give the G advantage."""
+    large_weapon_malus_on_parries: bool = True
+    """VDA-MELEE-08: « se battent à +1 en difficulté » weighs on every roll of the small
+    fighter against the G wielder, its parries and blocks included (``False``: its attacks
+    only)."""
 
 
 # The grapple and the bite (VDA-GRAP, VDA-BITE).

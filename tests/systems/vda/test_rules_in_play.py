@@ -681,3 +681,31 @@ def test_vda_rdef_04__the_plus_1_spares_the_attack_the_defence_answers() -> None
     t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 2, "bob": 0}))
     assert VOLLEY not in t.resolve("alma", [2] * 6)[0].difficulty
     assert t.resolve("bob", [2] * 6)[0].difficulty[-1] == VOLLEY
+
+
+LARGE = Modifier(rule="VDA-MELEE-08", value=1)
+
+
+def lance_against_dagger(options: VdaOptions | None = None) -> Table:
+    """Alma (a lance, size G, initiative 3) attacks Bors (a hunting dagger, size P,
+    initiative 1), who parries."""
+    t = pair(
+        sheet(melee=3, strength=3, weapons=["lance"]),
+        sheet(kind="mortal", melee=2, weapons=["dague_de_chasse"]),
+        options,
+    )
+    rolled_both(t)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="lance"))
+    t.declare("bors", act("defend", skill="melee", defence="parry", weapon="dague_de_chasse"))
+    return t
+
+
+def test_vda_melee_08__the_small_fighters_parry_against_the_g_wielder_is_at_plus_1() -> None:
+    """VDA-MELEE-08 (ruling): « se battent à +1 en difficulté » covers every roll of the
+    dagger's fighter against the lance's wielder who holds the initiative, its parry
+    included; option ``damage.large_weapon_malus_on_parries`` off: attacks only."""
+    parry = lance_against_dagger().resolve("bors", [2] * 5)[0]
+    assert LARGE in parry.difficulty
+    options = VdaOptions(damage=DamageOptions(large_weapon_malus_on_parries=False))
+    parry = lance_against_dagger(options).resolve("bors", [2] * 5)[0]
+    assert LARGE not in parry.difficulty

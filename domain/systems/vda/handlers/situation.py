@@ -267,11 +267,36 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
             equipment.small_parry_modifiers(parrying, w, scene.options.damage) for w in weapons
         ):
             found += equipment.small_parry_modifiers(parrying, weapons[0], scene.options.damage)
+    found += small_parry_against_large(scene, seq, combatant, action)
     if attacks and all(a.intent == "vandalism" and a.item is not None for a in attacks):
         smalls = [resistance.small_item_avoidance(a.item or "") for a in attacks]
         if all(smalls):
             found += Terms(difficulty=smalls[0])
     return found
+
+
+def small_parry_against_large(
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+) -> Terms:
+    """VDA-MELEE-08 (ruling): the +1 of those who « se battent » with a P or natural weapon
+    against a G wielder holding the initiative weighs on their parries and blocks too
+    (option ``damage.large_weapon_malus_on_parries``); once, however many G attackers."""
+    options = scene.options.damage
+    if action.defence not in ("parry", "block") or not options.large_weapon_malus_on_parries:
+        return NONE
+    mine = find_weapon(action.weapon) if action.weapon else find_weapon(FISTS)
+    if mine is None:
+        return NONE
+    score = scene.fighter(combatant).initiative
+    for attacker, attack in seq.declared.items():
+        theirs = weapon_of(attack) if attack.offensive and attack.target == combatant else None
+        if theirs is None:
+            continue
+        their_score = scene.fighter(attacker).initiative
+        _, behind = equipment.large_weapon_modifiers(theirs, mine, their_score, score, options)
+        if behind:
+            return behind
+    return NONE
 
 
 def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
