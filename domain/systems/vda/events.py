@@ -378,12 +378,18 @@ class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleV
 
 
 class GrappleSuccessesKept(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleSuccessesKept"):
-    """VDA-GRAP-09/13: successes kept against the other side's attempts this round."""
+    """VDA-GRAP-09/13: successes kept against the other side's attempts this round. An
+    opposition in reaction (VDA-GRAP-08/12, no declaration) carries its roll (``pair``,
+    ``check``) and spends one of the opposer's remaining physical actions
+    (``action_spent``)."""
 
     grappler: str
     target: str
     side: Literal["grappler", "target"]
     successes: int
+    pair: str = ""
+    check: GrappleRoll | None = None
+    action_spent: bool = False
 
 
 class GrappleEnded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEnded"):

@@ -106,7 +106,15 @@ def _kept(state: VdaState, e: ev.GrappleSuccessesKept) -> VdaState:
     if grapple is None:
         return state
     side = "grappler_kept" if e.side == "grappler" else "target_kept"
-    return replace(state, grapples={**state.grapples, pair: replace(grapple, **{side: e.successes})})
+    state = replace(state, grapples={**state.grapples, pair: replace(grapple, **{side: e.successes})})
+    if not e.action_spent:
+        return state
+    # VDA-GRAP-08/12 (ruling): the reaction takes the opposer's last physical action of the
+    # round; its roll counts toward VDA-GRAP-10's pairs.
+    opposer = e.grappler if e.side == "grappler" else e.target
+    f = _fighter(state, opposer)
+    pairs = {**f.grapple_pairs, e.pair: f.grapple_pairs.get(e.pair, 0) + 1} if e.pair else f.grapple_pairs
+    return _with(state, opposer, physical=max(0, f.physical - 1), grapple_pairs=pairs)
 
 
 def _ended(state: VdaState, e: ev.GrappleEnded) -> VdaState:

@@ -16,6 +16,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.options import DamageOptions, EquipmentOptions, VdaOptions
+from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.wod import Modifier, PoolSpec
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import of, scripted
@@ -709,3 +710,84 @@ def test_vda_melee_08__the_small_fighters_parry_against_the_g_wielder_is_at_plus
     options = VdaOptions(damage=DamageOptions(large_weapon_malus_on_parries=False))
     parry = lance_against_dagger(options).resolve("bors", [2] * 5)[0]
     assert LARGE not in parry.difficulty
+
+
+ESCAPE = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
+
+
+def test_vda_grap_08__the_grapplers_opposition_is_a_reaction_paid_with_an_action_to_come() -> None:
+    """VDA-GRAP-08/09 (ruling): Alma, holding Bors at 3, declared nothing against his
+    escape; with a second action bought (Anger), she opposes in reaction with her larger
+    pool (Strength + Brawl + Potence), keeps the successes for the round, and loses that
+    second action."""
+    t = held(3)
+    t.send(c.SpendForAction(combatant="alma"), as_="ann")
+    t.declare("alma", act("none"))
+    t.declare("bors", ESCAPE)
+    events = t.resolve("bors", [8, 8, 8, 2] + [8, 2, 2, 2, 2, 2])
+    assert of(events, ev.GrappleSuccessesKept) == [
+        ev.GrappleSuccessesKept(
+            grappler="alma",
+            target="bors",
+            side="grappler",
+            successes=2,
+            pair="strength+brawl",
+            check=GrappleRoll(
+                pool=[
+                    Modifier(rule="VDA-GRAP-08", value=3, why="strength"),
+                    Modifier(rule="VDA-GRAP-08", value=3, why="brawl"),
+                ],
+                difficulty=[Modifier(rule="A-7", value=6, why="difficulté de base")],
+                roll=roll([8, 2, 2, 2, 2, 2], 6, first=4),
+                automatic=1,
+                successes=2,
+            ),
+            action_spent=True,
+        )
+    ]
+    [changed] = of(events, ev.GrappleValueChanged)
+    assert (changed.opposition, changed.value) == (2, 2)
+    assert t.state.fighters["alma"].physical == 1
+    assert t.state.phase == "between"  # Alma's second action went to the opposition
+
+
+def test_vda_grap_09__the_kept_opposition_meets_the_next_escape_without_an_action() -> None:
+    """VDA-GRAP-09 (ruling): « sans dépenser d'action supplémentaire »: Bors's second escape
+    of the round meets the 2 kept successes; no new roll, no action spent."""
+    t = held(3, anger=1, dominate=1)
+    t.send(c.SpendForAction(combatant="alma"), as_="ann")
+    t.send(c.SpendForAction(combatant="alma"), as_="ann")
+    t.send(c.SpendForAction(combatant="bors"))
+    t.declare("alma", act("none"))
+    t.declare("bors", ESCAPE)
+    t.resolve("bors", [8, 8, 8, 2] + [8, 2, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", ESCAPE)
+    events = t.resolve("bors", [8, 8, 8, 8])
+    assert of(events, ev.GrappleSuccessesKept) == []
+    assert of(events, ev.GrappleValueChanged)[0].opposition == 2
+    assert t.state.fighters["alma"].physical == 2
+
+
+def test_vda_grap_08__with_no_action_left_the_opposition_is_0() -> None:
+    """VDA-GRAP-08 (ruling): Alma's only action is this sequence's: no reaction, 0."""
+    t = held(3)
+    t.declare("alma", act("none"))
+    t.declare("bors", ESCAPE)
+    events = t.resolve("bors", [8, 8, 2, 2])
+    assert of(events, ev.GrappleSuccessesKept) == []
+    assert of(events, ev.GrappleValueChanged)[0].opposition == 0
+
+
+def test_vda_grap_12__the_held_characters_opposition_to_control_is_a_reaction() -> None:
+    """VDA-GRAP-12/13 (ruling): « au prix d'une action défensive »: Bors, with an action to
+    come, opposes Alma's control in reaction and loses that action."""
+    t = held(3, anger=1, dominate=1)
+    t.send(c.SpendForAction(combatant="bors"))
+    t.declare("alma", act("other", skill="brawl", attribute="strength", grapple="control", target="bors"))
+    t.declare("bors", act("none"))
+    events = t.resolve("alma", [8, 8, 2, 2, 2, 2] + [8, 2, 2, 2])
+    [kept] = of(events, ev.GrappleSuccessesKept)
+    assert (kept.side, kept.successes, kept.action_spent) == ("target", 1, True)
+    assert of(events, ev.GrappleValueChanged)[0].value == 3 + 3 - 1
+    assert t.state.fighters["bors"].physical == 1

@@ -30,9 +30,10 @@ from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState, VdaPower
-from domain.systems.wod import Modifier
+from domain.systems.wod import Modifier, total
 
 BRAWL = grapple.BRAWL
+GRIP = grapple.GRIP_ATTRIBUTES
 
 
 def routes(scene: Scene, combatant: str) -> bool:
@@ -288,7 +289,7 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "grappler") or 0
+    opposition, reacted = _opposition(scene, seq, grappler, cid, "grappler")
     loss = min(hold.value, grapple.escape_loss(rolled.check.successes, opposition))
     changed = ev.GrappleValueChanged(
         grappler=grappler,
@@ -300,7 +301,39 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
         opposition=opposition,
         grappler_used=scene.fighter(grappler).physical_used,
     )
-    return [rolled, changed]
+    return [rolled, *reacted, changed]
+
+
+def _opposition(
+    scene: Scene, seq: SequenceState, opposer: str, other: str, side: Literal["grappler", "target"]
+) -> tuple[int, list[object]]:
+    """VDA-GRAP-08/09/12/13 (ruling): the successes kept this round, else a reaction: the
+    opposer rolls its larger grapple pool (Dexterity + Brawl or Strength + Brawl + Potence)
+    at the cost of one of its physical actions still to come, and keeps the successes for
+    the round; with no action left, 0."""
+    pair_key = (opposer, other) if side == "grappler" else (other, opposer)
+    hold = grapple.hold(scene.state, *pair_key)
+    kept = grapple.kept_successes(hold, side) if hold is not None else None
+    if hold is None or kept is not None:
+        return kept or 0, []
+    if grapple.actions_left_to_oppose(scene.fighter(opposer).physical, seq.number) == 0:
+        return 0, []
+    options = scene.options.grapple
+    pools = {attribute: grapple.grip_pool(scene, opposer, attribute, BRAWL, options) for attribute in GRIP}
+    attribute = max(GRIP, key=lambda a: (total(pools[a][0]) + pools[a][1], a == "strength"))
+    pool, automatic = pools[attribute]
+    pair = f"{attribute}+{BRAWL}"
+    check_ = _roll(scene, pool, _difficulty(scene, opposer, options.grapple_difficulty, pair), automatic)
+    kept_event = ev.GrappleSuccessesKept(
+        grappler=pair_key[0],
+        target=pair_key[1],
+        side=side,
+        successes=check_.successes,
+        pair=pair,
+        check=check_,
+        action_spent=True,
+    )
+    return check_.successes, [kept_event]
 
 
 def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -321,7 +354,7 @@ def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
     )
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "grappler") or 0
+    opposition, reacted = _opposition(scene, seq, grappler, cid, "grappler")
     lost, movement = grapple.flight_split(check_.successes - opposition)
     lost = min(lost, hold.value)
     changed = ev.GrappleValueChanged(
@@ -336,8 +369,8 @@ def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
         grappler_used=scene.fighter(grappler).physical_used,
     )
     if hold.value - lost == 0 and movement >= 1 and options.flight_ends_at_zero:
-        return [rolled, changed, ev.GrappleEnded(grappler=grappler, target=cid, reason="fled")]
-    return [rolled, changed]
+        return [rolled, *reacted, changed, ev.GrappleEnded(grappler=grappler, target=cid, reason="fled")]
+    return [rolled, *reacted, changed]
 
 
 def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -348,7 +381,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "target") or 0
+    opposition, reacted = _opposition(scene, seq, target, cid, "target")
     value = hold.value + grapple.control_gain(rolled.check.successes, opposition)
     if scene.options.grapple.control_capped:
         value = min(value, max(hold.cap, hold.value))
@@ -362,7 +395,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
         opposition=opposition,
         grappler_used=scene.fighter(cid).physical_used,
     )
-    return [rolled, changed]
+    return [rolled, *reacted, changed]
 
 
 def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:

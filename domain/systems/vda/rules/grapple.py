@@ -196,6 +196,16 @@ def kept_successes(grapple: Grapple, side: str) -> int | None:
     return grapple.grappler_kept if side == "grappler" else grapple.target_kept
 
 
+def actions_left_to_oppose(physical: int, sequence: int) -> int:
+    """VDA-GRAP-08/09/12/13 (ruling): the opposition to an escape or a control is a reaction,
+    declared in no advance; the round's first one takes one of the opposer's physical
+    actions still to come (those after this sequence), and with none left it is 0.
+
+    Seed 000 « 2 - L'épreuve » (« sans dépenser d'action supplémentaire » for the later
+    attempts), « 3 - Le contrôle » (« au prix d'une action défensive »)."""
+    return max(0, physical - sequence)
+
+
 def pair_repeat_malus(fighter: Fighter, pair: str) -> Modifier | None:
     """VDA-GRAP-10: in a round, each new grapple roll with the same attribute + ability
     pair is at +1 difficulty per repetition (in place of VDA-GEN-01's skill count).
