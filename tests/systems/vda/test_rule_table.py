@@ -6,12 +6,32 @@ call; and the code writes every rule ID out, never as a range."""
 
 from __future__ import annotations
 
+import ast
 import re
 
-from tests.rule_table import TICKED, RuleTableContract, table_rows
+from tests.rule_table import ROOT, TICKED, RuleTableContract, table_rows
 from tests.systems.vda.reach import PACKAGE, SOURCE, modules, public_functions, reachable
 
 RANGE = re.compile(r"VDA-[A-Z]+-\d\d\s*(?:\.\.|–|\.\.\.)\s*\d\d")
+RULE_TEST = re.compile(r"^test_vda_([a-z]+)_(\d\d(?:_(?:to_)?\d\d)*)__")
+
+
+def named_ids(name: str) -> list[str]:
+    """The rule IDs a rule test's name carries: ``test_vda_stake_02_03__…`` names
+    VDA-STAKE-02 and VDA-STAKE-03, ``test_vda_melee_01_to_05__…`` the five of them."""
+    found = RULE_TEST.match(name)
+    if found is None:
+        return []
+    chapter, numbers = found.group(1).upper(), found.group(2).split("_")
+    ids: list[int] = []
+    for i, part in enumerate(numbers):
+        if part == "to":
+            continue
+        if i > 0 and numbers[i - 1] == "to":
+            ids += range(ids[-1] + 1, int(part) + 1)
+        else:
+            ids.append(int(part))
+    return [f"VDA-{chapter}-{n:02d}" for n in ids]
 
 
 class TestRuleTable(RuleTableContract):
@@ -53,3 +73,18 @@ class TestRuleTable(RuleTableContract):
             if RANGE.search(line)
         ]
         assert ranges == []
+
+    def test_every_rule_test_names_its_rule_ids_in_its_docstring(self) -> None:
+        """A rule test says in its docstring which rule it pins (``grep`` finds it there)."""
+        bare = []
+        for path in sorted((ROOT / "tests" / "systems" / "vda").glob("test_*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and (ids := named_ids(node.name)):
+                    doc = ast.get_docstring(node) or ""
+                    bare += [f"{path.name}::{node.name}: {i}" for i in ids if i not in doc]
+        assert bare == []
+
+    def test_named_ids_reads_lists_and_ranges(self) -> None:
+        assert named_ids("test_vda_stake_02_03__x") == ["VDA-STAKE-02", "VDA-STAKE-03"]
+        assert named_ids("test_vda_melee_01_to_03__x") == ["VDA-MELEE-01", "VDA-MELEE-02", "VDA-MELEE-03"]
+        assert named_ids("test_every_table_is_keyed") == []
