@@ -56,6 +56,20 @@ def test_vda_fire_05__a_pistol_named_for_sequence_1_rolls_initiative_at_6() -> N
     assert rolled.score == 2  # at 4 the three 5s would count too
 
 
+def test_vda_fire_05__the_named_firearm_binds_sequence_1_to_its_shot() -> None:
+    """VDA-FIRE-05 with VDA-INIT-05: the firearm whose « Initiative 6 » set the roll binds
+    sequence 1 to it: a dodge instead is refused, the shot is declared."""
+    t = pair(sheet(archery=3, dodge=2, weapons=["pistolet"]))
+    t.start()
+    [rolled] = t.initiative("alma", [7, 7, 7, 2, 2], weapon="pistolet")
+    assert rolled.bound_weapon == "pistolet"
+    t.initiative("bors", B_INIT)
+    dodge = act("defend", skill="dodge", defence="dodge")
+    assert t.refuse(c.DeclareAction(combatant="alma", action=dodge)).rule == "VDA-INIT-05"
+    shot = act("attack", skill="archery", target="bors", weapon="pistolet", ranged="firearm")
+    assert t.declare("alma", shot)[0] == ev.ActionDeclared(combatant="alma", sequence=1, action=shot)
+
+
 def test_vda_fire_05__read_as_the_attack_difficulty_the_initiative_stays_at_4() -> None:
     """VDA-FIRE-05: the other reading (option ``firearm_initiative_reading``) leaves the
     initiative roll at 4."""

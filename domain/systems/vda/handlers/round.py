@@ -79,7 +79,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
                 roll=roll,
                 score=roll.successes,
                 weapon=command.weapon,
-                bound_weapon=initiative.bound_weapon(weapon_dice),
+                bound_weapon=initiative.bound_weapon(weapon_dice, difficulty),
                 minor_acts=list(command.minor_acts),
             )
         )

@@ -115,13 +115,17 @@ def charge_bonus() -> Modifier:
     return Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
 
 
-def bound_weapon(weapon_dice: Modifier | None) -> str | None:
+def bound_weapon(weapon_dice: Modifier | None, difficulty: list[Modifier] | None = None) -> str | None:
     """VDA-INIT-05: an initiative bonus binds sequence 1 to the weapon that gave it;
-    VDA-INIT-06: a malus binds nothing.
+    VDA-INIT-06: a malus binds nothing; VDA-FIRE-05: a firearm whose « Initiative 6 » set
+    the roll's difficulty binds sequence 1 to its shot.
 
-    Seed 000 « Initiative » (the scimitar and the draw examples).
+    Seed 000 « Initiative » (the scimitar and the draw examples), « Pour la guerre de 30 ans ».
     """
-    return weapon_dice.why if weapon_dice is not None and weapon_dice.value > 0 else None
+    if weapon_dice is not None and weapon_dice.value > 0:
+        return weapon_dice.why
+    return next((term.why for term in difficulty or [] if term.rule == "VDA-FIRE-05"), None)
+
 
 
 def require_bound_action(fighter: Fighter, sequence: int, action: PhysicalAction) -> None:
