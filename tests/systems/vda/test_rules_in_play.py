@@ -805,3 +805,18 @@ def test_vda_grap_12__the_held_characters_opposition_to_control_is_a_reaction() 
     assert (kept.side, kept.successes, kept.action_spent) == ("target", 1, True)
     assert of(events, ev.GrappleValueChanged)[0].value == 3 + 3 - 1
     assert t.state.fighters["bors"].physical == 1
+
+
+def test_a_3__the_ambush_and_orientation_rolls_read_the_tables_ones_cancel() -> None:
+    """A-3: with ``ones_cancel`` off, a 1 cancels nothing on the ambush's Stealth roll or on
+    the 2-dice orientation gesture either."""
+    literal = VdaOptions(ones_cancel=False)
+    for options, stealth in ((None, 1), (literal, 2)):
+        t = Table(options).add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=2, alertness=1))
+        resolved = scripted(t, c.Ambush(ambusher="alma", target="bors"), [6, 1, 7, 7, 2, 2])[0]
+        assert resolved.stealth.successes == stealth
+    for options, answers in ((None, 0), (literal, 1)):
+        t = pair(options=options)
+        t.start()
+        events = t.initiative("alma", [7, 7, 7, 1, 4], minor_acts=["orientation"])
+        assert of(events, ev.OrientationRolled)[0].answers == answers

@@ -93,9 +93,10 @@ def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
     opposed = scene.options.ambush_opposed_difficulty
     hiding, seeing = ambush_gear_terms(scene, a), ambush_armour_terms(scene, t)
     stealth_dice = scene.trait(a, "dexterity") + scene.trait(a, "stealth") + total(hiding)
-    stealth = roll_pool(scene.roller, max(0, stealth_dice), opposed)
+    cancel = scene.ones_cancel  # A-3 on every roll of the table
+    stealth = roll_pool(scene.roller, max(0, stealth_dice), opposed, ones_cancel=cancel)
     perception_dice = scene.trait(t, "perception") + scene.trait(t, "alertness") + total(seeing)
-    perception = roll_pool(scene.roller, max(0, perception_dice), opposed)
+    perception = roll_pool(scene.roller, max(0, perception_dice), opposed, ones_cancel=cancel)
     if ambush.detected(stealth, perception):
         resolved = ev.AmbushResolved(
             ambusher=a,
@@ -108,7 +109,8 @@ def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
         )
         return [Emitted(resolved)]
     difficulty = ambush.awareness_difficulty(command.expectation)
-    awareness = roll_pool(scene.roller, scene.trait(t, "wits") + scene.trait(t, "alertness"), difficulty)
+    aware_dice = scene.trait(t, "wits") + scene.trait(t, "alertness")
+    awareness = roll_pool(scene.roller, aware_dice, difficulty, ones_cancel=cancel)
     resolved = ev.AmbushResolved(
         ambusher=a,
         target=t,

@@ -110,7 +110,8 @@ def roll_orientation(scene: Scene, cid: str, source: str, opponents: int = 0) ->
     difficulty = orientation.gesture_difficulty_terms(
         scene.options, scene.fighter(cid).circumstances, opponents
     )
-    roll = roll_pool(scene.roller, orientation.GESTURE_DICE, clamped_difficulty(difficulty))
+    gesture = orientation.GESTURE_DICE
+    roll = roll_pool(scene.roller, gesture, clamped_difficulty(difficulty), ones_cancel=scene.ones_cancel)
     rolled = ev.OrientationRolled(
         combatant=cid,
         source=source,  # type: ignore[arg-type]
