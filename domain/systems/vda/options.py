@@ -94,8 +94,7 @@ class DamageOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """VDA-MELEE-08: a tie in initiative does not give the G advantage."""
     large_weapon_malus_on_parries: bool = True
     """VDA-MELEE-08: « se battent à +1 en difficulté » weighs on every roll of the small
-    fighter against the G wielder, its parries and blocks included (``False``: its attacks
-    only)."""
+    fighter against the G wielder, its defences included (``False``: its attacks only)."""
 
 
 # The grapple and the bite (VDA-GRAP, VDA-BITE).

@@ -726,6 +726,19 @@ def test_vda_melee_08__the_small_fighters_parry_against_the_g_wielder_is_at_plus
     assert LARGE not in parry.difficulty
 
 
+def test_vda_melee_08__the_small_fighters_dodge_against_the_g_wielder_is_at_plus_1() -> None:
+    """VDA-MELEE-08 (ruling): « every roll » of the fighter whose weapon in hand is a dagger,
+    its dodge included."""
+    t = pair(
+        sheet(melee=3, strength=3, weapons=["lance"]),
+        sheet(kind="mortal", dodge=2, weapons=["dague_de_chasse"]),
+    )
+    rolled_both(t)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="lance"))
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    assert LARGE in t.resolve("bors", [2] * 5)[0].difficulty
+
+
 ESCAPE = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
 
 

@@ -267,7 +267,7 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
             equipment.small_parry_modifiers(parrying, w, scene.options.damage) for w in weapons
         ):
             found += equipment.small_parry_modifiers(parrying, weapons[0], scene.options.damage)
-    found += small_parry_against_large(scene, seq, combatant, action)
+    found += small_defence_against_large(scene, seq, combatant, action)
     if attacks and all(a.intent == "vandalism" and a.item is not None for a in attacks):
         smalls = [resistance.small_item_avoidance(a.item or "") for a in attacks]
         if all(smalls):
@@ -275,16 +275,21 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
     return found
 
 
-def small_parry_against_large(
+def small_defence_against_large(
     scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
 ) -> Terms:
     """VDA-MELEE-08 (ruling): the +1 of those who « se battent » with a P or natural weapon
-    against a G wielder holding the initiative weighs on their parries and blocks too
-    (option ``damage.large_weapon_malus_on_parries``); once, however many G attackers."""
+    against a G wielder holding the initiative weighs on every roll of theirs against it,
+    defences included (option ``damage.large_weapon_malus_on_parries``): a parry or a block
+    with its weapon (bare hands: fists), a dodge by the largest weapon still in hand (none:
+    fists). Once, however many G attackers."""
     options = scene.options.damage
-    if action.defence not in ("parry", "block") or not options.large_weapon_malus_on_parries:
+    if action.defence is None or not options.large_weapon_malus_on_parries:
         return NONE
-    mine = find_weapon(action.weapon) if action.weapon else find_weapon(FISTS)
+    mine = find_weapon(action.weapon) if action.weapon and action.defence != "dodge" else None
+    if action.defence == "dodge":
+        mine = largest_in_hand(scene, combatant)
+    mine = mine or find_weapon(FISTS)
     if mine is None:
         return NONE
     score = scene.fighter(combatant).initiative
@@ -297,6 +302,17 @@ def small_parry_against_large(
         if behind:
             return behind
     return NONE
+
+
+def largest_in_hand(scene: Scene, combatant: str) -> Weapon | None:
+    """The largest melee weapon of the sheet still in hand (VDA-MELEE-08's « se battent »)."""
+    fighter, order = scene.fighter(combatant), {"P": 0, "M": 1, "G": 2}
+    held = [
+        w
+        for item in scene.sheet(combatant).weapons
+        if resistance.in_hand(fighter, item) and isinstance(w := find_weapon(item), MeleeWeapon)
+    ]
+    return max(held, key=lambda w: order[w.size], default=None)
 
 
 def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
