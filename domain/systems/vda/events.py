@@ -51,7 +51,7 @@ class InitiativeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.InitiativeR
 
 
 class InitiativeOrderSet(VdaEvent, frozen=True, kw_only=True, tag="vda.InitiativeOrderSet"):
-    """VDA-INIT-01/04: everyone rolled; the order for the round, best first."""
+    """VDA-INIT-01, VDA-INIT-04: everyone rolled; the order for the round, best first."""
 
     order: list[Rank]
 
@@ -82,7 +82,7 @@ class ResourceSpent(VdaEvent, frozen=True, kw_only=True, tag="vda.ResourceSpent"
 
 
 class ActionGained(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionGained"):
-    """VDA-ACT-05/06: one more physical action, or a prepaid power activation."""
+    """VDA-ACT-05, VDA-ACT-06: one more physical action, or a prepaid power activation."""
 
     combatant: str
     kind: Literal["physical", "power"]
@@ -99,7 +99,7 @@ class CelerityActivated(VdaEvent, frozen=True, kw_only=True, tag="vda.CelerityAc
 
 
 class SequenceStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.SequenceStarted"):
-    """VDA-SEQ-01/04: sequence ``sequence`` opens with its declarations."""
+    """VDA-SEQ-01, VDA-SEQ-04: sequence ``sequence`` opens with its declarations."""
 
     round: int
     sequence: int
@@ -222,7 +222,7 @@ class DefenceAllocated(VdaEvent, frozen=True, kw_only=True, tag="vda.DefenceAllo
 
 
 class PowerUsed(VdaEvent, frozen=True, kw_only=True, tag="vda.PowerUsed"):
-    """VDA-POW-02/03: a power action, and what paid its activation."""
+    """VDA-POW-02, VDA-POW-03: a power action, and what paid its activation."""
 
     combatant: str
     sequence: int
@@ -336,7 +336,7 @@ class GrappleWeaponDefenceResolved(
 
 
 class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAttempted"):
-    """VDA-GRAP-03/04/07: the contact's margin (the cap), then contact strength against
+    """VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-07: the contact's margin (the cap), then contact strength against
     the target's resisting roll; ``value`` is None when the attempt failed."""
 
     grappler: str
@@ -349,7 +349,7 @@ class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAtte
 
 
 class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEstablished"):
-    """VDA-GRAP-04/05: ``grappler`` holds ``target`` at ``value`` (at most ``cap``)."""
+    """VDA-GRAP-04, VDA-GRAP-05: ``grappler`` holds ``target`` at ``value`` (at most ``cap``)."""
 
     grappler: str
     target: str
@@ -362,7 +362,7 @@ class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEs
 
 
 class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleValueChanged"):
-    """VDA-GRAP-08/11/12 or a GM adjustment: the value moves by ``delta`` to ``value``."""
+    """VDA-GRAP-08, VDA-GRAP-11, VDA-GRAP-12 or a GM adjustment: the value moves by ``delta`` to ``value``."""
 
     grappler: str
     target: str
@@ -378,8 +378,8 @@ class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleV
 
 
 class GrappleSuccessesKept(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleSuccessesKept"):
-    """VDA-GRAP-09/13: successes kept against the other side's attempts this round. An
-    opposition in reaction (VDA-GRAP-08/12, no declaration) carries its roll (``pair``,
+    """VDA-GRAP-09, VDA-GRAP-13: successes kept against the other side's attempts this round. An
+    opposition in reaction (VDA-GRAP-08, VDA-GRAP-12, no declaration) carries its roll (``pair``,
     ``check``) and spends one of the opposer's remaining physical actions
     (``action_spent``)."""
 
@@ -410,7 +410,7 @@ class TakedownPerformed(VdaEvent, frozen=True, kw_only=True, tag="vda.TakedownPe
 
 
 class PowerHindered(VdaEvent, frozen=True, kw_only=True, tag="vda.PowerHindered"):
-    """VDA-GRAP-22/23: a magic path or gaze power used while held, and its penalty (the
+    """VDA-GRAP-22, VDA-GRAP-23: a magic path or gaze power used while held, and its penalty (the
     engine does not roll powers: the table applies it)."""
 
     combatant: str
@@ -428,7 +428,7 @@ class FangsPlanted(VdaEvent, frozen=True, kw_only=True, tag="vda.FangsPlanted"):
 
 
 class BloodDrunk(VdaEvent, frozen=True, kw_only=True, tag="vda.BloodDrunk"):
-    """VDA-BITE-03/04: blood moved from the victim to the drinker."""
+    """VDA-BITE-03, VDA-BITE-04: blood moved from the victim to the drinker."""
 
     drinker: str
     victim: str
@@ -438,7 +438,7 @@ class BloodDrunk(VdaEvent, frozen=True, kw_only=True, tag="vda.BloodDrunk"):
 
 
 class KissEcstasyStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.KissEcstasyStarted"):
-    """VDA-BITE-05/06: the victim is caught in the Kiss (``until_round`` None: while it lasts)."""
+    """VDA-BITE-05, VDA-BITE-06: the victim is caught in the Kiss (``until_round`` None: while it lasts)."""
 
     victim: str
     drinker: str
@@ -618,7 +618,7 @@ class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
 
 
 class WeaponStuck(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponStuck"):
-    """VDA-STUCK-01/02: the weapon stays in the vampire's body with its pool."""
+    """VDA-STUCK-01, VDA-STUCK-02: the weapon stays in the vampire's body with its pool."""
 
     owner: str
     item: str
@@ -728,7 +728,8 @@ class GazeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeRolled"):
 
 
 class GazeCaptured(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeCaptured"):
-    """VDA-GAZE-01/02/04: the attacker holds the target's gaze; its gaze power may work."""
+    """VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-04: the attacker holds the target's gaze; its gaze power may
+    work."""
 
     attacker: str
     target: str
@@ -773,7 +774,7 @@ class GazeAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeAdjusted"):
 
 
 class TwoWeaponStanceChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.TwoWeaponStanceChanged"):
-    """VDA-TWO-02/03: the two-weapon option taken (``on``) with a bought style, or dropped."""
+    """VDA-TWO-02, VDA-TWO-03: the two-weapon option taken (``on``) with a bought style, or dropped."""
 
     combatant: str
     on: bool
@@ -874,7 +875,7 @@ FACTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (ChargeAnnounced, ActionLost)
 EVENT_TYPES = (*EVENT_TYPES, *FACTS_EVENT_TYPES)
 
 
-# --- what a shot leaves its weapon (VDA-BOW-06, VDA-FIRE-06/07) ---------------------
+# --- what a shot leaves its weapon (VDA-BOW-06, VDA-FIRE-06, VDA-FIRE-07) ---------------------
 
 
 class AccumulatedOnesCounted(VdaEvent, frozen=True, kw_only=True, tag="vda.AccumulatedOnesCounted"):

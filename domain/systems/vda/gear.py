@@ -25,7 +25,8 @@ class Mount(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_
 
 
 class Charge(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
-    """A declared charge (VDA-CHARGE-01/02/05..07). The player chooses to charge, to use the
+    """A declared charge (VDA-CHARGE-01, VDA-CHARGE-02, VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07). The
+    player chooses to charge, to use the
     mount's Strength (VDA-CHARGE-07) and to take the mid-round bonus (VDA-CHARGE-04); the
     other fields are facts the server fills in from the state (``handlers/charge.py``): a
     declaration may leave them out, and one that contradicts the state is refused."""
@@ -62,7 +63,7 @@ class Circumstances(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_
     turbidity: int = 0
     """VDA-WATER-01: murky water adds to Perception rolls underwater."""
     obfuscate: int = 0
-    """VDA-ORI-02/04: what Obfuscate in play adds to this combatant's 2-dice orientation
+    """VDA-ORI-02, VDA-ORI-04: what Obfuscate in play adds to this combatant's 2-dice orientation
     rolls (the seeds give no number: the GM's ruling)."""
     horse_speed_dice: int = 0
     """VDA-MOD-03: the dice (0 to 2) this horse's speed costs whoever strikes it while it
@@ -101,7 +102,7 @@ class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class StuckWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-STUCK-01/02: a weapon left in a vampire's body, and the pool it makes."""
+    """VDA-STUCK-01, VDA-STUCK-02: a weapon left in a vampire's body, and the pool it makes."""
 
     owner: str
     item: str

@@ -60,7 +60,7 @@ def _drop_pair(state: VdaState, grappler: str, target: str) -> VdaState:
 
 
 def _tidy(state: VdaState) -> VdaState:
-    """Fangs and ecstasies outlive no grapple (VDA-BITE-03/06: « si l'étreinte prend fin »)."""
+    """Fangs and ecstasies outlive no grapple (VDA-BITE-03, VDA-BITE-06: « si l'étreinte prend fin »)."""
     fangs = {b: f for b, f in state.fangs.items() if contact_between(state, b, f.victim) >= 0}
     ecstasy = {v: e for v, e in state.ecstasy.items() if contact_between(state, e.drinker, v) >= 0}
     if len(fangs) == len(state.fangs) and len(ecstasy) == len(state.ecstasy):
@@ -109,7 +109,7 @@ def _kept(state: VdaState, e: ev.GrappleSuccessesKept) -> VdaState:
     state = replace(state, grapples={**state.grapples, pair: replace(grapple, **{side: e.successes})})
     if not e.action_spent:
         return state
-    # VDA-GRAP-08/12 (ruling): the reaction takes the opposer's last physical action of the
+    # VDA-GRAP-08, VDA-GRAP-12 (ruling): the reaction takes the opposer's last physical action of the
     # round; its roll counts toward VDA-GRAP-10's pairs.
     opposer = e.grappler if e.side == "grappler" else e.target
     f = _fighter(state, opposer)
@@ -180,7 +180,7 @@ HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
 
 
 def round_started(before: VdaState, after: VdaState) -> VdaState:
-    """VDA-GRAP-09/13: kept successes last one round; VDA-GRAP-06 (via ``RoundStarted``)
+    """VDA-GRAP-09, VDA-GRAP-13: kept successes last one round; VDA-GRAP-06 (via ``RoundStarted``)
     ended the value-0 holds, and with them their fangs and ecstasies; a timed ecstasy
     runs out (VDA-BITE-06); a mortal's ends when the drinker stopped drinking (VDA-BITE-05)."""
     grapples = {

@@ -70,7 +70,7 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """Weapon ids of ``domain.systems.vda.data``."""
     armour: str | None = None
     bows: dict[str, Dots] = {}
-    """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated
+    """The strength of each bow carried, by weapon id (VDA-BOW-01, VDA-BOW-03, VDA-BOW-05); a bow not rated
     here is as strong as the archer's Strength."""
     powers: dict[str, VdaPower] = {}
     """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
@@ -111,7 +111,7 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     ranged: Literal["thrown", "bow", "crossbow", "firearm"] | None = None
     """For an attack: its ranged class. For a defence: the ranged class it faces."""
     reaction: bool = False
-    """A defence taken in reaction to a ranged attack (VDA-RDEF-02/03)."""
+    """A defence taken in reaction to a ranged attack (VDA-RDEF-02, VDA-RDEF-03)."""
     from_behind: bool = False
     """An attack from the defender's back (VDA-PHYS-05)."""
     difficulty: int = 6
@@ -128,7 +128,7 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     zone: Literal["heart", "unarmoured"] | None = None
     """A targeted attack (VDA-TGT-01): the heart (a stake, VDA-STAKE-01) or a bare zone."""
     charge: Charge | None = None
-    """The attack is a charge (VDA-CHARGE-01/02/05..07)."""
+    """The attack is a charge (VDA-CHARGE-01, VDA-CHARGE-02, VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07)."""
     aim: bool = False
     """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
     distance_m: float | None = None
@@ -228,9 +228,9 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """Current initiative score (successes, then point changes, VDA-INIT-10)."""
     bound_weapon: str | None = None
     physical: int = 0
-    """Physical actions granted this round (VDA-ACT-01/04/05/06)."""
+    """Physical actions granted this round (VDA-ACT-01, VDA-ACT-04, VDA-ACT-05, VDA-ACT-06)."""
     prepaid_power: int = 0
-    """Power activations already paid (Celerity, Anger; VDA-ACT-05/07)."""
+    """Power activations already paid (Celerity, Anger; VDA-ACT-05, VDA-ACT-07)."""
     action_sources: list[str] = []
     """Where each physical action (and prepaid power action) of the round comes from:
     ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""
@@ -286,9 +286,9 @@ class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):
     bite: bool = False
     """VDA-GRAP-14: value > 0: either side may bite the other; moving drags the other."""
     forbidden_sizes: list[Size] = []
-    """VDA-GRAP-15/16/17: weapon sizes the held character can no longer use."""
+    """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: weapon sizes the held character can no longer use."""
     bite_back_difficulty: int = 0
-    """VDA-GRAP-16/17: +1 from 4, +2 from 6 when the held character bites the grappler."""
+    """VDA-GRAP-16, VDA-GRAP-17: +1 from 4, +2 from 6 when the held character bites the grappler."""
     no_attack_on_grappler: bool = False
     """VDA-GRAP-18: from 8 the held character attacks the grappler by no means."""
     flight: bool = True
@@ -300,11 +300,11 @@ class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):
     immobilised: bool = False
     """VDA-GRAP-21: from three times Strength + Potence it is immobilised."""
     power_dice: int = 0
-    """VDA-GRAP-22/23: dice lost by a magic path or a gaze power (the control value)."""
+    """VDA-GRAP-22, VDA-GRAP-23: dice lost by a magic path or a gaze power (the control value)."""
     power_difficulty: int = 0
-    """VDA-GRAP-22/23: +1 from 4."""
+    """VDA-GRAP-22, VDA-GRAP-23: +1 from 4."""
     powers_impossible: bool = False
-    """VDA-GRAP-22/23: impossible from 8."""
+    """VDA-GRAP-22, VDA-GRAP-23: impossible from 8."""
 
 
 class Grapple(Struct, frozen=True, kw_only=True):
@@ -338,7 +338,7 @@ class Fangs(Struct, frozen=True, kw_only=True):
 
 
 class Ecstasy(Struct, frozen=True, kw_only=True):
-    """VDA-BITE-05/06: the Kiss's ecstasy on a victim."""
+    """VDA-BITE-05, VDA-BITE-06: the Kiss's ecstasy on a victim."""
 
     drinker: str
     until_round: int | None = None
@@ -384,7 +384,7 @@ class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
     fangs: dict[str, Fangs] = {}
     """Biter -> the bite it may drink from (VDA-BITE-03)."""
     ecstasy: dict[str, Ecstasy] = {}
-    """Victim -> the Kiss holding it (VDA-BITE-05/06)."""
+    """Victim -> the Kiss holding it (VDA-BITE-05, VDA-BITE-06)."""
     stuck: list[StuckWeapon] = []
     """Weapons stuck in a vampire's body (VDA-STUCK)."""
     grenades: list[PendingGrenade] = []

@@ -67,4 +67,4 @@ class TacticsBoard(msgspec.Struct, frozen=True, kw_only=True):
     stances: dict[str, TwoWeaponStance] = {}
     """Combatant -> its two-weapon stance (VDA-TWO-03)."""
     stake_rulings: list[str] = []
-    """Vampires with a « Cœur osseux » whose stake waits for the GM's ruling (VDA-STAKE-01/04)."""
+    """Vampires with a « Cœur osseux » whose stake waits for the GM's ruling (VDA-STAKE-01, VDA-STAKE-04)."""

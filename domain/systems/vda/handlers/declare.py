@@ -1,5 +1,6 @@
 """Declaring a sequence's physical action: in initiative order, sealed on equal ties
-(VDA-INIT-02, VDA-INIT-03, VDA-INIT-04, VDA-INIT-05, VDA-PHYS-01/02, VDA-RDEF-01, VDA-DIVE-02/03,
+(VDA-INIT-02, VDA-INIT-03, VDA-INIT-04, VDA-INIT-05, VDA-PHYS-01, VDA-PHYS-02, VDA-RDEF-01, VDA-DIVE-02,
+VDA-DIVE-03,
 VDA-MINOR-01, VDA-ACT-02)."""
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ from domain.systems.wod import Modifier, total
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
-    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
+    """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
     options = scene.options
     return resistance.max_resistance(
         item,
@@ -193,7 +193,8 @@ def stake_checks(
     roll: PoolRoll,
     resolution: AttackResolution,
 ) -> list[Emitted]:
-    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 and VDA-STUCK-01/02 after a hit on a vampire."""
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 and VDA-STUCK-01, VDA-STUCK-02 after a hit on a
+    vampire."""
     target = action.target or ""
     sheet = scene.sheet(target)
     modes = stake.stake_modes(action.zone, weapon, sheet.kind)
@@ -328,7 +329,8 @@ def disarm(
 def vandalise(
     scene: Scene, attacker: str, action: PhysicalAction, weapon: Weapon, margin: int
 ) -> list[Emitted]:
-    """VDA-VAND-01/03..05/08: a deliberate strike at an item; on a margin it loses resistance."""
+    """VDA-VAND-01, VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08: a deliberate strike at
+    an item; on a margin it loses resistance."""
     if margin <= 0 or action.item is None or action.target is None:
         return []
     a = scene.sheet(attacker)
@@ -403,7 +405,7 @@ def rule_stake(scene: Scene, command: RuleStake) -> list[Emitted]:
 
 def wear_item(scene: Scene, command: WearItem) -> list[Emitted]:
     """GM: VDA-RES-08, a supernatural effect (Entropy, Potence, Fortitude) damages an item by
-    the points the GM rules; wood and magic still count (VDA-RES-05/06)."""
+    the points the GM rules; wood and magic still count (VDA-RES-05, VDA-RES-06)."""
     check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
     sheet = scene.sheet(command.combatant)
     check(

@@ -40,7 +40,7 @@ def declared(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalA
 def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> PhysicalAction:
     """The declared ``action`` with the facts the server computes: an attack's ranged class
     from its weapon (VDA-RDEF-01), a defence's from the ranged attacks already declared
-    against the defender (VDA-RDEF-02/03). A declared class or reaction that says
+    against the defender (VDA-RDEF-02, VDA-RDEF-03). A declared class or reaction that says
     otherwise is refused."""
     if action.offensive:
         fact = ranged_defence.attack_class(weapon_of(action))

@@ -1,4 +1,4 @@
-"""A fall: « Au sol » and the initiative it costs (VDA-PRONE-04/05), whatever threw the
+"""A fall: « Au sol » and the initiative it costs (VDA-PRONE-04, VDA-PRONE-05), whatever threw the
 combatant down — a dive's dodge (VDA-DIVE-04), a takedown (VDA-GRAP-20), a grenade's blast
 (VDA-GREN-06), a botch (VDA-GEN-02) or the GM's ruling."""
 

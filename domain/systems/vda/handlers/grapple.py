@@ -96,7 +96,7 @@ def _move_roll(
 
 def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
     """The round's turn order (VDA-SEQ-02, VDA-PHYS-03 for the contact and the bite), then
-    VDA-GRAP-09/13: a declared opposition is rolled before the attempt it meets."""
+    VDA-GRAP-09, VDA-GRAP-13: a declared opposition is rolled before the attempt it meets."""
     seq, action = resolve.check_resolve(scene, combatant)
     move, other = action.grapple, action.target or ""
     if move in ("escape", "flee", "control"):
@@ -307,7 +307,8 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
 def _opposition(
     scene: Scene, seq: SequenceState, opposer: str, other: str, side: Literal["grappler", "target"]
 ) -> tuple[int, list[object]]:
-    """VDA-GRAP-08/09/12/13 (ruling): the successes kept this round, else a reaction: the
+    """VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-12, VDA-GRAP-13 (ruling): the successes kept this round, else a
+    reaction: the
     opposer rolls its larger grapple pool (Dexterity + Brawl or Strength + Brawl + Potence)
     at the cost of one of its physical actions still to come, and keeps the successes for
     the round; with no action left, 0."""
@@ -399,7 +400,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
 
 
 def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-GRAP-09/13: an opposition roll (a defensive action), kept for the round."""
+    """VDA-GRAP-09, VDA-GRAP-13: an opposition roll (a defensive action), kept for the round."""
     other = action.target or ""
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     state = scene.state
@@ -428,7 +429,7 @@ def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction
 
 
 def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-BITE-01/02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
+    """VDA-BITE-01, VDA-BITE-02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
     fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
     victim = action.target or ""
     skill = scene.options.grapple.bite_skill
@@ -465,7 +466,7 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
 
 def _drink(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-BITE-03: a Strength roll at 6 (Potence automatic); VDA-BITE-04: at most a third of
-    a maximum blood pool per round; VDA-BITE-05/06: the first point starts the Kiss."""
+    a maximum blood pool per round; VDA-BITE-05, VDA-BITE-06: the first point starts the Kiss."""
     options = scene.options.grapple
     victim = action.target or ""
     pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
@@ -525,7 +526,7 @@ _MOVES = {
 
 
 def power_while_held(scene: Scene, cid: str, power_id: str, power: VdaPower) -> list[Emitted]:
-    """VDA-GRAP-22/23: refuse a magic path or gaze power from 8, record its penalty below;
+    """VDA-GRAP-22, VDA-GRAP-23: refuse a magic path or gaze power from 8, record its penalty below;
     VDA-GRAP-24: touch disciplines are not hindered."""
     requirement = grapple.power_requirement(power.discipline, power.requires)
     state = scene.state
@@ -611,7 +612,7 @@ def end_ecstasy(scene: Scene, command: EndEcstasy) -> list[Emitted]:
 
 def check_declare(scene: Scene, cid: str, action: PhysicalAction) -> None:
     """Every grapple, bite and Kiss guard a declaration consults: the ecstasy
-    (VDA-BITE-05/06), the move's grapple and the holds' thresholds (VDA-GRAP), the bite's
+    (VDA-BITE-05, VDA-BITE-06), the move's grapple and the holds' thresholds (VDA-GRAP), the bite's
     grapple (VDA-BITE-02, VDA-NAT-03) and drinking's fangs (VDA-BITE-03)."""
     state = scene.state
     bite.require_not_in_ecstasy(state, cid, action)

@@ -1,5 +1,5 @@
 """Rolling a declared physical action and splitting a defence (VDA-SEQ-02, VDA-GEN,
-VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
+VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02, VDA-ORI-05, VDA-MINOR-02)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def action_difficulty(
     include = scene.options.volley_bonus_includes_answered_attack
     if ranged_attack and (volley := ranged_defence.volley_malus(seq, target, answered, include)):
         terms.append(volley)
-    held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14/19 (rules/grapple.py)
+    held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14, VDA-GRAP-19 (rules/grapple.py)
     return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
@@ -161,7 +161,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
         emitted += shots.hits(scene, seq, cid, action, roll)  # VDA-FIRE-04's spread, else one hit
-    emitted += shots.after_shot(scene, cid, action, rolled.roll)  # VDA-BOW-06, VDA-FIRE-06/07
+    emitted += shots.after_shot(scene, cid, action, rolled.roll)  # VDA-BOW-06, VDA-FIRE-06, VDA-FIRE-07
     emitted += equipment.dodge_grenades(scene, cid, action, roll)
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)

@@ -89,7 +89,7 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str 
 
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
-    """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
+    """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01, VDA-CHARGE-02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
     require_carried(scene, combatant, action.weapon)
@@ -150,9 +150,9 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
 
 def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """What weighs on any roll of the actor: on the ground (VDA-PRONE-01), under water
-    (VDA-WATER-01/02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
+    (VDA-WATER-01, VDA-WATER-02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
     (VDA-GREN-10), a weakened grip on the weapon (VDA-DISARM-03), averted or closed eyes
-    (VDA-GAZE-03/07) and the two-weapon option (VDA-TWO-03)."""
+    (VDA-GAZE-03, VDA-GAZE-07) and the two-weapon option (VDA-TWO-03)."""
     fighter = scene.fighter(combatant)
     found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
     weapon = weapon_of(action)
@@ -184,7 +184,7 @@ def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
 
 
 def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
-    """An attack's situational modifiers (VDA-PRONE-01, VDA-MOD-02/04, VDA-MELEE-01/08,
+    """An attack's situational modifiers (VDA-PRONE-01, VDA-MOD-02, VDA-MOD-04, VDA-MELEE-01, VDA-MELEE-08,
     VDA-TGT-02, VDA-STAKE-01, VDA-DISARM-05, VDA-VAND-01, VDA-AIM-01, VDA-THROW-02)."""
     target = action.target
     if target is None:

@@ -1,4 +1,4 @@
-"""The ambush's surprise attack before round 1 (VDA-AMB-01/03/06): the target's capped
+"""The ambush's surprise attack before round 1 (VDA-AMB-01, VDA-AMB-03, VDA-AMB-06): the target's capped
 defence, then the ambusher's attack through the same damage path as the round."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _surprise(scene: Scene) -> AmbushState:
 
 
 def check_defence(scene: Scene, combatant: str) -> AmbushState:
-    """VDA-AMB-03/06: only the ambushed target, once, and only if it can react."""
+    """VDA-AMB-03, VDA-AMB-06: only the ambushed target, once, and only if it can react."""
     found = _surprise(scene)
     require(found.target == combatant, "VDA-AMB-03", f"{combatant!r} is not the ambush's target")
     require(found.defence is None, "VDA-AMB-03", f"{combatant!r} already answered the surprise")
@@ -43,7 +43,7 @@ def check_defence(scene: Scene, combatant: str) -> AmbushState:
 
 
 def check_attack(scene: Scene, combatant: str) -> AmbushState:
-    """VDA-AMB-01/03: the ambusher attacks once; a target able to react answers first
+    """VDA-AMB-01, VDA-AMB-03: the ambusher attacks once; a target able to react answers first
     (defends, or lets it come)."""
     found = _surprise(scene)
     require(found.ambusher == combatant, "VDA-AMB-01", f"{combatant!r} did not set the ambush")

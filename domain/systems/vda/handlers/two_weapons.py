@@ -18,7 +18,7 @@ from domain.systems.vda.state import PhysicalAction
 
 def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
     """VDA-TWO-03: the stance is taken for the round before declaring (for a sequence,
-    by option); VDA-TWO-01/02: two carried offensive weapons of a bought style."""
+    by option); VDA-TWO-01, VDA-TWO-02: two carried offensive weapons of a bought style."""
     state = scene.state
     require(cid in state.combatants and state.round >= 1, "VDA-TWO-03", f"{cid!r} is not fighting a round")
     require(state.phase in ("initiative", "sequence"), "VDA-TWO-03", "the stance is taken during a round")

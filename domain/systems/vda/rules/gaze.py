@@ -102,7 +102,7 @@ def progress(averting: bool, before: GazePair, successes: int) -> int:
 
 
 def captured(progress_now: int, threshold: int) -> bool:
-    """VDA-GAZE-02/04: caught when the (cumulated) successes exceed the threshold."""
+    """VDA-GAZE-02, VDA-GAZE-04: caught when the (cumulated) successes exceed the threshold."""
     return progress_now > threshold
 
 
@@ -136,7 +136,7 @@ def active_terms() -> Terms:
 
 
 def gaze_attribute(active: bool) -> str:
-    """VDA-GAZE-02/06: Charisma for the reflexive roll, Manipulation for the active one."""
+    """VDA-GAZE-02, VDA-GAZE-06: Charisma for the reflexive roll, Manipulation for the active one."""
     return "manipulation" if active else "charisma"
 
 

@@ -156,7 +156,7 @@ def larger_grip(scene: Scene, cid: str) -> str:
 def grip_pool(
     scene: Scene, cid: str, attribute: str, skill: str, options: GrappleOptions
 ) -> tuple[list[Modifier], int]:
-    """VDA-GRAP-04/08/12: a grapple pool is Dexterity (+ skill) or Strength (+ skill) +
+    """VDA-GRAP-04, VDA-GRAP-08, VDA-GRAP-12: a grapple pool is Dexterity (+ skill) or Strength (+ skill) +
     Potence; Potence is automatic successes (VDA-FORPOT-05, option) or dice.
 
     Returns the dice terms and the automatic successes."""
@@ -197,7 +197,8 @@ def kept_successes(grapple: Grapple, side: str) -> int | None:
 
 
 def actions_left_to_oppose(physical: int, sequence: int) -> int:
-    """VDA-GRAP-08/09/12/13 (ruling): the opposition to an escape or a control is a reaction,
+    """VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-12, VDA-GRAP-13 (ruling): the opposition to an escape or a control
+    is a reaction,
     declared in no advance; the round's first one takes one of the opposer's physical
     actions still to come (those after this sequence), and with none left it is 0.
 
@@ -274,7 +275,7 @@ def dodge_malus(state: VdaState, target: str) -> Modifier | None:
 
 
 def require_weapon_usable(state: VdaState, cid: str, weapon: Weapon | None) -> None:
-    """VDA-GRAP-15/16/17: a held character uses no size G weapon from 2, no size M from 4,
+    """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: a held character uses no size G weapon from 2, no size M from 4,
     no size P from 6.
 
     Seed 000 « 4 - La soumission »."""
@@ -318,7 +319,7 @@ def require_may_flee(grapple: Grapple, cid: str) -> None:
 def require_takedown(grapple: Grapple | None, target: str) -> Grapple:
     """VDA-GRAP-20: from twice the target's Strength + Potence, the grappler may throw it
     to the ground (a physical action, no roll); it is then « Au sol » (+1 difficulty,
-    +2 on initiative, VDA-PRONE-01/03).
+    +2 on initiative, VDA-PRONE-01, VDA-PRONE-03).
 
     Seed 000 « 4 - La soumission »."""
     require(
@@ -372,7 +373,7 @@ def power_hindrance(requirement: str, value: int) -> list[Modifier]:
 
 
 def require_power_possible(requirement: str, value: int, power: str) -> None:
-    """VDA-GRAP-22/23: a magic path or a gaze power is impossible from a value of 8.
+    """VDA-GRAP-22, VDA-GRAP-23: a magic path or a gaze power is impossible from a value of 8.
 
     Seed 000 « Utilisation de la magie »."""
     if requirement not in ("magic", "gaze"):

@@ -61,7 +61,7 @@ def forbidden_weapon_sizes(value: int) -> list[Size]:
 
 
 def bite_back_malus(value: int) -> int:
-    """VDA-GRAP-16/17: biting the aggressor is at +1 difficulty from 4, +2 from 6.
+    """VDA-GRAP-16, VDA-GRAP-17: biting the aggressor is at +1 difficulty from 4, +2 from 6.
 
     Seed 000 « 4 - La soumission »."""
     if value >= NO_P_WEAPON:

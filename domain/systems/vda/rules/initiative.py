@@ -127,7 +127,6 @@ def bound_weapon(weapon_dice: Modifier | None, difficulty: list[Modifier] | None
     return next((term.why for term in difficulty or [] if term.rule == "VDA-FIRE-05"), None)
 
 
-
 def require_bound_action(fighter: Fighter, sequence: int, action: PhysicalAction) -> None:
     """VDA-INIT-05: the weapon whose bonus was taken must be used in sequence 1."""
     if sequence != 1 or fighter.bound_weapon is None:

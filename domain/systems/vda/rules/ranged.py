@@ -82,7 +82,7 @@ def firearm_margin(tiers: MarginTiers, dice: int) -> tuple[int, int]:
 def ranged_conversion(tiers: MarginTiers, dice: int, divisor: int) -> int:
     """VDA-RMAR-05: tier 3 turns damage dice automatic by the target's armour or Fortitude.
 
-    As in melee (VDA-DMG-03/04).
+    As in melee (VDA-DMG-03, VDA-DMG-04).
 
     000 « Armes à distance » (« Marge 3 »)."""
     return max(0, min(dice, tiers.third // max(1, divisor)))

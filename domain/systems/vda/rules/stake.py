@@ -52,7 +52,7 @@ def thresholds(mode: StakeMode, fortitude: int, stuck_pool: int, floor: int) -> 
 
 
 def stake_modes(zone: str | None, weapon: Weapon | None, target_kind: Kind) -> list[StakeMode]:
-    """VDA-STAKE-01/02: a declared heart shot is a targeted stake; an impaling weapon (lance,
+    """VDA-STAKE-01, VDA-STAKE-02: a declared heart shot is a targeted stake; an impaling weapon (lance,
     hand stake, boar spear, arrow, bolt) may stake a vampire by a lucky strike, unannounced.
 
     000 « 1. Action ciblée », « 2. Coup d'éclat »."""
@@ -80,7 +80,8 @@ def check_stake(
     stuck_pool: int,
     floor: int,
 ) -> StakeCheck:
-    """VDA-STAKE-01/02/03 and VDA-STUCK-01: whether one way of staking succeeded, and else
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03 and VDA-STUCK-01: whether one way of staking succeeded, and
+    else
     whether the weapon stays stuck (thresholds reached before soak, some damage soaked, a
     1 on the soak roll). The lucky strike at 4 needs two dice of 9 or 10 (raw faces).
 
