@@ -154,8 +154,8 @@ class System:
     initial: Callable[[Any], Any]
     """options -> the system's combat state before anything happened."""
     evolve: Callable[[Any, Any], Any]
-    plain_roll: Callable[[Roller, Any], Roll]
-    """A plain roll in this system's dice, from its roll spec."""
+    plain_roll: Callable[[Roller, Any, Any], Roll]
+    """A plain roll in this system's dice, from its roll spec and the table's options."""
     redact: Callable[[Any, Viewer], Any] = lambda state, viewer: state
     """The system state as ``viewer`` may see it."""
     check_sheet: Callable[[Any, Any], None] = lambda sheet, options: None
@@ -192,5 +192,5 @@ def dice_only(
         roll_spec_type=roll_spec_type,
         initial=lambda options: state_type(),
         evolve=lambda state, event: state,
-        plain_roll=plain_roll,
+        plain_roll=lambda roller, spec, options: plain_roll(roller, spec),
     )

@@ -334,7 +334,7 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
         raise CheckFailed("table.roll-combatant", "a player rolls for one of their combatants")
     if command.secret and not ctx.sender.is_gm:
         raise Forbidden("role.gm-only", "only the GM rolls in secret")
-    roll = plain_roll(ctx.roller, command.spec)
+    roll = plain_roll(ctx.roller, command.spec, admin.options)
     salt = ctx.roller.salt() if command.secret else ""
     event = DiceRolled(
         roller=ctx.sender.id,

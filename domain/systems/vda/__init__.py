@@ -17,10 +17,11 @@ from domain.systems.vda.decide import MOVES
 from domain.systems.vda.events import EVENT_TYPES
 from domain.systems.vda.evolve import evolve
 from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.rules.general import plain_roll
 from domain.systems.vda.rules.sheet import check_sheet
 from domain.systems.vda.state import VdaSheet, VdaState
 from domain.systems.vda.view import redact
-from domain.systems.wod import PoolSpec, plain_pool_roll
+from domain.systems.wod import PoolSpec
 
 SYSTEM = System(
     code="vda",
@@ -33,7 +34,7 @@ SYSTEM = System(
     roll_spec_type=PoolSpec,
     initial=lambda options: VdaState(options=options),
     evolve=evolve,
-    plain_roll=plain_pool_roll,
+    plain_roll=plain_roll,
     redact=redact,
     check_sheet=check_sheet,
 )

@@ -14,7 +14,7 @@ class VdaCommand(Command, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 
 class StartRound(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.StartRound"):
-    """GM: open the next round (VDA-SEQ-03/05)."""
+    """GM: open the next round (VDA-SEQ-03, VDA-SEQ-05)."""
 
 
 class DiveForCover(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.DiveForCover"):
@@ -38,7 +38,7 @@ class RollInitiative(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RollInitiative"
 ):
     """Roll Réagir + Vigilance (VDA-INIT-01). ``weapon`` is the weapon of sequence 1
-    (its initiative dice, VDA-INIT-05/09); ``minor_acts`` cost 2 dice each
+    (its initiative dice, VDA-INIT-05, VDA-INIT-09); ``minor_acts`` cost 2 dice each
     (VDA-MINOR-02). ``larger_weapon_charge`` (the −1 of VDA-INIT-07) is computed from the
     announced charges; kept for older logs, a ``True`` the state does not bear out is refused."""
 
@@ -70,7 +70,7 @@ class ActivateCelerity(
 class DeclareAction(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.DeclareAction"
 ):
-    """Announce this sequence's physical action (VDA-INIT-02/04)."""
+    """Announce this sequence's physical action (VDA-INIT-02, VDA-INIT-04)."""
 
     combatant: str
     action: PhysicalAction
@@ -87,14 +87,14 @@ class ResolveAction(
 class AllocateDefence(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AllocateDefence"
 ):
-    """Split this sequence's defensive successes between attackers (VDA-PHYS-03..05)."""
+    """Split this sequence's defensive successes between attackers (VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05)."""
 
     combatant: str
     allocations: dict[str, int]
 
 
 class UsePower(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.UsePower"):
-    """Use a power as this sequence's power action (VDA-POW-02/03)."""
+    """Use a power as this sequence's power action (VDA-POW-02, VDA-POW-03)."""
 
     combatant: str
     power: str
@@ -158,7 +158,8 @@ class SetCondition(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class Ambush(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.Ambush"):
-    """GM: resolve an ambush's approach before round 1 (VDA-AMB-01..07)."""
+    """GM: resolve an ambush's approach before round 1 (VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04,
+    VDA-AMB-05, VDA-AMB-06, VDA-AMB-07)."""
 
     ambusher: str
     target: str
@@ -279,7 +280,7 @@ class ClearDeafness(
 
 
 class CatchGaze(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.CatchGaze"):
-    """Try to catch ``target``'s gaze for a gaze power (VDA-GAZE-01/02/04): the reflexive
+    """Try to catch ``target``'s gaze for a gaze power (VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-04): the reflexive
     roll of the round (VDA-GAZE-05), or, when the table spends the power action on it, the
     active one (VDA-GAZE-06, option ``tactics.gaze_active_action``)."""
 
@@ -328,7 +329,7 @@ class AdjustGaze(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 class TakeTwoWeaponStance(
     VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.TakeTwoWeaponStance"
 ):
-    """VDA-TWO-02/03: fight with two offensive weapons under the riskier option (``on``)."""
+    """VDA-TWO-02, VDA-TWO-03: fight with two offensive weapons under the riskier option (``on``)."""
 
     combatant: str
     weapons: list[str] = []
@@ -337,7 +338,7 @@ class TakeTwoWeaponStance(
 
 class RuleStake(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RuleStake"):
     """GM: a stake is in or out of a vampire's heart (a « Cœur osseux » ruling, a stake
-    pulled out), with a reason (VDA-STAKE-01/04)."""
+    pulled out), with a reason (VDA-STAKE-01, VDA-STAKE-04)."""
 
     target: str
     staked: bool
@@ -361,3 +362,14 @@ class WearItem(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True
     loss: int
     source: Literal["entropy", "potence", "fortitude", "other"] = "other"
     reason: str
+
+
+class RollConcealment(
+    VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.RollConcealment"
+):
+    """GM: ``combatant`` hides ``weapon`` on itself (Dexterity + Stealth), or, with a
+    ``searcher``, the searcher looks for it (Perception + Alertness) (VDA-CONC-01)."""
+
+    combatant: str
+    weapon: str
+    searcher: str | None = None

@@ -37,7 +37,7 @@ RangedKind = Literal["thrown", "bow", "crossbow", "firearm", "grenade"]
 SMALL_PARRY = "small_parry"  # ¤: parries non-¤ weapons at +1 (VDA-MELEE-03)
 PARRYING = "parrying"  # arme de parade: +1 to the adversary like a shield (VDA-MELEE-04)
 SHIELD = "shield"  # bouclier (VDA-MOD-04, VDA-ARMOR-07)
-IGNORES_SHIELD = "ignores_shield"  # two-handed axe and sword (VDA-MELEE-10/11)
+IGNORES_SHIELD = "ignores_shield"  # two-handed axe and sword (VDA-MELEE-10, VDA-MELEE-11)
 FIRST_OUTNUMBERING = "cancels_first_outnumbering"  # two-handed sword (VDA-MELEE-11)
 AUTO_VANDALISM = "auto_vandalism"  # VDA-VAND-07
 COUNTER_CHARGE = "counter_charge"  # lance, épieu (VDA-CHARGE-08)
@@ -281,7 +281,7 @@ _P = [
     ),
 ]
 
-# --- VDA-MELEE-06/07: taille M ------------------------------------------------
+# --- VDA-MELEE-06, VDA-MELEE-07: taille M ------------------------------------------------
 # The seed names these weapons and gives no damage, difficulty, initiative,
 # concealment or Resources for them: those stay unknown (None) or take the
 # catalogue default named in ``defaults``. Campaign data must supply the rest.
@@ -474,7 +474,7 @@ _G = [
 MELEE_WEAPONS: dict[str, MeleeWeapon] = _table(*_P, *_M, *_G)
 
 
-# --- VDA-NAT-01/03: armes naturelles -------------------------------------------
+# --- VDA-NAT-01, VDA-NAT-03: armes naturelles -------------------------------------------
 
 NATURAL_WEAPONS: dict[str, NaturalWeapon] = {
     weapon.id: weapon
@@ -525,7 +525,9 @@ NATURAL_WEAPONS: dict[str, NaturalWeapon] = {
 }
 
 
-# --- VDA-THROW-04, VDA-BOW-03/04/07, VDA-FIRE-01..05: armes à distance ----------
+# --- VDA-THROW-04, VDA-BOW-03, VDA-BOW-04, VDA-BOW-07, VDA-FIRE-01, VDA-FIRE-02, VDA-FIRE-03, VDA-FIRE-04,
+# VDA-FIRE-05: armes
+# à distance
 
 _THROWN = [
     # « Dard couteau fléchette » share a range line; the dart row stands for both.

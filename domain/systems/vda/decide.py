@@ -134,5 +134,6 @@ MOVES = Moves(
         what="draw a grenade's initiative",
     ),
     Move(c.WearItem, equipment.wear_item, by="gm", what="wear an item"),
+    Move(c.RollConcealment, equipment.roll_concealment, by="gm", what="roll to hide or find a weapon"),
     scene=Scene.of,
 )

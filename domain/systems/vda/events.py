@@ -51,7 +51,7 @@ class InitiativeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.InitiativeR
 
 
 class InitiativeOrderSet(VdaEvent, frozen=True, kw_only=True, tag="vda.InitiativeOrderSet"):
-    """VDA-INIT-01/04: everyone rolled; the order for the round, best first."""
+    """VDA-INIT-01, VDA-INIT-04: everyone rolled; the order for the round, best first."""
 
     order: list[Rank]
 
@@ -63,7 +63,8 @@ class OrientationSet(VdaEvent, frozen=True, kw_only=True, tag="vda.OrientationSe
 
 
 class ActionsGranted(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionsGranted"):
-    """VDA-ACT-01..04: the physical actions of the round and the action cap."""
+    """VDA-ACT-01, VDA-ACT-02, VDA-ACT-03, VDA-ACT-04: the physical actions of the round and the action
+    cap."""
 
     combatant: str
     physical: int
@@ -81,7 +82,7 @@ class ResourceSpent(VdaEvent, frozen=True, kw_only=True, tag="vda.ResourceSpent"
 
 
 class ActionGained(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionGained"):
-    """VDA-ACT-05/06: one more physical action, or a prepaid power activation."""
+    """VDA-ACT-05, VDA-ACT-06: one more physical action, or a prepaid power activation."""
 
     combatant: str
     kind: Literal["physical", "power"]
@@ -98,7 +99,7 @@ class CelerityActivated(VdaEvent, frozen=True, kw_only=True, tag="vda.CelerityAc
 
 
 class SequenceStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.SequenceStarted"):
-    """VDA-SEQ-01/04: sequence ``sequence`` opens with its declarations."""
+    """VDA-SEQ-01, VDA-SEQ-04: sequence ``sequence`` opens with its declarations."""
 
     round: int
     sequence: int
@@ -212,7 +213,8 @@ class AttackResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.AttackResolve
 
 
 class DefenceAllocated(VdaEvent, frozen=True, kw_only=True, tag="vda.DefenceAllocated"):
-    """VDA-PHYS-03..05: the defender splits its defensive successes between attackers."""
+    """VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05: the defender splits its defensive successes between
+    attackers."""
 
     combatant: str
     sequence: int
@@ -220,7 +222,7 @@ class DefenceAllocated(VdaEvent, frozen=True, kw_only=True, tag="vda.DefenceAllo
 
 
 class PowerUsed(VdaEvent, frozen=True, kw_only=True, tag="vda.PowerUsed"):
-    """VDA-POW-02/03: a power action, and what paid its activation."""
+    """VDA-POW-02, VDA-POW-03: a power action, and what paid its activation."""
 
     combatant: str
     sequence: int
@@ -279,7 +281,8 @@ class HealthAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.HealthAdjuste
 
 
 class AmbushResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.AmbushResolved"):
-    """VDA-AMB-01..07: the surprise before round 1, and what the target can do."""
+    """VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04, VDA-AMB-05, VDA-AMB-06, VDA-AMB-07: the surprise
+    before round 1, and what the target can do."""
 
     ambusher: str
     target: str
@@ -333,7 +336,7 @@ class GrappleWeaponDefenceResolved(
 
 
 class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAttempted"):
-    """VDA-GRAP-03/04/07: the contact's margin (the cap), then contact strength against
+    """VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-07: the contact's margin (the cap), then contact strength against
     the target's resisting roll; ``value`` is None when the attempt failed."""
 
     grappler: str
@@ -346,20 +349,20 @@ class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAtte
 
 
 class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEstablished"):
-    """VDA-GRAP-04/05: ``grappler`` holds ``target`` at ``value`` (at most ``cap``)."""
+    """VDA-GRAP-04, VDA-GRAP-05: ``grappler`` holds ``target`` at ``value`` (at most ``cap``)."""
 
     grappler: str
     target: str
     value: int
     cap: int
     strength_potence: int
-    """The target's Strength + Potence, read by the thresholds (VDA-GRAP-19..21)."""
+    """The target's Strength + Potence, read by the thresholds (VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21)."""
     grappler_used: int = 0
     """The grappler's physical actions used this round (VDA-GRAP-05 at value 0)."""
 
 
 class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleValueChanged"):
-    """VDA-GRAP-08/11/12 or a GM adjustment: the value moves by ``delta`` to ``value``."""
+    """VDA-GRAP-08, VDA-GRAP-11, VDA-GRAP-12 or a GM adjustment: the value moves by ``delta`` to ``value``."""
 
     grappler: str
     target: str
@@ -375,12 +378,18 @@ class GrappleValueChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleV
 
 
 class GrappleSuccessesKept(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleSuccessesKept"):
-    """VDA-GRAP-09/13: successes kept against the other side's attempts this round."""
+    """VDA-GRAP-09, VDA-GRAP-13: successes kept against the other side's attempts this round. An
+    opposition in reaction (VDA-GRAP-08, VDA-GRAP-12, no declaration) carries its roll (``pair``,
+    ``check``) and spends one of the opposer's remaining physical actions
+    (``action_spent``)."""
 
     grappler: str
     target: str
     side: Literal["grappler", "target"]
     successes: int
+    pair: str = ""
+    check: GrappleRoll | None = None
+    action_spent: bool = False
 
 
 class GrappleEnded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEnded"):
@@ -401,7 +410,7 @@ class TakedownPerformed(VdaEvent, frozen=True, kw_only=True, tag="vda.TakedownPe
 
 
 class PowerHindered(VdaEvent, frozen=True, kw_only=True, tag="vda.PowerHindered"):
-    """VDA-GRAP-22/23: a magic path or gaze power used while held, and its penalty (the
+    """VDA-GRAP-22, VDA-GRAP-23: a magic path or gaze power used while held, and its penalty (the
     engine does not roll powers: the table applies it)."""
 
     combatant: str
@@ -419,7 +428,7 @@ class FangsPlanted(VdaEvent, frozen=True, kw_only=True, tag="vda.FangsPlanted"):
 
 
 class BloodDrunk(VdaEvent, frozen=True, kw_only=True, tag="vda.BloodDrunk"):
-    """VDA-BITE-03/04: blood moved from the victim to the drinker."""
+    """VDA-BITE-03, VDA-BITE-04: blood moved from the victim to the drinker."""
 
     drinker: str
     victim: str
@@ -429,7 +438,7 @@ class BloodDrunk(VdaEvent, frozen=True, kw_only=True, tag="vda.BloodDrunk"):
 
 
 class KissEcstasyStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.KissEcstasyStarted"):
-    """VDA-BITE-05/06: the victim is caught in the Kiss (``until_round`` None: while it lasts)."""
+    """VDA-BITE-05, VDA-BITE-06: the victim is caught in the Kiss (``until_round`` None: while it lasts)."""
 
     victim: str
     drinker: str
@@ -550,7 +559,8 @@ class SurpriseAttackRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.Surpris
 
 
 class DisarmResolved(VdaEvent, frozen=True, kw_only=True, tag="vda.DisarmResolved"):
-    """VDA-DISARM-01..04: the attacker's damage against the defender's reflexive roll."""
+    """VDA-DISARM-01, VDA-DISARM-02, VDA-DISARM-03, VDA-DISARM-04: the attacker's damage against the
+    defender's reflexive roll."""
 
     attacker: str
     defender: str
@@ -588,7 +598,8 @@ class ResistanceReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.Resistance
 
 
 class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
-    """VDA-STAKE-01..04 / VDA-STUCK-01: an attack that could stake a vampire, measured
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 / VDA-STUCK-01: an attack that could stake a
+    vampire, measured
     against each way a stake succeeds."""
 
     attacker: str
@@ -607,7 +618,7 @@ class StakeChecked(VdaEvent, frozen=True, kw_only=True, tag="vda.StakeChecked"):
 
 
 class WeaponStuck(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponStuck"):
-    """VDA-STUCK-01/02: the weapon stays in the vampire's body with its pool."""
+    """VDA-STUCK-01, VDA-STUCK-02: the weapon stays in the vampire's body with its pool."""
 
     owner: str
     item: str
@@ -630,7 +641,7 @@ class StuckPoolReduced(VdaEvent, frozen=True, kw_only=True, tag="vda.StuckPoolRe
 
 
 class GrenadeThrown(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeThrown"):
-    """VDA-GREN-01..03: a grenade lands at ``target``; it explodes next round."""
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03: a grenade lands at ``target``; it explodes next round."""
 
     grenade: str
     thrower: str
@@ -656,7 +667,7 @@ class GrenadeDodged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeDodged"
 
 
 class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExploded"):
-    """VDA-GREN-06..08: the blast, each combatant in its zone; the damage of each hit
+    """VDA-GREN-06, VDA-GREN-07, VDA-GREN-08: the blast, each combatant in its zone; the damage of each hit
     follows as ``AttackResolved``."""
 
     grenade: str
@@ -666,7 +677,7 @@ class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExplo
 
 
 class Deafened(VdaEvent, frozen=True, kw_only=True, tag="vda.Deafened"):
-    """VDA-GREN-09..11: the deafening maluses, after Fortitude (``None``: none left)."""
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: the deafening maluses, after Fortitude (``None``: none left)."""
 
     combatant: str
     deafness: Deafness | None
@@ -698,7 +709,8 @@ EVENT_TYPES = (*EVENT_TYPES, *EQUIPMENT_EVENT_TYPES)
 
 
 class GazeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeRolled"):
-    """VDA-GAZE-01..06: a gaze attempt: automatic (``roll`` None), Charisma (reflexive) or
+    """VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-03, VDA-GAZE-04, VDA-GAZE-05, VDA-GAZE-06: a gaze attempt:
+    automatic (``roll`` None), Charisma (reflexive) or
     Manipulation (active) + Etiquette or Intimidation; ``progress`` must exceed ``needed``."""
 
     attacker: str
@@ -716,7 +728,8 @@ class GazeRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeRolled"):
 
 
 class GazeCaptured(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeCaptured"):
-    """VDA-GAZE-01/02/04: the attacker holds the target's gaze; its gaze power may work."""
+    """VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-04: the attacker holds the target's gaze; its gaze power may
+    work."""
 
     attacker: str
     target: str
@@ -761,7 +774,7 @@ class GazeAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.GazeAdjusted"):
 
 
 class TwoWeaponStanceChanged(VdaEvent, frozen=True, kw_only=True, tag="vda.TwoWeaponStanceChanged"):
-    """VDA-TWO-02/03: the two-weapon option taken (``on``) with a bought style, or dropped."""
+    """VDA-TWO-02, VDA-TWO-03: the two-weapon option taken (``on``) with a bought style, or dropped."""
 
     combatant: str
     on: bool
@@ -860,3 +873,83 @@ class ActionLost(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionLost"):
 FACTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (ChargeAnnounced, ActionLost)
 
 EVENT_TYPES = (*EVENT_TYPES, *FACTS_EVENT_TYPES)
+
+
+# --- what a shot leaves its weapon (VDA-BOW-06, VDA-FIRE-06, VDA-FIRE-07) ---------------------
+
+
+class AccumulatedOnesCounted(VdaEvent, frozen=True, kw_only=True, tag="vda.AccumulatedOnesCounted"):
+    """VDA-FIRE-07: the firearm's accumulated 1s count among this roll's 1s: ``ones`` and
+    ``successes`` are the roll's counts after that (``ActionRolled`` keeps the dice)."""
+
+    combatant: str
+    item: str
+    accumulated: int
+    ones: int
+    successes: int
+
+
+class WeaponReloaded(VdaEvent, frozen=True, kw_only=True, tag="vda.WeaponReloaded"):
+    """VDA-BOW-06 / VDA-FIRE-06: a physical action spent reloading ``item`` (no roll);
+    ``unready``: the actions still owed before it shoots again."""
+
+    combatant: str
+    sequence: int
+    item: str
+    unready: int
+    rule: str
+
+
+class SpreadHit(VdaEvent, frozen=True, kw_only=True, tag="vda.SpreadHit"):
+    """VDA-FIRE-04: the blunderbuss's shot also hits ``targets``; ``successes`` is the hit
+    left for each, after the 2 successes a person paid for in ``spend_successes`` mode."""
+
+    combatant: str
+    targets: list[str]
+    mode: Literal["nines_and_tens", "spend_successes"]
+    successes: int
+
+
+class KnockoutRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.KnockoutRolled"):
+    """VDA-MELEE-05: the clubbed target's Stamina roll at 8 (none when a ghoul spends 1
+    Willpower instead); ``unconscious`` when it failed."""
+
+    attacker: str
+    target: str
+    roll: PoolRoll | None = None
+    willpower: bool = False
+    unconscious: bool
+
+
+class BlastSoaked(VdaEvent, frozen=True, kw_only=True, tag="vda.BlastSoaked"):
+    """VDA-GREN-06 under ``equipment.grenade_moderate_bashing_soaked``: the soak of the
+    moderate zone's 1 bashing (Fortitude automatic, then a Stamina roll)."""
+
+    combatant: str
+    automatic_soak: int = 0
+    soak: PoolRoll | None = None
+    soaked: int = 0
+
+
+class ConcealmentRolled(VdaEvent, frozen=True, kw_only=True, tag="vda.ConcealmentRolled"):
+    """VDA-CONC-01: hiding ``weapon`` on ``combatant`` (``searcher`` None), or a search for
+    it; the weapon's concealment is in the difficulty terms."""
+
+    combatant: str
+    weapon: str
+    searcher: str | None = None
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+SHOTS_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
+    ConcealmentRolled,
+    BlastSoaked,
+    AccumulatedOnesCounted,
+    WeaponReloaded,
+    SpreadHit,
+    KnockoutRolled,
+)
+
+EVENT_TYPES = (*EVENT_TYPES, *SHOTS_EVENT_TYPES)

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from domain.systems.vda import equipment_evolve, grapple_evolve, tactics_evolve
 from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item
 from domain.systems.vda.state import AmbushState, Defence, Fighter, Ruling, Sealed, SequenceState, VdaState
 from domain.systems.wod import Modifier, wounded
 
@@ -251,6 +252,15 @@ def _rolled(state: VdaState, e: ev.ActionRolled) -> VdaState:
     return _with_seq(state, **changes)
 
 
+def _reloaded(state: VdaState, e: ev.WeaponReloaded) -> VdaState:
+    """VDA-BOW-06 / VDA-FIRE-06: the action is spent, the weapon owes one action less."""
+    f = _fighter(state, e.combatant)
+    item = replace(f.items.get(e.item, Item()), unready=e.unready)
+    state = _with(state, e.combatant, items={**f.items, e.item: item})
+    state = _moved(state, e.combatant, "other", 0)
+    return _with_seq(state, **_done(state, e.combatant))
+
+
 def _lost(state: VdaState, e: ev.ActionLost) -> VdaState:
     state = _moved(state, e.combatant, "lost", 0)
     return _with_seq(state, **_done(state, e.combatant))
@@ -387,6 +397,7 @@ _HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.InitiativeAdjusted: _initiative_adjusted,
     ev.StepStarted: _step,
     ev.ActionRolled: _rolled,
+    ev.WeaponReloaded: _reloaded,
     ev.OrientationRolled: _oriented,
     ev.OrientationInvalidated: _invalidated,
     ev.ConditionChanged: _condition,

@@ -25,7 +25,8 @@ class Mount(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_
 
 
 class Charge(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
-    """A declared charge (VDA-CHARGE-01/02/05..07). The player chooses to charge, to use the
+    """A declared charge (VDA-CHARGE-01, VDA-CHARGE-02, VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07). The
+    player chooses to charge, to use the
     mount's Strength (VDA-CHARGE-07) and to take the mid-round bonus (VDA-CHARGE-04); the
     other fields are facts the server fills in from the state (``handlers/charge.py``): a
     declaration may leave them out, and one that contradicts the state is refused."""
@@ -62,8 +63,11 @@ class Circumstances(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_
     turbidity: int = 0
     """VDA-WATER-01: murky water adds to Perception rolls underwater."""
     obfuscate: int = 0
-    """VDA-ORI-02/04: what Obfuscate in play adds to this combatant's 2-dice orientation
+    """VDA-ORI-02, VDA-ORI-04: what Obfuscate in play adds to this combatant's 2-dice orientation
     rolls (the seeds give no number: the GM's ruling)."""
+    horse_speed_dice: int = 0
+    """VDA-MOD-03: the dice (0 to 2) this horse's speed costs whoever strikes it while it
+    moves, by weapon size (the seed's « éventuellement −2 dés »: the GM's ruling)."""
     combat_arcane: int = 0
     """VDA-ORI-04: what an « Arcane de combat » in play adds to those rolls (undefined by the
     seeds: the GM's ruling)."""
@@ -81,10 +85,16 @@ class Item(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     stuck_in: str | None = None
     grip_weakened: bool = False
     """VDA-DISARM-03: +1 difficulty on every roll with it until a 2-dice regrip."""
+    unready: int = 0
+    """Physical actions still owed to reload it after a shot before it shoots again
+    (VDA-BOW-06, VDA-FIRE-06)."""
+    ones: int = 0
+    """A firearm's 1s accumulated with use (VDA-FIRE-07), until the GM has it cleaned
+    (``vda.AdjustItem``)."""
 
 
 class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-GREN-09..11: initiative and Perception maluses, until the scene ends or blood
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: initiative and Perception maluses, until the scene ends or blood
     buys them off."""
 
     difficulty: int = 0
@@ -92,7 +102,7 @@ class Deafness(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class StuckWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-STUCK-01/02: a weapon left in a vampire's body, and the pool it makes."""
+    """VDA-STUCK-01, VDA-STUCK-02: a weapon left in a vampire's body, and the pool it makes."""
 
     owner: str
     item: str
@@ -103,7 +113,7 @@ class StuckWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
 
 class PendingGrenade(msgspec.Struct, frozen=True, gc=False, kw_only=True):
-    """VDA-GREN-01..04: a thrown grenade waiting to explode."""
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03, VDA-GREN-04: a thrown grenade waiting to explode."""
 
     id: str
     thrower: str

@@ -3,7 +3,8 @@ never rolls. :mod:`domain.systems.vda.evolve` registers :data:`HANDLERS` and cal
 :func:`round_started` and :func:`damage_taken` after its own handlers.
 
 Every grapple entry's ``effects`` is recomputed here from its value with
-``grapple_thresholds`` (VDA-GRAP-14..23), so the projection always shows what
+``grapple_thresholds`` (VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22, VDA-GRAP-23), so the projection always shows what
 each hold forbids right now.
 """
 
@@ -59,7 +60,7 @@ def _drop_pair(state: VdaState, grappler: str, target: str) -> VdaState:
 
 
 def _tidy(state: VdaState) -> VdaState:
-    """Fangs and ecstasies outlive no grapple (VDA-BITE-03/06: « si l'étreinte prend fin »)."""
+    """Fangs and ecstasies outlive no grapple (VDA-BITE-03, VDA-BITE-06: « si l'étreinte prend fin »)."""
     fangs = {b: f for b, f in state.fangs.items() if contact_between(state, b, f.victim) >= 0}
     ecstasy = {v: e for v, e in state.ecstasy.items() if contact_between(state, e.drinker, v) >= 0}
     if len(fangs) == len(state.fangs) and len(ecstasy) == len(state.ecstasy):
@@ -105,7 +106,15 @@ def _kept(state: VdaState, e: ev.GrappleSuccessesKept) -> VdaState:
     if grapple is None:
         return state
     side = "grappler_kept" if e.side == "grappler" else "target_kept"
-    return replace(state, grapples={**state.grapples, pair: replace(grapple, **{side: e.successes})})
+    state = replace(state, grapples={**state.grapples, pair: replace(grapple, **{side: e.successes})})
+    if not e.action_spent:
+        return state
+    # VDA-GRAP-08, VDA-GRAP-12 (ruling): the reaction takes the opposer's last physical action of the
+    # round; its roll counts toward VDA-GRAP-10's pairs.
+    opposer = e.grappler if e.side == "grappler" else e.target
+    f = _fighter(state, opposer)
+    pairs = {**f.grapple_pairs, e.pair: f.grapple_pairs.get(e.pair, 0) + 1} if e.pair else f.grapple_pairs
+    return _with(state, opposer, physical=max(0, f.physical - 1), grapple_pairs=pairs)
 
 
 def _ended(state: VdaState, e: ev.GrappleEnded) -> VdaState:
@@ -171,7 +180,7 @@ HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
 
 
 def round_started(before: VdaState, after: VdaState) -> VdaState:
-    """VDA-GRAP-09/13: kept successes last one round; VDA-GRAP-06 (via ``RoundStarted``)
+    """VDA-GRAP-09, VDA-GRAP-13: kept successes last one round; VDA-GRAP-06 (via ``RoundStarted``)
     ended the value-0 holds, and with them their fangs and ecstasies; a timed ecstasy
     runs out (VDA-BITE-06); a mortal's ends when the drinker stopped drinking (VDA-BITE-05)."""
     grapples = {

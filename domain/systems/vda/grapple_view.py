@@ -1,6 +1,8 @@
 """The grapples as a table shows them: « A holds B: value v / cap c », what the hold
 forbids to whom right now, who may still flee, the successes kept this round, and
-the Kiss's ecstasy (VDA-GRAP-14..23, VDA-BITE-05/06). Read from the projection only."""
+the Kiss's ecstasy (VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22, VDA-GRAP-23, VDA-BITE-05, VDA-BITE-06). Read from the projection
+only."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ class DamageOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     # --- rolls (§0b) ----------------------------------------------------------
     ones_cancel_on_damage_and_soak: bool = True
     """A-3: 1s cancel successes on damage and soak rolls too (else the Fortitude
-    and Potence 1-removal of VDA-FORPOT-02/04 would do nothing)."""
+    and Potence 1-removal of VDA-FORPOT-02, VDA-FORPOT-04 would do nothing)."""
     damage_difficulty: Difficulty = 6
     """A-7."""
     soak_difficulty: Difficulty = 6
@@ -92,6 +92,9 @@ class DamageOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """VDA-MELEE-03: a ¤ weapon parrying fists or claws is at +1 too."""
     large_weapon_needs_strictly_higher_initiative: bool = True
     """VDA-MELEE-08: a tie in initiative does not give the G advantage."""
+    large_weapon_malus_on_parries: bool = True
+    """VDA-MELEE-08: « se battent à +1 en difficulté » weighs on every roll of the small
+    fighter against the G wielder, its defences included (``False``: its attacks only)."""
 
 
 # The grapple and the bite (VDA-GRAP, VDA-BITE).
@@ -113,7 +116,7 @@ class GrappleOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     """VDA-FORPOT-05: Potence in « Force + … + Potence » grapple pools is automatic
     successes (otherwise dice)."""
     grapple_difficulty: Difficulty = 6
-    """VDA-GRAP-08/11/12: escape, flight, control and opposition rolls."""
+    """VDA-GRAP-08, VDA-GRAP-11, VDA-GRAP-12: escape, flight, control and opposition rolls."""
     flight_extra_difficulty: Dots = 2
     """VDA-GRAP-11: « au moins +2 »; the GM adds more with ``vda.AdjustDifficulty``."""
     flight_ends_at_zero: bool = True
@@ -140,7 +143,7 @@ class GrappleOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
 class EquipmentOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     # --- VDA-RES / VDA-VAND ---------------------------------------------------
     maker_crafts: Dots = 3
-    """VDA-RES-01/04: the maker's Crafts when unknown (a competent professional)."""
+    """VDA-RES-01, VDA-RES-04: the maker's Crafts when unknown (a competent professional)."""
     vandalism_base_loss: Dots = 2
     """VDA-VAND-03 (« A tester ? »): resistance lost on a successful vandalism; 0 disables."""
     shield_wears_on_parry: bool = True
@@ -158,6 +161,10 @@ class EquipmentOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     # --- VDA-STAKE / VDA-STUCK ------------------------------------------------
     stuck_threshold_floor: Dots = 1
     """VDA-STUCK-03: a stuck weapon lowers the stake thresholds down to this."""
+    # --- VDA-FIRE -------------------------------------------------------------
+    firearm_cartridges: bool = False
+    """VDA-FIRE-06: « 2 actions pour recharger, 1 avec cartouche »: the table's firearms
+    use cartridges (1 action)."""
     # --- VDA-GREN -------------------------------------------------------------
     grenade_moderate_bashing_soaked: bool = False
     """VDA-GREN-06: the moderate zone's « 1 dommage de contusion » is automatic, not soaked."""
@@ -182,7 +189,7 @@ class TacticsOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     gaze_progress_resets: bool = True
     """VDA-GAZE-04: the cumulated successes reset when the target stops averting its gaze."""
     closed_eyes_stop_automatic: bool = True
-    """VDA-GAZE-01/07: closed eyes cannot be caught, even by a power above Willpower + Control."""
+    """VDA-GAZE-01, VDA-GAZE-07: closed eyes cannot be caught, even by a power above Willpower + Control."""
     # --- VDA-TWO ----------------------------------------------------------------
     two_weapon_stance_scope: Literal["round", "sequence"] = "round"
     """VDA-TWO-03: the riskier option is a stance for the round (or for one sequence)."""
@@ -207,6 +214,9 @@ class VdaOptions(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="vda",
     physical action then every power action (phased)."""
     renounced_defence_scope: Literal["sequence", "round"] = "sequence"
     """VDA-INIT-03: how long attacking a faster opponent gives up defending against them."""
+    volley_bonus_includes_answered_attack: bool = False
+    """VDA-RDEF-04: the +1 after a defensive action also weighs on the attack that defence
+    answers (by default only on the other ranged attacks of the sequence)."""
     tie_counts: Literal["physical_remaining", "all_remaining"] = "physical_remaining"
     """VDA-INIT-04: which actions "fewer actions" counts."""
     top_ties_all_penalised: bool = True
@@ -216,7 +226,7 @@ class VdaOptions(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="vda",
     celerity_prepays_every_round: bool = True
     """VDA-ACT-07: the Celerity point pays the power activation every round it lasts."""
     celerity_blood_per_dot: Dots = 1
-    """VDA-ACT-04/07: activating one Celerity dot costs one blood point."""
+    """VDA-ACT-04, VDA-ACT-07: activating one Celerity dot costs one blood point."""
     rage_pays_like_anger: bool = True
     """VDA-POW-03: Rage pays a power activation like Anger."""
     anger_needs_mental_control: bool = True

@@ -77,7 +77,7 @@ class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
     aggravated_from_zone: int = 0
     """VDA-TGT-03."""
     charge_bashing: int = 0
-    """VDA-CHARGE-05/06, after soak, already halved for vampires."""
+    """VDA-CHARGE-05, VDA-CHARGE-06, after soak, already halved for vampires."""
     fire_aggravated: int = 0
     """VDA-GREN-08: levels a grenade's fire turned aggravated."""
     health: HealthLoss = msgspec.field(default_factory=HealthLoss)

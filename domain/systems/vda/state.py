@@ -21,7 +21,7 @@ Pool = Literal["blood", "willpower", "anger", "rage"]
 Step = Literal["declare", "physical", "power"]
 Phase = Literal["setup", "initiative", "sequence", "between"]
 Orientation = Literal["full", "zone", "partial", "none"]
-Condition = Literal["prone", "under_water", "charging", "moving"]
+Condition = Literal["prone", "under_water", "charging", "moving", "unconscious"]
 GrappleMove = Literal["contact", "weapon_defence", "escape", "flee", "control", "oppose", "takedown", "drink"]
 """The grapple's actions (VDA-GRAP, VDA-BITE-03), declared as ``PhysicalAction.grapple``."""
 
@@ -48,7 +48,7 @@ class VdaPower(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     orients: bool = False
     """The power refreshes orientation (VDA-ORI-03: Auspex 1, Protean 1, ...)."""
     requires: Literal["none", "gaze", "magic", "touch"] = "none"
-    """What the power needs, for a grappled user (VDA-GRAP-22..24): eye contact, a magic
+    """What the power needs, for a grappled user (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24): eye contact, a magic
     path, or only touch. Thaumaturgy and Necromancy count as magic, Quietus, Valeren
     and Vicissitude as touch, even when left at ``none``."""
 
@@ -70,7 +70,7 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """Weapon ids of ``domain.systems.vda.data``."""
     armour: str | None = None
     bows: dict[str, Dots] = {}
-    """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated
+    """The strength of each bow carried, by weapon id (VDA-BOW-01, VDA-BOW-03, VDA-BOW-05); a bow not rated
     here is as strong as the archer's Strength."""
     powers: dict[str, VdaPower] = {}
     """Powers by id (``"auspex-1"``, ``"zulo"``, ...)."""
@@ -90,6 +90,9 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     mount: Mount | None = None
     """The horse the character rides in this fight (VDA-HORSE-02: the seeds give no horse,
     so the table writes its Strength and Potence here); ``None``: on foot."""
+    horse: bool = False
+    """This combatant is a horse (kind ``animal``): striking it while it moves is VDA-MOD-03's
+    +2, not VDA-MOD-02's +1."""
 
 
 # --- the combat state -----------------------------------------------------------
@@ -108,7 +111,7 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     ranged: Literal["thrown", "bow", "crossbow", "firearm"] | None = None
     """For an attack: its ranged class. For a defence: the ranged class it faces."""
     reaction: bool = False
-    """A defence taken in reaction to a ranged attack (VDA-RDEF-02/03)."""
+    """A defence taken in reaction to a ranged attack (VDA-RDEF-02, VDA-RDEF-03)."""
     from_behind: bool = False
     """An attack from the defender's back (VDA-PHYS-05)."""
     difficulty: int = 6
@@ -125,14 +128,24 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     zone: Literal["heart", "unarmoured"] | None = None
     """A targeted attack (VDA-TGT-01): the heart (a stake, VDA-STAKE-01) or a bare zone."""
     charge: Charge | None = None
-    """The attack is a charge (VDA-CHARGE-01/02/05..07)."""
+    """The attack is a charge (VDA-CHARGE-01, VDA-CHARGE-02, VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07)."""
     aim: bool = False
     """Aim at a still target with a ranged weapon (VDA-AIM-01)."""
     distance_m: float | None = None
     """A ranged attack's distance, for the range bands (VDA-THROW-02)."""
-    intent: Literal["wound", "disarm", "vandalism", "unstick"] = "wound"
+    anchored: bool = False
+    """VDA-MOD-03: a lance set firmly against the ground (an anchorable weapon only) strikes a
+    moving horse without malus."""
+    also: list[str] = []
+    """A blunderbuss shot within 10 m (VDA-FIRE-04): up to two more people it may hit, in
+    the order they are hit."""
+    spread: Literal["nines_and_tens", "spend_successes"] = "nines_and_tens"
+    """VDA-FIRE-04: one more person per die of 9 or 10, or 2 successes spent per person in
+    ``also``."""
+    intent: Literal["wound", "disarm", "vandalism", "unstick", "reload"] = "wound"
     """Only disarm (VDA-DISARM-05, +1), strike equipment (VDA-VAND-01, +2), or (a full
-    ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04)."""
+    ``other`` action, Dexterity + Melee at 5) work a stuck weapon loose (VDA-STUCK-04), or
+    (an ``other`` action naming ``weapon``, no roll) reload it (VDA-BOW-06, VDA-FIRE-06)."""
     item: str | None = None
     """Vandalism: the target's item struck (its weapon, shield or armour id)."""
     damage_attribute: Literal["strength", "dexterity"] = "strength"
@@ -215,9 +228,9 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """Current initiative score (successes, then point changes, VDA-INIT-10)."""
     bound_weapon: str | None = None
     physical: int = 0
-    """Physical actions granted this round (VDA-ACT-01/04/05/06)."""
+    """Physical actions granted this round (VDA-ACT-01, VDA-ACT-04, VDA-ACT-05, VDA-ACT-06)."""
     prepaid_power: int = 0
-    """Power activations already paid (Celerity, Anger; VDA-ACT-05/07)."""
+    """Power activations already paid (Celerity, Anger; VDA-ACT-05, VDA-ACT-07)."""
     action_sources: list[str] = []
     """Where each physical action (and prepaid power action) of the round comes from:
     ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""
@@ -247,7 +260,7 @@ class Fighter(Struct, frozen=True, kw_only=True):
     items: dict[str, Item] = {}
     """Items (weapon or armour ids) whose state changed: damaged, dropped, stuck, loose grip."""
     deafness: Deafness | None = None
-    """VDA-GREN-09..11, until the scene ends."""
+    """VDA-GREN-09, VDA-GREN-10, VDA-GREN-11, until the scene ends."""
     staked: bool = False
     """VDA-STAKE-04: a stake through the heart."""
     circumstances: Circumstances = msgspec.field(default_factory=Circumstances)
@@ -273,9 +286,9 @@ class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):
     bite: bool = False
     """VDA-GRAP-14: value > 0: either side may bite the other; moving drags the other."""
     forbidden_sizes: list[Size] = []
-    """VDA-GRAP-15/16/17: weapon sizes the held character can no longer use."""
+    """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: weapon sizes the held character can no longer use."""
     bite_back_difficulty: int = 0
-    """VDA-GRAP-16/17: +1 from 4, +2 from 6 when the held character bites the grappler."""
+    """VDA-GRAP-16, VDA-GRAP-17: +1 from 4, +2 from 6 when the held character bites the grappler."""
     no_attack_on_grappler: bool = False
     """VDA-GRAP-18: from 8 the held character attacks the grappler by no means."""
     flight: bool = True
@@ -287,11 +300,11 @@ class GrappleEffects(msgspec.Struct, frozen=True, kw_only=True):
     immobilised: bool = False
     """VDA-GRAP-21: from three times Strength + Potence it is immobilised."""
     power_dice: int = 0
-    """VDA-GRAP-22/23: dice lost by a magic path or a gaze power (the control value)."""
+    """VDA-GRAP-22, VDA-GRAP-23: dice lost by a magic path or a gaze power (the control value)."""
     power_difficulty: int = 0
-    """VDA-GRAP-22/23: +1 from 4."""
+    """VDA-GRAP-22, VDA-GRAP-23: +1 from 4."""
     powers_impossible: bool = False
-    """VDA-GRAP-22/23: impossible from 8."""
+    """VDA-GRAP-22, VDA-GRAP-23: impossible from 8."""
 
 
 class Grapple(Struct, frozen=True, kw_only=True):
@@ -300,7 +313,8 @@ class Grapple(Struct, frozen=True, kw_only=True):
     value: int
     cap: int
     strength_potence: int = 0
-    """The held character's Strength + Potence, which the thresholds read (VDA-GRAP-19..21)."""
+    """The held character's Strength + Potence, which the thresholds read (VDA-GRAP-19, VDA-GRAP-20,
+    VDA-GRAP-21)."""
     effects: GrappleEffects = msgspec.field(default_factory=GrappleEffects)
     """``grapple_thresholds(value, strength_potence)``, recomputed at every change."""
     since_round: int = 0
@@ -324,7 +338,7 @@ class Fangs(Struct, frozen=True, kw_only=True):
 
 
 class Ecstasy(Struct, frozen=True, kw_only=True):
-    """VDA-BITE-05/06: the Kiss's ecstasy on a victim."""
+    """VDA-BITE-05, VDA-BITE-06: the Kiss's ecstasy on a victim."""
 
     drinker: str
     until_round: int | None = None
@@ -370,7 +384,7 @@ class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):
     fangs: dict[str, Fangs] = {}
     """Biter -> the bite it may drink from (VDA-BITE-03)."""
     ecstasy: dict[str, Ecstasy] = {}
-    """Victim -> the Kiss holding it (VDA-BITE-05/06)."""
+    """Victim -> the Kiss holding it (VDA-BITE-05, VDA-BITE-06)."""
     stuck: list[StuckWeapon] = []
     """Weapons stuck in a vampire's body (VDA-STUCK)."""
     grenades: list[PendingGrenade] = []

@@ -56,7 +56,8 @@ class TacticsBoard(msgspec.Struct, frozen=True, kw_only=True):
     """The gaze, stance and stake-ruling statuses of the fight."""
 
     gazes: dict[str, GazePair] = {}
-    """``"attacker>target"`` -> the gaze attack's progress (VDA-GAZE-01..07)."""
+    """``"attacker>target"`` -> the gaze attack's progress (VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-03,
+    VDA-GAZE-04, VDA-GAZE-05, VDA-GAZE-06, VDA-GAZE-07)."""
     averting: list[str] = []
     """Who fights without looking its opponents in the eyes (VDA-GAZE-03)."""
     eyes_closed: list[str] = []
@@ -66,4 +67,4 @@ class TacticsBoard(msgspec.Struct, frozen=True, kw_only=True):
     stances: dict[str, TwoWeaponStance] = {}
     """Combatant -> its two-weapon stance (VDA-TWO-03)."""
     stake_rulings: list[str] = []
-    """Vampires with a « Cœur osseux » whose stake waits for the GM's ruling (VDA-STAKE-01/04)."""
+    """Vampires with a « Cœur osseux » whose stake waits for the GM's ruling (VDA-STAKE-01, VDA-STAKE-04)."""

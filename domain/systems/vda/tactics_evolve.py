@@ -10,6 +10,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.systems.vda import events as ev
+from domain.systems.vda.rules.gaze import reflexive_slot
 from domain.systems.vda.state import Fighter, SequenceState, VdaState
 from domain.systems.vda.tactics import GazePair, TacticsBoard, TwoWeaponStance
 
@@ -62,8 +63,7 @@ def paralyse(state: VdaState, cid: str) -> VdaState:
 def _gaze_rolled(state: VdaState, e: ev.GazeRolled) -> VdaState:
     state = _pair(state, e.attacker, e.target, power=e.power, progress=e.progress, needed=e.needed)
     if e.mode == "reflexive":
-        per = state.options.tactics.gaze_reflexive_per
-        slot = e.attacker if per == "attacker" else f"{e.attacker}>{e.target}"
+        slot = reflexive_slot(e.attacker, e.target, state.options.tactics)
         return _board(state, reflexive={**state.tactics.reflexive, slot: state.round})
     state = _pair(state, e.attacker, e.target, active_round=state.round)
     f = _fighter(state, e.attacker)
@@ -149,7 +149,8 @@ def _stake_ruled(state: VdaState, e: ev.StakeRuled) -> VdaState:
 
 
 def stake_checked(state: VdaState, e: ev.StakeChecked) -> VdaState:
-    """VDA-STAKE-01..04: staked (and paralysed), or waiting for the GM's bony-heart ruling."""
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04: staked (and paralysed), or waiting for the
+    GM's bony-heart ruling."""
     if e.awaiting_ruling:
         board: TacticsBoard = state.tactics
         return _board(state, stake_rulings=[*(x for x in board.stake_rulings if x != e.target), e.target])

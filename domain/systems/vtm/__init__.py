@@ -32,7 +32,7 @@ SYSTEM = System(
     roll_spec_type=PoolSpec,
     initial=lambda options: VtmState(),
     evolve=evolve,
-    plain_roll=plain_pool_roll,
+    plain_roll=lambda roller, spec, options: plain_pool_roll(roller, spec),
     redact=redact,
     check_sheet=check_sheet,
 )

@@ -54,7 +54,8 @@ class PoolSpec(msgspec.Struct, frozen=True, kw_only=True, tag="pool", forbid_unk
     specialty: bool = False
 
 
-def plain_pool_roll(roller: Roller, spec: PoolSpec) -> PoolRoll:
-    """A plain d10 pool: hits at or above the difficulty, 1s cancel them, no hit and
-    a 1 is a botch; a specialty adds a die for each 10 (VTM-DICE-05/06/08)."""
-    return roll_pool(roller, spec.dice, spec.difficulty, tens_again=spec.specialty)
+def plain_pool_roll(roller: Roller, spec: PoolSpec, *, ones_cancel: bool = True) -> PoolRoll:
+    """A plain d10 pool: hits at or above the difficulty, 1s cancel them (unless the
+    system's table says not, ``ones_cancel``), no hit and a 1 is a botch; a specialty adds
+    a die for each 10 (VTM-DICE-05/06/08)."""
+    return roll_pool(roller, spec.dice, spec.difficulty, tens_again=spec.specialty, ones_cancel=ones_cancel)

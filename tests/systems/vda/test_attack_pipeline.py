@@ -271,6 +271,7 @@ def test_vda_def_03__soak_only_option_keeps_the_margin_but_converts_soak() -> No
 
 
 def test_vda_melee_07__a_size_m_weapon_without_stats_is_refused() -> None:
+    """VDA-MELEE-07: a size m weapon without stats is refused."""
     with pytest.raises(RuleViolation) as refused:
         resolve_attack(
             ScriptedRoller([]),

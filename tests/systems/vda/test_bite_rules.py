@@ -46,6 +46,7 @@ def test_vda_bite_01__the_fangs_deal_lethal_damage_the_first_level_aggravated() 
 
 
 def test_vda_bite_02__no_bite_without_a_hold_of_positive_value() -> None:
+    """VDA-BITE-02: no bite without a hold of positive value."""
     from tests.systems.vda.test_grapple_rules import fight
 
     t = fight()
@@ -54,6 +55,7 @@ def test_vda_bite_02__no_bite_without_a_hold_of_positive_value() -> None:
 
 
 def test_vda_bite_02__biting_ones_grappler_is_at_5_plus_the_threshold_malus() -> None:
+    """VDA-BITE-02: biting ones grappler is at 5 plus the threshold malus."""
     t = held(4, kind="vampire", strength=3)
     state = t.state
     assert bite.bite_difficulty(state, "bors", "alma") == [
@@ -80,6 +82,7 @@ def test_vda_bite_03__drinking_at_the_next_action_moves_blood_per_strength_succe
 
 
 def test_vda_bite_03__no_drinking_without_biting_at_the_previous_action() -> None:
+    """VDA-BITE-03: no drinking without biting at the previous action."""
     t = held(3)
     assert t.refuse(c.DeclareAction(combatant="alma", action=DRINK)).rule == "VDA-BITE-03"
 
@@ -95,6 +98,7 @@ def test_vda_bite_04__a_third_of_the_maximum_pool_per_round() -> None:
 
 
 def test_vda_bite_05__a_mortal_cannot_resist_the_kiss_and_takes_no_action() -> None:
+    """VDA-BITE-05: a mortal cannot resist the kiss and takes no action."""
     t = bitten()
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)
@@ -107,6 +111,7 @@ def test_vda_bite_05__a_mortal_cannot_resist_the_kiss_and_takes_no_action() -> N
 
 
 def test_vda_bite_06__a_vampire_failing_self_control_cannot_react_for_8_minus_willpower_rounds() -> None:
+    """VDA-BITE-06: a vampire failing self control cannot react for 8 minus willpower rounds."""
     t = bitten(kind="vampire", self_control=2, willpower=5)
     t.declare("alma", DRINK)
     t.declare("bors", NOTHING)

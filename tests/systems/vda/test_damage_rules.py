@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from domain.errors import RuleViolation
 from domain.systems.vda.data import MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.rules import damage
@@ -116,8 +113,8 @@ def test_vda_dmg_01__margin_is_attack_less_allocated_defence() -> None:
 
 def test_vda_dmg_02__without_fortitude_each_success_converts_a_die() -> None:
     """VDA-DMG-02: without fortitude each success converts a die."""
-    assert damage.automatic_damage_without_fortitude(margin=3, damage_dice=5) == 3
-    assert damage.automatic_damage_without_fortitude(margin=7, damage_dice=5) == 5
+    assert damage.automatic_damage(margin=3, divisor=1, damage_dice=5) == 3
+    assert damage.automatic_damage(margin=7, divisor=1, damage_dice=5) == 5
 
 
 def test_vda_dmg_03__margin_two_turns_two_dice_into_automatic_damage() -> None:
@@ -151,13 +148,6 @@ def test_vda_dmg_05__v20_reading_does_not_count_the_first_success() -> None:
     """VDA-DMG-05: v20 reading does not count the first success."""
     v20 = DamageOptions(first_success_converts=False)
     assert damage.convert_damage_dice(7, margin=3, divisor=1, options=v20) == (5, 2)
-
-
-def test_vda_dmg_06__the_plus_two_damage_dice_option_is_refused() -> None:
-    damage.require_no_bonus_damage_dice(0)
-    with pytest.raises(RuleViolation) as refused:
-        damage.require_no_bonus_damage_dice(2)
-    assert refused.value.rule == "VDA-DMG-06"
 
 
 def test_vda_dmg_07__damage_types_choose_the_soak_model() -> None:

@@ -66,6 +66,7 @@ def rules(terms: list[Modifier]) -> dict[str, int]:
 
 
 def test_vda_tgt_02__the_targeted_zone_costs_one_plus_the_armour_malus_on_the_roll() -> None:
+    """VDA-TGT-02: the targeted zone costs one plus the armour malus on the roll."""
     t = fight(bors=sheet(kind="mortal", melee=2, armour="maille"))
     t.declare(
         "alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="unarmoured")
@@ -87,6 +88,7 @@ def test_vda_stake_01__the_heart_is_a_zone_a_declaration_may_aim_at() -> None:
 
 
 def test_vda_prone_01__a_prone_attacker_is_at_plus_one_its_prone_target_gives_minus_one() -> None:
+    """VDA-PRONE-01: a prone attacker is at plus one its prone target gives minus one."""
     t = fight()
     t.send(c.SetCondition(combatant="alma", condition="prone", reason="test"))
     t.send(c.SetCondition(combatant="bors", condition="prone", reason="test"))
@@ -100,6 +102,7 @@ def test_vda_prone_01__a_prone_attacker_is_at_plus_one_its_prone_target_gives_mi
 
 
 def test_vda_mod_04__a_shield_in_the_targets_hand_puts_the_attacker_at_plus_one() -> None:
+    """VDA-MOD-04: a shield in the targets hand puts the attacker at plus one."""
     t = fight(bors=sheet(kind="mortal", melee=2, weapons=["dague_de_parade"]))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
     t.declare("bors", act("none"))
@@ -107,6 +110,7 @@ def test_vda_mod_04__a_shield_in_the_targets_hand_puts_the_attacker_at_plus_one(
 
 
 def test_vda_mod_01__the_gms_terrain_ruling_weighs_unless_everyone_suffers_it() -> None:
+    """VDA-MOD-01: the gms terrain ruling weighs unless everyone suffers it."""
     t = fight()
     t.send(
         c.SetCircumstances(
@@ -119,6 +123,7 @@ def test_vda_mod_01__the_gms_terrain_ruling_weighs_unless_everyone_suffers_it() 
 
 
 def test_vda_cover_01__cover_helps_a_defence_by_the_gms_ruling() -> None:
+    """VDA-COVER-01: cover helps a defence by the gms ruling."""
     t = fight()
     t.send(c.SetCircumstances(combatant="bors", circumstances=Circumstances(cover=2), reason="muret"))
     t.declare("alma", act("none"))
@@ -128,6 +133,7 @@ def test_vda_cover_01__cover_helps_a_defence_by_the_gms_ruling() -> None:
 
 
 def test_vda_aim_01__no_aiming_at_a_moving_target() -> None:
+    """VDA-AIM-01: no aiming at a moving target."""
     t = fight(alma=sheet(archery=2, weapons=["arc_court"]))
     t.send(c.SetCondition(combatant="bors", condition="moving", reason="court"))
     aimed = act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow", aim=True)
@@ -135,6 +141,7 @@ def test_vda_aim_01__no_aiming_at_a_moving_target() -> None:
 
 
 def test_vda_aim_01__aiming_adds_perception_up_to_archery_on_the_roll() -> None:
+    """VDA-AIM-01: aiming adds perception up to archery on the roll."""
     t = fight(alma=sheet(archery=1, perception=3, weapons=["arc_court"]))
     t.declare(
         "alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow", aim=True)
@@ -144,6 +151,7 @@ def test_vda_aim_01__aiming_adds_perception_up_to_archery_on_the_roll() -> None:
 
 
 def test_vda_throw_02__beyond_range_each_quarter_adds_one_and_halves_the_damage() -> None:
+    """VDA-THROW-02: beyond range each quarter adds one and halves the damage."""
     t = fight(alma=sheet(archery=2, weapons=["arc_court"]))
     shot = act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow", distance_m=1000)
     t.declare("alma", shot)
@@ -152,6 +160,7 @@ def test_vda_throw_02__beyond_range_each_quarter_adds_one_and_halves_the_damage(
 
 
 def test_vda_charge_02__a_charge_on_foot_needs_a_size_g_weapon() -> None:
+    """VDA-CHARGE-02: a charge on foot needs a size g weapon."""
     t = fight(run_up=True)
     charge = act(
         "attack", skill="melee", target="bors", weapon="dague_de_chasse", charge=Charge(rounds_moved=1)
@@ -160,6 +169,7 @@ def test_vda_charge_02__a_charge_on_foot_needs_a_size_g_weapon() -> None:
 
 
 def test_vda_charge_01__a_charge_needs_its_run_up() -> None:
+    """VDA-CHARGE-01: a charge needs its run up."""
     t = fight(alma=sheet(melee=3, weapons=["lance"]))
     charge = act(
         "attack", skill="melee", target="bors", weapon="lance", charge=Charge(straight_line_successes=3)
@@ -180,6 +190,7 @@ def test_vda_charge_05__a_charge_on_foot_adds_one_bashing_through_the_round() ->
 
 
 def test_vda_disarm_05__a_pure_disarm_is_only_plus_one() -> None:
+    """VDA-DISARM-05: a pure disarm is only plus one."""
     t = fight(bors=sheet(kind="mortal", melee=2, weapons=["couteau"]))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="disarm"))
     t.declare("bors", act("none"))
@@ -187,6 +198,7 @@ def test_vda_disarm_05__a_pure_disarm_is_only_plus_one() -> None:
 
 
 def test_vda_vand_01__striking_an_item_is_plus_two() -> None:
+    """VDA-VAND-01: striking an item is plus two."""
     t = fight(bors=sheet(kind="mortal", melee=2, weapons=["couteau"]))
     t.declare(
         "alma",
@@ -204,6 +216,7 @@ def test_vda_vand_01__striking_an_item_is_plus_two() -> None:
 
 
 def test_vda_vand_01__vandalism_names_an_item_the_target_has() -> None:
+    """VDA-VAND-01: vandalism names an item the target has."""
     t = fight()
     bad = act(
         "attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="vandalism", item="lance"
@@ -223,6 +236,7 @@ def ambushed() -> Table:
 
 
 def test_vda_amb_03__the_surprise_defence_has_no_more_dice_than_the_awareness_successes() -> None:
+    """VDA-AMB-03: the surprise defence has no more dice than the awareness successes."""
     t = ambushed()
     events = t.send(
         c.SurpriseDefence(combatant="bors", action=act("defend", skill="dodge", defence="dodge")), [8, 3]
@@ -234,6 +248,7 @@ def test_vda_amb_03__the_surprise_defence_has_no_more_dice_than_the_awareness_su
 
 
 def test_vda_amb_03__the_ambusher_waits_for_the_targets_answer() -> None:
+    """VDA-AMB-03: the ambusher waits for the targets answer."""
     t = ambushed()
     strike = c.SurpriseAttack(
         combatant="alma", action=act("attack", skill="melee", target="bors", weapon="dague_de_chasse")
@@ -242,6 +257,7 @@ def test_vda_amb_03__the_ambusher_waits_for_the_targets_answer() -> None:
 
 
 def test_vda_amb_01__the_surprise_attack_meets_the_capped_defence_and_wounds() -> None:
+    """VDA-AMB-01: the surprise attack meets the capped defence and wounds."""
     t = ambushed()
     t.send(c.SurpriseDefence(combatant="bors", action=act("defend", skill="dodge", defence="dodge")), [8, 3])
     strike = c.SurpriseAttack(
@@ -256,6 +272,7 @@ def test_vda_amb_01__the_surprise_attack_meets_the_capped_defence_and_wounds() -
 
 
 def test_vda_amb_06__an_unaware_target_cannot_defend_the_surprise() -> None:
+    """VDA-AMB-06: an unaware target cannot defend the surprise."""
     t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
     t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])
     refused = t.refuse(
@@ -294,11 +311,13 @@ def test_vda_res_04__armour_and_shields_are_twice_their_dice_plus_crafts_plus_mo
 
 
 def test_vda_res_05__wood_loses_one_more() -> None:
+    """VDA-RES-05: wood loses one more."""
     assert resistance.wooden_loss("lance") == [Modifier(rule="VDA-RES-05", value=1, why="bois")]
     assert resistance.wooden_loss("dague_de_chasse") == []
 
 
 def test_vda_res_07__a_botched_attack_costs_the_weapon_one_resistance_per_1() -> None:
+    """VDA-RES-07: a botched attack costs the weapon one resistance per 1."""
     t = fight()
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
     t.declare("bors", act("none"))
@@ -332,6 +351,7 @@ def test_vda_res_03__a_damaged_weapons_bonus_is_capped_by_its_resistance() -> No
 
 
 def test_vda_res_02__a_destroyed_weapon_cannot_be_used() -> None:
+    """VDA-RES-02: a destroyed weapon cannot be used."""
     t = fight()
     t.send(
         c.AdjustItem(
@@ -353,6 +373,7 @@ def test_vda_res_02__a_destroyed_weapon_cannot_be_used() -> None:
 
 
 def test_vda_vand_03__a_successful_vandalism_takes_two_plus_the_strength_terms() -> None:
+    """VDA-VAND-03: a successful vandalism takes two plus the strength terms."""
     t = fight(
         alma=sheet(melee=3, strength=5, weapons=["dague_de_chasse"]),
         bors=sheet(kind="mortal", melee=2, weapons=["lance"]),
@@ -375,6 +396,7 @@ def test_vda_vand_03__a_successful_vandalism_takes_two_plus_the_strength_terms()
 
 
 def test_vda_vand_04_05_08_10__the_loss_formula_term_by_term() -> None:
+    """VDA-VAND-04, VDA-VAND-05, VDA-VAND-08, VDA-VAND-10: the loss formula term by term."""
     options = EquipmentOptions()
     axe = resistance.find_weapon("hache_a_deux_mains")
     assert axe is not None
@@ -397,6 +419,7 @@ def test_vda_vand_09__natural_weapon_resistance() -> None:
 
 
 def test_vda_vand_02__avoiding_vandalism_on_a_small_weapon_is_minus_one() -> None:
+    """VDA-VAND-02: avoiding vandalism on a small weapon is minus one."""
     assert resistance.small_item_avoidance("couteau") == [
         Modifier(rule="VDA-VAND-02", value=-1, why="arme de taille P")
     ]
@@ -404,6 +427,7 @@ def test_vda_vand_02__avoiding_vandalism_on_a_small_weapon_is_minus_one() -> Non
 
 
 def test_vda_vand_06__a_shield_that_parries_loses_a_point() -> None:
+    """VDA-VAND-06: a shield that parries loses a point."""
     assert resistance.parry_wear("bouclier", EquipmentOptions()) == [
         Modifier(rule="VDA-VAND-06", value=1, why="parade au bouclier")
     ]
@@ -503,6 +527,7 @@ def test_vda_disarm_03__one_or_two_net_successes_weaken_the_grip() -> None:
 
 
 def test_vda_disarm_02__fortitude_lowers_the_reflexive_difficulty_and_potence_adds() -> None:
+    """VDA-DISARM-02: fortitude lowers the reflexive difficulty and potence adds."""
     from domain.systems.vda.rules import disarm
 
     assert disarm.defender_difficulty(2, EquipmentOptions()) == [
@@ -645,6 +670,7 @@ def test_vda_gren_06__the_blast_by_zone_then_deafening() -> None:
 
 
 def test_vda_gren_01__no_blast_before_its_round() -> None:
+    """VDA-GREN-01: no blast before its round."""
     t = fight(alma=sheet(athletics=2, weapons=["grenade"]))
     t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
     t.declare("bors", act("none"))

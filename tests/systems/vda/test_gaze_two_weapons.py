@@ -55,6 +55,7 @@ def catch(t: Table, faces: list[int], **fields: Any) -> list[Any]:
 
 
 def test_vda_gaze_01__a_power_above_willpower_plus_mental_control_catches_at_once() -> None:
+    """VDA-GAZE-01: a power above willpower plus mental control catches at once."""
     t = gaze_fight()
     strong = {"regard": VdaPower(discipline="dominate", level=6, requires="gaze")}
     t2 = Table()
@@ -82,6 +83,7 @@ def test_vda_gaze_01__a_power_above_willpower_plus_mental_control_catches_at_onc
 
 
 def test_vda_gaze_02__charisma_plus_intimidation_at_5_must_beat_the_targets_wits() -> None:
+    """VDA-GAZE-02: charisma plus intimidation at 5 must beat the targets wits."""
     t = gaze_fight()
     [rolled, captured] = catch(t, [8, 8, 8, 8, 2])
     assert rolled.pool == [
@@ -101,6 +103,7 @@ def test_vda_gaze_02__three_successes_do_not_beat_wits_3() -> None:
 
 
 def test_vda_gaze_03__averting_costs_two_initiative_and_plus_one_on_active_rolls() -> None:
+    """VDA-GAZE-03: averting costs two initiative and plus one on active rolls."""
     t = gaze_fight()
     events = t.send(c.AvertGaze(combatant="bors"))
     assert events == [
@@ -121,11 +124,13 @@ def test_vda_gaze_03__averting_costs_two_initiative_and_plus_one_on_active_rolls
 
 
 def test_vda_gaze_03__nothing_to_avert_without_a_gaze_power_in_the_fight() -> None:
+    """VDA-GAZE-03: nothing to avert without a gaze power in the fight."""
     t = fight()
     assert t.refuse(c.AvertGaze(combatant="bors")).rule == "VDA-GAZE-03"
 
 
 def test_vda_gaze_04__against_averted_eyes_the_successes_cumulate_at_wits_plus_alertness() -> None:
+    """VDA-GAZE-04: against averted eyes the successes cumulate at wits plus alertness."""
     t = gaze_fight()
     t.send(c.AvertGaze(combatant="bors"))
     [rolled] = catch(t, [8, 8, 8, 2, 2])
@@ -153,6 +158,7 @@ def test_vda_gaze_04__looking_again_loses_the_cumulated_successes() -> None:
 
 
 def test_vda_gaze_05__one_reflexive_roll_a_round() -> None:
+    """VDA-GAZE-05: one reflexive roll a round."""
     t = gaze_fight()
     catch(t, [2, 2, 2, 2, 2])
     refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [2] * 5)
@@ -160,6 +166,7 @@ def test_vda_gaze_05__one_reflexive_roll_a_round() -> None:
 
 
 def test_vda_gaze_06__an_active_action_rolls_manipulation_at_minus_two_and_may_be_guessed() -> None:
+    """VDA-GAZE-06: an active action rolls manipulation at minus two and may be guessed."""
     t = gaze_fight()
     gaze = act("other", skill="intimidation", attribute="manipulation", target="bors", gaze="regard")
     t.declare("alma", gaze)
@@ -192,12 +199,14 @@ def test_vda_gaze_06__an_active_action_rolls_manipulation_at_minus_two_and_may_b
 
 
 def test_vda_gaze_06__a_reflexive_attempt_cannot_be_guessed() -> None:
+    """VDA-GAZE-06: a reflexive attempt cannot be guessed."""
     t = gaze_fight()
     catch(t, [2, 2, 2, 2, 2])
     assert t.refuse(c.DetectGazeIntent(combatant="bors", attacker="alma"), [7, 2]).rule == "VDA-GAZE-06"
 
 
 def test_vda_gaze_07__closed_eyes_need_the_intent_then_cost_three_and_cannot_be_caught() -> None:
+    """VDA-GAZE-07: closed eyes need the intent then cost three and cannot be caught."""
     t = gaze_fight()
     assert t.refuse(c.CloseEyes(combatant="bors")).rule == "VDA-GAZE-07"
     t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a vu le manège"))
@@ -212,6 +221,7 @@ def test_vda_gaze_07__closed_eyes_need_the_intent_then_cost_three_and_cannot_be_
 
 
 def test_vda_gaze_07__no_malus_when_sight_is_not_the_main_sense() -> None:
+    """VDA-GAZE-07: no malus when sight is not the main sense."""
     t = gaze_fight(bors=sheet(kind="mortal", melee=2, sight_primary=False))
     t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="test"))
     t.send(c.CloseEyes(combatant="bors"))
@@ -222,6 +232,7 @@ def test_vda_gaze_07__no_malus_when_sight_is_not_the_main_sense() -> None:
 
 
 def test_vda_grap_23__a_gaze_roll_while_held_loses_the_control_value_in_dice() -> None:
+    """VDA-GRAP-23: a gaze roll while held loses the control value in dice."""
     from domain.systems.vda.rules import grapple
 
     assert grapple.power_hindrance("gaze", 5) == [
@@ -238,12 +249,14 @@ def duelist(melee: int = 3, **traits: Any) -> Any:
 
 
 def test_vda_two_01__a_shield_is_the_normal_styles_defensive_weapon() -> None:
+    """VDA-TWO-01: a shield is the normal styles defensive weapon."""
     t = fight(alma=duelist(two_weapon_styles=["small_medium"]))
     refused = t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["epee", "bouclier"]))
     assert refused.rule == "VDA-TWO-01"
 
 
 def test_vda_two_02__the_style_must_be_bought_and_the_twin_glaives_need_their_prerequisites() -> None:
+    """VDA-TWO-02: the style must be bought and the twin glaives need their prerequisites."""
     t = fight(alma=duelist(two_weapon_styles=["small_pair"]))
     refused = t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
     assert refused.rule == "VDA-TWO-02"
@@ -269,6 +282,7 @@ def test_vda_two_02__the_style_must_be_bought_and_the_twin_glaives_need_their_pr
 
 
 def test_vda_two_03__attacks_at_minus_one_melee_defences_at_plus_one_for_the_round() -> None:
+    """VDA-TWO-03: attacks at minus one melee defences at plus one for the round."""
     t = fight(alma=duelist(two_weapon_styles=["small_medium"]))
     t.send(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
@@ -298,6 +312,7 @@ def test_vda_two_04__two_2s_count_as_a_1_for_the_critical_failure() -> None:
 
 
 def test_vda_stake_04__a_staked_vampire_is_paralysed_until_the_stake_is_out() -> None:
+    """VDA-STAKE-04: a staked vampire is paralysed until the stake is out."""
     t = fight(bors=sheet(melee=2, powers=REGARD, intimidation=1))
     assert t.send(c.RuleStake(target="bors", staked=True, reason="pieu planté")) == [
         ev.StakeRuled(target="bors", staked=True, reason="pieu planté")
@@ -350,6 +365,7 @@ def test_vda_stuck_02__the_pool_is_unsoaked_plus_half_the_soaked() -> None:
 
 
 def test_vda_stuck_04__two_dice_of_a_simple_action_work_the_weapon_loose() -> None:
+    """VDA-STUCK-04: two dice of a simple action work the weapon loose."""
     stuck = [StuckWeapon(owner="alma", item="fleche", target="bors", pool=3, projectile=True)]
     assert stake.unstick_site(stuck, "bors", None) == stuck[0]
     assert stake.unstick_site(stuck, "cleo", "bors") == stuck[0]
@@ -381,6 +397,7 @@ def grenade_round_two(bors: Any = None, alma: Any = None) -> Table:
 
 
 def test_vda_gren_01__a_d10_initiative_the_faster_act_before_the_blast() -> None:
+    """VDA-GREN-01: a d10 initiative the faster act before the blast."""
     t = grenade_round_two()
     assert t.refuse(c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal"})).rule == "VDA-GREN-01"
     drawn = t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [2])
@@ -432,6 +449,7 @@ def test_vda_gren_07__four_damage_dice_with_firearm_margins() -> None:
 
 
 def test_vda_gren_10__deafening_weighs_on_initiative_and_perception() -> None:
+    """VDA-GREN-10: deafening weighs on initiative and perception."""
     t = grenade_round_two()
     t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
     t.declare("alma", act("defend", skill="dodge", defence="dodge"))
@@ -467,6 +485,7 @@ def test_vda_gren_12__beyond_its_50_m_a_grenade_throw_is_harder() -> None:
 
 
 def test_vda_res_06_08__a_magic_sword_worn_by_entropy_loses_less() -> None:
+    """VDA-RES-06, VDA-RES-08: a magic sword worn by entropy loses less."""
     magic = {"epee": MagicItem(creator_level=6, dots=1)}
     t = fight(alma=sheet(melee=3, weapons=["epee"], magic_items=magic))
     [reduced] = t.send(

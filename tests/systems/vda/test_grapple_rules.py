@@ -92,6 +92,7 @@ def refused(t: Table, cid: str, action: Any) -> str:
 
 
 def test_vda_grap_01__the_weapon_adds_dice_by_size_and_m_or_g_lower_the_difficulty() -> None:
+    """VDA-GRAP-01: the weapon adds dice by size and m or g lower the difficulty."""
     from domain.systems.vda.data import find_weapon
 
     dagger, _ = grapple.weapon_defence_terms(find_weapon("dague_de_chasse"))
@@ -197,6 +198,7 @@ def test_vda_grap_03__no_margin_no_contact() -> None:
 
 
 def test_vda_grap_04__the_positive_remainder_is_the_value_never_above_the_margin() -> None:
+    """VDA-GRAP-04: the positive remainder is the value never above the margin."""
     t = fight()
     begin(t)
     t.declare("alma", CONTACT)
@@ -261,6 +263,7 @@ def test_vda_grap_05__a_zero_hold_is_tightened_at_the_very_next_action() -> None
 
 
 def test_vda_grap_05__another_action_first_loses_the_chance() -> None:
+    """VDA-GRAP-05: another action first loses the chance."""
     t = _zero_hold()
     t.declare("alma", act("defend", skill="dodge", defence="dodge"))
     t.resolve("alma", [2, 2, 2, 2, 2])
@@ -298,6 +301,7 @@ def test_vda_grap_07__a_negative_remainder_fails_the_attempt() -> None:
 
 
 def test_vda_grap_08__escape_successes_lower_the_value() -> None:
+    """VDA-GRAP-08: escape successes lower the value."""
     t = held(3)
     t.declare("alma", NOTHING)
     t.declare("bors", act("other", skill="brawl", attribute="strength", grapple="escape", target="alma"))
@@ -334,6 +338,7 @@ def test_vda_grap_09__the_grappler_keeps_its_opposition_for_the_round() -> None:
 
 
 def test_vda_grap_10__the_same_pair_again_in_the_round_is_at_plus_one() -> None:
+    """VDA-GRAP-10: the same pair again in the round is at plus one."""
     assert grapple.pair_repeat_malus(Fighter(), "strength+brawl") is None
     fighter = Fighter(grapple_pairs={"strength+brawl": 2})
     assert grapple.pair_repeat_malus(fighter, "strength+brawl") == Modifier(
@@ -348,6 +353,7 @@ def test_vda_grap_10__the_same_pair_again_in_the_round_is_at_plus_one() -> None:
 
 
 def test_vda_grap_11__flight_alternates_value_and_movement_and_frees_at_zero() -> None:
+    """VDA-GRAP-11: flight alternates value and movement and frees at zero."""
     assert grapple.flight_split(3) == (2, 1)
     t = held(1)
     t.declare("alma", NOTHING)
@@ -373,6 +379,7 @@ def test_vda_grap_12__control_raises_the_value_past_the_cap() -> None:
 
 
 def test_vda_grap_13__the_held_characters_kept_successes_oppose_control() -> None:
+    """VDA-GRAP-13: the held characters kept successes oppose control."""
     t = held(3)
     t.declare("alma", act("other", skill="brawl", attribute="strength", grapple="control", target="bors"))
     t.declare("bors", act("defend", defence="block", skill="brawl", grapple="oppose", target="alma"))
@@ -388,6 +395,7 @@ def test_vda_grap_13__the_held_characters_kept_successes_oppose_control() -> Non
 
 
 def test_vda_grap_14__a_positive_value_drags_the_other_when_moving() -> None:
+    """VDA-GRAP-14: a positive value drags the other when moving."""
     t = held(1)
     t.declare("alma", act("move", skill="athletics"))
     t.declare("bors", NOTHING)
@@ -397,6 +405,7 @@ def test_vda_grap_14__a_positive_value_drags_the_other_when_moving() -> None:
 
 
 def test_vda_grap_15__value_2_forbids_size_g_weapons() -> None:
+    """VDA-GRAP-15: value 2 forbids size g weapons."""
     t = held(2)
     t.declare("alma", NOTHING)
     lance = act("attack", skill="melee", weapon="lance", target="alma")
@@ -405,6 +414,7 @@ def test_vda_grap_15__value_2_forbids_size_g_weapons() -> None:
 
 
 def test_vda_grap_16__value_4_forbids_size_m_weapons_and_biting_back_is_plus_1() -> None:
+    """VDA-GRAP-16: value 4 forbids size m weapons and biting back is plus 1."""
     t = held(4)
     t.declare("alma", NOTHING)
     assert refused(t, "bors", act("attack", skill="melee", weapon="pilum", target="alma")) == "VDA-GRAP-16"
@@ -412,6 +422,7 @@ def test_vda_grap_16__value_4_forbids_size_m_weapons_and_biting_back_is_plus_1()
 
 
 def test_vda_grap_17__value_6_forbids_size_p_weapons_and_biting_back_is_plus_2() -> None:
+    """VDA-GRAP-17: value 6 forbids size p weapons and biting back is plus 2."""
     t = held(6, strength=3)
     t.declare("alma", NOTHING)
     dagger = act("attack", skill="melee", weapon="dague_de_chasse", target="alma")
@@ -420,13 +431,18 @@ def test_vda_grap_17__value_6_forbids_size_p_weapons_and_biting_back_is_plus_2()
 
 
 def test_vda_grap_18__value_8_forbids_attacking_the_grappler() -> None:
+    """VDA-GRAP-18: value 8 forbids attacking the grappler."""
     t = held(8, strength=3)
     t.declare("alma", NOTHING)
     assert refused(t, "bors", act("attack", skill="brawl", target="alma")) == "VDA-GRAP-18"
-    assert refused(t, "bors", act("attack", skill="brawl", weapon="morsure", target="alma")) == "VDA-GRAP-18"
+    vampire = held(8, strength=3, kind="vampire")  # VDA-NAT-01: only a vampire has fangs
+    vampire.declare("alma", NOTHING)
+    bite = act("attack", skill="brawl", weapon="morsure", target="alma")
+    assert refused(vampire, "bors", bite) == "VDA-GRAP-18"
 
 
 def test_vda_grap_19__at_strength_plus_potence_no_flight_and_dodges_at_plus_2_per_grappler() -> None:
+    """VDA-GRAP-19: at strength plus potence no flight and dodges at plus 2 per grappler."""
     t = held(2)
     t.declare("alma", NOTHING)
     flee = act("move", skill="athletics", attribute="strength", grapple="flee", target="alma")
@@ -437,6 +453,7 @@ def test_vda_grap_19__at_strength_plus_potence_no_flight_and_dodges_at_plus_2_pe
 
 
 def test_vda_grap_19__several_grapplers_add_their_malus() -> None:
+    """VDA-GRAP-19: several grapplers add their malus."""
     state_grapples = {
         "alma>bors": Grapple(value=2, cap=3, strength_potence=2, effects=grapple_thresholds(2, 2)),
         "cleo>bors": Grapple(value=1, cap=3, strength_potence=2, effects=grapple_thresholds(1, 2)),
@@ -449,6 +466,7 @@ def test_vda_grap_19__several_grapplers_add_their_malus() -> None:
 
 
 def test_vda_grap_20__at_twice_strength_plus_potence_the_grappler_throws_the_target_down() -> None:
+    """VDA-GRAP-20: at twice strength plus potence the grappler throws the target down."""
     t = held(3)
     takedown = act("other", grapple="takedown", target="bors")
     assert refused(t, "alma", takedown) == "VDA-GRAP-20"
@@ -466,6 +484,7 @@ def test_vda_grap_20__at_twice_strength_plus_potence_the_grappler_throws_the_tar
 
 
 def test_vda_grap_21__at_three_times_the_target_is_immobilised() -> None:
+    """VDA-GRAP-21: at three times the target is immobilised."""
     t = held(6)
     t.declare("alma", NOTHING)
     assert refused(t, "bors", act("defend", skill="dodge", defence="dodge")) == "VDA-GRAP-21"
@@ -481,6 +500,7 @@ def _power_held(value: int, power: str) -> list[Any]:
 
 
 def test_vda_grap_22__magic_loses_the_value_in_dice_plus_1_from_4_impossible_from_8() -> None:
+    """VDA-GRAP-22: magic loses the value in dice plus 1 from 4 impossible from 8."""
     events = _power_held(4, "voie-du-sang")
     assert of(events, ev.PowerHindered) == [
         ev.PowerHindered(
@@ -498,6 +518,7 @@ def test_vda_grap_22__magic_loses_the_value_in_dice_plus_1_from_4_impossible_fro
 
 
 def test_vda_grap_23__gaze_powers_suffer_like_magic() -> None:
+    """VDA-GRAP-23: gaze powers suffer like magic."""
     [hindered] = of(_power_held(2, "regard"), ev.PowerHindered)
     assert hindered.terms == [Modifier(rule="VDA-GRAP-23", value=-2, why="dés perdus: valeur d'étreinte")]
 

@@ -44,6 +44,7 @@ def fight() -> Table:
 
 
 def test_vda_phys_03__the_declared_defence_is_rolled_before_the_attack_lands() -> None:
+    """VDA-PHYS-03: the declared defence is rolled before the attack lands."""
     t = fight()
     t.declare("alma", DAGGER)
     t.declare("bors", DODGE)

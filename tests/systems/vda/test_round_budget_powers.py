@@ -44,6 +44,7 @@ def test_vda_act_02__the_cap_is_dex_or_wits_plus_one_when_equal() -> None:
 
 
 def test_vda_act_02__no_action_past_the_cap() -> None:
+    """VDA-ACT-02: no action past the cap."""
     t = solo(dex=1, wits=1, celerity=2, blood=10, generation=8)
     t.send(c.ActivateCelerity(combatant="alma", dots=2))
     assert ev.ActionsGranted(
@@ -58,12 +59,14 @@ def test_vda_act_02__no_action_past_the_cap() -> None:
 
 
 def test_vda_act_03__power_actions_never_outnumber_physical_ones() -> None:
+    """VDA-ACT-03: power actions never outnumber physical ones."""
     with pytest.raises(RuleViolation) as caught:
         require_power_below_physical(Fighter(physical=1, power_used=1, cap=5), "alma")
     assert caught.value.rule == "VDA-ACT-03"
 
 
 def test_vda_act_04__celerity_adds_a_physical_and_a_power_action() -> None:
+    """VDA-ACT-04: celerity adds a physical and a power action."""
     t = solo(celerity=1)
     assert t.send(c.ActivateCelerity(combatant="alma")) == [
         ev.ResourceSpent(combatant="alma", pool="blood", amount=1, purpose="célérité", rule="VDA-ACT-04"),
@@ -76,6 +79,7 @@ def test_vda_act_04__celerity_adds_a_physical_and_a_power_action() -> None:
 
 
 def test_vda_act_05__a_point_of_anger_buys_an_action_for_the_round() -> None:
+    """VDA-ACT-05: a point of anger buys an action for the round."""
     t = solo(anger=2, dominate=1)
     roll_alma(t)
     assert t.send(c.SpendForAction(combatant="alma")) == [
@@ -89,12 +93,14 @@ def test_vda_act_05__a_point_of_anger_buys_an_action_for_the_round() -> None:
 
 
 def test_vda_act_05__no_anger_no_action() -> None:
+    """VDA-ACT-05: no anger no action."""
     t = solo()
     roll_alma(t)
     assert t.refuse(c.SpendForAction(combatant="alma")).rule == "VDA-ACT-05"
 
 
 def test_vda_act_06__a_power_can_grant_a_physical_action() -> None:
+    """VDA-ACT-06: a power can grant a physical action."""
     t = solo(powers={"zulo": ZULO}, vicissitude=4)
     roll_alma(t)
     t.declare("alma", act("none"))
@@ -119,6 +125,7 @@ def test_vda_act_07__one_celerity_point_pays_the_power_action_too() -> None:
 
 
 def test_vda_seq_02__the_physical_action_resolves_before_the_power_action(duel: Table) -> None:
+    """VDA-SEQ-02: the physical action resolves before the power action."""
     t = Table()
     t.add("alma", sheet(melee=3, powers={"terror": TERROR}, presence=2), player="ann")
     t.add("bors", sheet(melee=2))
@@ -155,6 +162,7 @@ def test_vda_seq_02__phased_order_resolves_every_physical_action_first() -> None
 
 
 def test_vda_seq_04__no_kth_physical_action_no_place_in_sequence_k() -> None:
+    """VDA-SEQ-04: no kth physical action no place in sequence k."""
     t = Table().add("alma", sheet(celerity=1)).add("bors", sheet())
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
@@ -178,6 +186,7 @@ def test_vda_seq_05__a_new_round_resets_the_round_counters() -> None:
 
 
 def test_vda_pow_01__only_a_power_that_consumes_a_power_action() -> None:
+    """VDA-POW-01: only a power that consumes a power action."""
     passive = VdaPower(discipline="fortitude", uses_power_action=False)
     t = solo(powers={"terror": TERROR, "passive": passive}, presence=2)
     roll_alma(t)
@@ -187,6 +196,7 @@ def test_vda_pow_01__only_a_power_that_consumes_a_power_action() -> None:
 
 
 def test_vda_pow_02__a_power_once_per_round() -> None:
+    """VDA-POW-02: a power once per round."""
     t = solo(VdaOptions(reiteration=False), celerity=1, powers={"terror": TERROR}, presence=2)
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
@@ -197,6 +207,7 @@ def test_vda_pow_02__a_power_once_per_round() -> None:
 
 
 def test_vda_pow_03__activation_costs_a_point_on_top_of_the_powers_cost() -> None:
+    """VDA-POW-03: activation costs a point on top of the powers cost."""
     t = solo(powers={"summon": SUMMON}, presence=4, blood=2, willpower=3)
     roll_alma(t)
     t.declare("alma", act("none"))
@@ -208,6 +219,7 @@ def test_vda_pow_03__activation_costs_a_point_on_top_of_the_powers_cost() -> Non
 
 
 def test_vda_pow_03__blood_stays_within_the_generations_limit_per_round() -> None:
+    """VDA-POW-03: blood stays within the generations limit per round."""
     t = solo(powers={"summon": SUMMON}, presence=4, generation=12)
     roll_alma(t)
     t.declare("alma", act("none"))
@@ -215,6 +227,7 @@ def test_vda_pow_03__blood_stays_within_the_generations_limit_per_round() -> Non
 
 
 def test_vda_pow_03__an_empty_pool_cannot_pay() -> None:
+    """VDA-POW-03: an empty pool cannot pay."""
     t = solo(powers={"terror": TERROR}, presence=2, willpower=0)
     roll_alma(t)
     t.declare("alma", act("none"))
@@ -245,6 +258,7 @@ def test_vda_pow_05__different_powers_of_one_discipline_in_one_round() -> None:
 
 
 def test_vda_pow_06__reiteration_from_5_in_the_block() -> None:
+    """VDA-POW-06: reiteration from 5 in the block."""
     assert [reiterations_allowed(n) for n in (4, 5, 7, 9)] == [0, 1, 2, 3]
     t = solo(celerity=2, powers={"terror": TERROR}, presence=3, dominate=2, generation=8)
     t.send(c.ActivateCelerity(combatant="alma", dots=2))

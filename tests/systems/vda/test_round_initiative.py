@@ -22,11 +22,13 @@ def both_rolled(t: Table, alma: list[int], bors: list[int]) -> None:
 
 
 def test_vda_seq_03__a_round_opens_and_cannot_open_twice(duel: Table) -> None:
+    """VDA-SEQ-03: a round opens and cannot open twice."""
     assert duel.start() == [ev.RoundStarted(round=1, combatants=["alma", "bors"])]
     assert duel.refuse(c.StartRound()).rule == "VDA-SEQ-03"
 
 
 def test_vda_seq_01__no_action_outside_a_sequence(duel: Table) -> None:
+    """VDA-SEQ-01: no action outside a sequence."""
     duel.start()
     refusal = duel.refuse(c.DeclareAction(combatant="alma", action=act("none")))
     assert refusal.rule == "VDA-SEQ-01"
@@ -64,6 +66,7 @@ def test_vda_init_01__once_everyone_rolled_the_order_is_set_and_sequence_1_opens
 
 
 def test_vda_init_01__one_roll_per_round(duel: Table) -> None:
+    """VDA-INIT-01: one roll per round."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     assert duel.refuse(c.RollInitiative(combatant="alma"), dice=[1] * 5).rule == "VDA-INIT-01"
@@ -79,6 +82,7 @@ def test_vda_init_01__a_player_rolls_only_for_their_combatant(duel: Table) -> No
 
 
 def test_vda_init_08__last_rounds_holder_rolls_at_plus_one(duel: Table) -> None:
+    """VDA-INIT-08: last rounds holder rolls at plus one."""
     both_rolled(duel, [7, 7, 7, 2, 2], [5, 3, 3, 2, 2])
     duel.declare("alma", act("none"))
     assert duel.declare("bors", act("none"))[-1] == ev.RoundEnded(round=1, holders=["alma"])
@@ -93,6 +97,7 @@ def test_vda_init_08__last_rounds_holder_rolls_at_plus_one(duel: Table) -> None:
 
 
 def test_vda_init_09__a_weapon_adds_or_removes_initiative_dice() -> None:
+    """VDA-INIT-09: a weapon adds or removes initiative dice."""
     t = Table().add("alma", sheet(weapons=["hache_a_deux_mains"]))
     t.start()
     rolled = t.initiative("alma", [7, 7, 7, 7], weapon="hache_a_deux_mains")[0]
@@ -108,12 +113,14 @@ def test_vda_init_09__fists_roll_initiative_with_two_dice_less() -> None:
 
 
 def test_vda_init_09__only_a_carried_weapon() -> None:
+    """VDA-INIT-09: only a carried weapon."""
     t = Table().add("alma", sheet())
     t.start()
     assert t.refuse(c.RollInitiative(combatant="alma", weapon="lance"), dice=[7] * 8).rule == "VDA-INIT-09"
 
 
 def test_vda_init_05__the_scimitar_bonus_binds_sequence_1() -> None:
+    """VDA-INIT-05: the scimitar bonus binds sequence 1."""
     t = Table().add("alma", sheet(weapons=["cimeterre", "dague_de_chasse"]))
     t.start()
     rolled = t.initiative("alma", [7] * 7, weapon="cimeterre")[0]
@@ -165,6 +172,7 @@ def test_vda_init_07__the_charged_defender_with_the_larger_weapon_rolls_at_minus
 
 
 def test_vda_init_02__the_best_initiative_announces_first(duel: Table) -> None:
+    """VDA-INIT-02: the best initiative announces first."""
     both_rolled(duel, [7, 7, 7, 2, 2], [5, 3, 3, 2, 2])
     refusal = duel.refuse(c.DeclareAction(combatant="bors", action=act("none")))
     assert refusal.rule == "VDA-INIT-02"

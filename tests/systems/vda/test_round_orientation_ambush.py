@@ -30,6 +30,7 @@ def test_vda_ori_01__best_result_whole_scene_half_main_zone_less_incomplete() ->
 
 
 def test_vda_ori_02__an_orientation_gesture_takes_2_dice_at_difficulty_4(duel: Table) -> None:
+    """VDA-ORI-02: an orientation gesture takes 2 dice at difficulty 4."""
     rolled_duel(duel)
     duel.declare("alma", act("move", skill="athletics", orientation=True))
     duel.declare("bors", act("none"))
@@ -62,12 +63,14 @@ def test_vda_ori_05__movement_makes_the_others_orientation_stale(duel: Table) ->
 
 
 def test_vda_minor_01__minor_acts_ride_on_initiative_or_an_attack_or_defence(duel: Table) -> None:
+    """VDA-MINOR-01: minor acts ride on initiative or an attack or defence."""
     rolled_duel(duel)
     move = act("move", skill="athletics", minor_acts=["draw"])
     assert duel.refuse(c.DeclareAction(combatant="alma", action=move)).rule == "VDA-MINOR-01"
 
 
 def test_vda_minor_02__each_minor_act_costs_2_initiative_dice(duel: Table) -> None:
+    """VDA-MINOR-02: each minor act costs 2 initiative dice."""
     duel.start()
     rolled = duel.initiative("alma", [7], minor_acts=["draw", "move"])[0]
     assert rolled.pool[-2:] == [
@@ -80,6 +83,7 @@ def test_vda_minor_02__each_minor_act_costs_2_initiative_dice(duel: Table) -> No
 
 
 def test_vda_minor_03__standing_up_clears_prone_and_unknown_acts_are_refused(duel: Table) -> None:
+    """VDA-MINOR-03: standing up clears prone and unknown acts are refused."""
     duel.send(c.SetCondition(combatant="alma", condition="prone", reason="renversé"))
     duel.start()
     assert (
@@ -102,6 +106,7 @@ def test_vda_minor_04__orientation_as_a_minor_act_at_initiative(duel: Table) -> 
 
 
 def test_vda_amb_01__an_ambush_comes_before_the_first_round(duel: Table) -> None:
+    """VDA-AMB-01: an ambush comes before the first round."""
     duel.start()
     assert duel.refuse(c.Ambush(ambusher="bors", target="alma"), dice=[7] * 8).rule == "VDA-AMB-01"
 
@@ -160,6 +165,7 @@ def test_vda_amb_04__celerity_in_the_ambush_works_from_round_1() -> None:
 
 
 def test_vda_amb_05__blood_during_the_surprise_stays_within_the_awareness_successes() -> None:
+    """VDA-AMB-05: blood during the surprise stays within the awareness successes."""
     t = Table().add("alma", sheet(dex=2, stealth=1))
     t.add("bors", sheet(celerity=2, perception=1, wits=2, alertness=1, generation=8))
     t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 3, 3])
@@ -167,6 +173,7 @@ def test_vda_amb_05__blood_during_the_surprise_stays_within_the_awareness_succes
 
 
 def test_vda_amb_06__an_unaware_target_cannot_react_and_rolls_initiative_at_plus_1() -> None:
+    """VDA-AMB-06: an unaware target cannot react and rolls initiative at plus 1."""
     t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
     resolved = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])[0]
     assert resolved.defence_cap == 0 and resolved.can_react is False

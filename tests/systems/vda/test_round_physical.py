@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.physical import rear_eligible
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -24,6 +25,7 @@ def trio() -> Table:
 
 
 def test_vda_phys_01__one_physical_action_per_sequence(duel: Table) -> None:
+    """VDA-PHYS-01: one physical action per sequence."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     duel.initiative("bors", [7, 2, 2, 2, 2])
@@ -32,6 +34,7 @@ def test_vda_phys_01__one_physical_action_per_sequence(duel: Table) -> None:
 
 
 def test_vda_phys_02__an_attack_names_its_target(duel: Table) -> None:
+    """VDA-PHYS-02: an attack names its target."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     duel.initiative("bors", [7, 2, 2, 2, 2])
@@ -40,6 +43,7 @@ def test_vda_phys_02__an_attack_names_its_target(duel: Table) -> None:
 
 
 def test_vda_phys_03__a_defence_is_split_between_two_attacks() -> None:
+    """VDA-PHYS-03: a defence is split between two attacks."""
     t = trio()
     t.declare("alma", ATTACK)
     t.declare("bors", ATTACK)
@@ -53,6 +57,7 @@ def test_vda_phys_03__a_defence_is_split_between_two_attacks() -> None:
 
 
 def test_vda_phys_04__side_by_side_the_split_is_free_up_to_the_successes() -> None:
+    """VDA-PHYS-04: side by side the split is free up to the successes."""
     t = trio()
     t.declare("alma", ATTACK)
     t.declare("bors", ATTACK)
@@ -66,6 +71,7 @@ def test_vda_phys_04__side_by_side_the_split_is_free_up_to_the_successes() -> No
 
 
 def test_vda_phys_05__only_dice_of_8_or_more_go_to_the_attacker_behind() -> None:
+    """VDA-PHYS-05: only dice of 8 or more go to the attacker behind."""
     assert rear_eligible(roll([8, 9, 6, 7, 1], 6)) == 2  # the 1 cancels a 6 or 7 first
     assert rear_eligible(roll([8, 6, 1, 1], 6)) == 0
     t = trio()
@@ -142,8 +148,10 @@ def test_vda_rdef_03__a_defence_in_reaction_to_a_firearm_is_at_plus_3() -> None:
 
 
 def test_vda_rdef_04__after_a_defence_ranged_attacks_are_at_plus_1() -> None:
-    """VDA-RDEF-04: once Cleo defended, Alma's arrow is at +1."""
-    t = Table().add("alma", sheet(archery=3, weapons=["arc_court"])).add("cleo", sheet(dodge=3))
+    """VDA-RDEF-04, option ``volley_bonus_includes_answered_attack``: once Cleo defended,
+    Alma's arrow, the one her dodge answers, is at +1 too."""
+    options = VdaOptions(volley_bonus_includes_answered_attack=True)
+    t = Table(options).add("alma", sheet(archery=3, weapons=["arc_court"])).add("cleo", sheet(dodge=3))
     t.start()
     t.initiative("alma", [7, 7, 2, 2, 2])
     t.initiative("cleo", [7, 7, 7, 2, 2])
@@ -155,6 +163,7 @@ def test_vda_rdef_04__after_a_defence_ranged_attacks_are_at_plus_1() -> None:
 
 
 def test_vda_dive_01__two_more_dice_and_ties_won(duel: Table) -> None:
+    """VDA-DIVE-01: two more dice and ties won."""
     duel.start()
     assert duel.send(c.DiveForCover(combatant="alma"), as_="ann") == [ev.DiveDeclared(combatant="alma")]
     rolled = duel.initiative("alma", [7, 7, 2, 2, 2, 2, 2])[0]
@@ -165,12 +174,14 @@ def test_vda_dive_01__two_more_dice_and_ties_won(duel: Table) -> None:
 
 
 def test_vda_dive_01__too_late_once_initiative_is_rolled(duel: Table) -> None:
+    """VDA-DIVE-01: too late once initiative is rolled."""
     duel.start()
     duel.initiative("alma", [7, 7, 2, 2, 2])
     assert duel.refuse(c.DiveForCover(combatant="alma")).rule == "VDA-DIVE-01"
 
 
 def test_vda_dive_02__the_first_action_is_a_dodge(duel: Table) -> None:
+    """VDA-DIVE-02: the first action is a dodge."""
     duel.start()
     duel.send(c.DiveForCover(combatant="alma"))
     duel.initiative("alma", [7, 7, 2, 2, 2, 2, 2])
@@ -181,6 +192,7 @@ def test_vda_dive_02__the_first_action_is_a_dodge(duel: Table) -> None:
 
 
 def test_vda_dive_03__turning_offensive_costs_3_initiative() -> None:
+    """VDA-DIVE-03: turning offensive costs 3 initiative."""
     t = Table().add("alma", sheet(celerity=1, melee=2)).add("cleo", sheet())
     t.start()
     t.send(c.DiveForCover(combatant="alma"))
@@ -201,6 +213,7 @@ def test_vda_dive_03__turning_offensive_costs_3_initiative() -> None:
 
 
 def test_vda_dive_04__a_1_on_the_dive_dodge_means_prone(duel: Table) -> None:
+    """VDA-DIVE-04: a 1 on the dive dodge means prone."""
     duel.start()
     duel.send(c.DiveForCover(combatant="alma"))
     duel.initiative("alma", [7, 7, 2, 2, 2, 2, 2])
@@ -214,6 +227,7 @@ def test_vda_dive_04__a_1_on_the_dive_dodge_means_prone(duel: Table) -> None:
 
 
 def test_vda_gen_01__reusing_a_skill_in_the_round_is_at_plus_1() -> None:
+    """VDA-GEN-01: reusing a skill in the round is at plus 1."""
     t = Table().add("alma", sheet(celerity=1, athletics=1))
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
@@ -227,6 +241,7 @@ def test_vda_gen_01__reusing_a_skill_in_the_round_is_at_plus_1() -> None:
 
 
 def test_vda_gen_02__a_botched_attack_is_a_fall_losing_one_initiative_per_1(duel: Table) -> None:
+    """VDA-GEN-02: a botched attack is a fall losing one initiative per 1."""
     duel.start()
     duel.initiative("alma", [7, 7, 7, 2, 2])
     duel.initiative("bors", [7, 2, 2, 2, 2])

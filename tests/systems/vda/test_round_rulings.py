@@ -87,12 +87,14 @@ def test_vda_ori_04__an_orienting_power_is_not_affected() -> None:
 
 
 def test_vda_ori_04__the_gm_ruling_only_adds_difficulty() -> None:
+    """VDA-ORI-04: the gm ruling only adds difficulty."""
     t = _duel()
     lowered = c.SetCircumstances(combatant="alma", circumstances=Circumstances(obfuscate=-1), reason="?")
     assert t.refuse(lowered).rule == "VDA-ORI-04"
 
 
 def test_vda_ori_02__outnumbering_raises_the_gesture_by_one_per_extra_opponent() -> None:
+    """VDA-ORI-02: outnumbering raises the gesture by one per extra opponent."""
     t = _duel()
     t.add("cleo", sheet(kind="mortal", melee=2))
     t.start()
@@ -113,6 +115,7 @@ def test_vda_ori_02__outnumbering_raises_the_gesture_by_one_per_extra_opponent()
 
 
 def test_vda_conc_02__sword_and_shield_cost_the_ambusher_two_stealth_dice() -> None:
+    """VDA-CONC-02: sword and shield cost the ambusher two stealth dice."""
     t = Table()
     t.add("alma", sheet(dex=3, stealth=2, weapons=["epee", "bouclier", "pistolet"]))
     t.add("bors", sheet(kind="mortal", perception=2, alertness=2, wits=2, armour="maille"))
@@ -135,6 +138,7 @@ def test_vda_conc_02__sword_and_shield_cost_the_ambusher_two_stealth_dice() -> N
 
 
 def test_vda_conc_02__armour_and_a_musket_cost_stealth_a_weapon_on_the_ground_does_not() -> None:
+    """VDA-CONC-02: armour and a musket cost stealth a weapon on the ground does not."""
     t = Table()
     t.add("alma", sheet(dex=3, stealth=2, weapons=["fusil", "lance"], armour="plaque"))
     t.add("bors", sheet(kind="mortal"))
@@ -171,6 +175,7 @@ LANCE_CHARGE = act(
 
 
 def test_vda_charge_04__a_mid_round_charge_adds_the_lances_initiative_bonus_to_the_score() -> None:
+    """VDA-CHARGE-04: a mid round charge adds the lances initiative bonus to the score."""
     t = _charge_table("epee")
     assert t.refuse(c.DeclareAction(combatant="alma", action=LANCE_CHARGE)).rule == "VDA-CHARGE-04"
     t.declare("alma", act("none"))
@@ -191,6 +196,7 @@ def test_vda_charge_04__a_mid_round_charge_adds_the_lances_initiative_bonus_to_t
 
 
 def test_vda_charge_04__only_the_larger_weapon_claims_it_and_without_the_claim_nothing_changes() -> None:
+    """VDA-CHARGE-04: only the larger weapon claims it and without the claim nothing changes."""
     t = _charge_table("lance")
     t.declare("alma", act("none"))
     t.declare("bors", act("none"))

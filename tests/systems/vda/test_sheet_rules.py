@@ -14,6 +14,7 @@ def _add(cid: str, **traits: object) -> AddCombatant:
 
 
 def test_vda_pow_08__anger_needs_a_dot_in_the_mental_control_block() -> None:
+    """VDA-POW-08: anger needs a dot in the mental control block."""
     t = Table()
     refused = t.refuse(_add("alma", anger=2, celerity=2))
     assert isinstance(refused, RuleViolation) and refused.rule == "VDA-POW-08"
@@ -24,6 +25,7 @@ def test_vda_pow_08__anger_needs_a_dot_in_the_mental_control_block() -> None:
 
 
 def test_vda_pow_08__rage_needs_animalism_and_anger_is_open_to_animalism_users() -> None:
+    """VDA-POW-08: rage needs animalism and anger is open to animalism users."""
     t = Table()
     assert t.refuse(_add("cleo", rage=2, dominate=2)).rule == "VDA-POW-08"
     assert [type(e) for e in t.send(_add("cleo", rage=2, animalism=1))] == [CombatantAdded]
@@ -32,6 +34,7 @@ def test_vda_pow_08__rage_needs_animalism_and_anger_is_open_to_animalism_users()
 
 
 def test_vda_pow_08__no_pool_no_check_and_the_option_lifts_it() -> None:
+    """VDA-POW-08: no pool no check and the option lifts it."""
     t = Table()
     assert [type(e) for e in t.send(_add("bors", celerity=1))] == [CombatantAdded]
     angry = Combatant(id="bors", name="Bors", sheet=sheet(anger=1, celerity=1))

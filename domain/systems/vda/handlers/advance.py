@@ -1,5 +1,5 @@
 """Moving the round on: after each command, start the next step, the next sequence,
-or end the round, by VDA-SEQ-01/02/04 and VDA-INIT-04/08."""
+or end the round, by VDA-SEQ-01, VDA-SEQ-02, VDA-SEQ-04 and VDA-INIT-04, VDA-INIT-08."""
 
 from __future__ import annotations
 

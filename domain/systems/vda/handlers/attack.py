@@ -97,7 +97,7 @@ def damage(
     scene: Scene, seq: SequenceState, attacker: str, action: PhysicalAction, roll: PoolRoll
 ) -> list[Emitted]:
     """What a hit does: the damage pipeline (wounds, VDA-DMG…), a stake or a stuck weapon
-    (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06/07); or, for a disarm or a vandalism,
+    (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06, VDA-VAND-07); or, for a disarm or a vandalism,
     their own effects (VDA-DISARM, VDA-VAND-01)."""
     weapon = weapon_of(action)
     if roll.successes == 0 or weapon is None or action.target is None:

@@ -1,4 +1,4 @@
-"""Bows in the round (VDA-BOW-01/03/05): the bow's own strength comes from the sheet
+"""Bows in the round (VDA-BOW-01, VDA-BOW-03, VDA-BOW-05): the bow's own strength comes from the sheet
 (``VdaSheet.bows``), is checked against the archer's Strength + Potence when the shot is
 declared, sets the damage dice, and makes a heavy bow harder to shoot."""
 

@@ -1,4 +1,4 @@
-"""Buying actions and using powers (VDA-ACT-04/05/06, VDA-POW, VDA-ORI-03, VDA-AMB-04)."""
+"""Buying actions and using powers (VDA-ACT-04, VDA-ACT-05, VDA-ACT-06, VDA-POW, VDA-ORI-03, VDA-AMB-04)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,8 @@ def check_power_step(scene: Scene, combatant: str) -> int:
 
 
 def check_power(scene: Scene, combatant: str, power_id: str) -> tuple[VdaPower, bool]:
-    """VDA-POW-01/02/04/05/06: the power is on the sheet, uses a power action, is unused this
+    """VDA-POW-01, VDA-POW-02, VDA-POW-04, VDA-POW-05, VDA-POW-06: the power is on the sheet, uses a power
+    action, is unused this
     round (or reiterated) and a power slot is open. Returns it and whether it is a reiteration."""
     stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
     sheet, fighter = scene.sheet(combatant), scene.fighter(combatant)
@@ -118,7 +119,8 @@ def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
         block=powers.block_of(power.discipline) or "",
     )
     emitted.append(Emitted(used))
-    emitted += grapple.power_while_held(scene, cid, command.power, power)  # VDA-GRAP-22..24
+    # VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24
+    emitted += grapple.power_while_held(scene, cid, command.power, power)
     for _ in range(power.grants_physical):
         # VDA-ACT-06: a power may grant physical actions (the Zulo form of the Rorsh example).
         emitted.append(

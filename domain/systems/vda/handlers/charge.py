@@ -1,7 +1,7 @@
 """A charge: announced at initiative, where the larger weapon rolls at −1 (VDA-CHARGE-03,
 VDA-INIT-07); begun mid-round, where its initiative bonus joins the charger's current score
 from the next sequence's order on (VDA-CHARGE-04, VDA-INIT-10); and the facts of a declared
-charge, its run-up and its mount, read from the log and the sheet (VDA-CHARGE-01/07)."""
+charge, its run-up and its mount, read from the log and the sheet (VDA-CHARGE-01, VDA-CHARGE-07)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def run_up(scene: Scene, combatant: str) -> tuple[int, int]:
 
 
 def with_charge_facts(scene: Scene, combatant: str, charge: Charge) -> Charge:
-    """VDA-CHARGE-01/07, VDA-HORSE-02: a charge's run-up from the moves resolved, its mount
+    """VDA-CHARGE-01, VDA-CHARGE-07, VDA-HORSE-02: a charge's run-up from the moves resolved, its mount
     from the sheet. A declaration may leave them out; one that contradicts them is refused.
     The rider's choice to strike with the mount's Strength stays its own."""
     rounds, run = run_up(scene, combatant)
@@ -125,7 +125,7 @@ def check_announce(scene: Scene, combatant: str) -> None:
 
 
 def announce_charge(scene: Scene, command: AnnounceCharge) -> list[Emitted]:
-    """VDA-CHARGE-02/03: the charger charges with a weapon it holds, of a charge's size,
+    """VDA-CHARGE-02, VDA-CHARGE-03: the charger charges with a weapon it holds, of a charge's size,
     a combatant who has not rolled initiative yet (the larger weapon changes both rolls,
     VDA-INIT-07)."""
     cid, target = command.combatant, command.target

@@ -1,5 +1,7 @@
 """Declaring a sequence's physical action: in initiative order, sealed on equal ties
-(VDA-INIT-02..05, VDA-PHYS-01/02, VDA-RDEF-01, VDA-DIVE-02/03, VDA-MINOR-01, VDA-ACT-02)."""
+(VDA-INIT-02, VDA-INIT-03, VDA-INIT-04, VDA-INIT-05, VDA-PHYS-01, VDA-PHYS-02, VDA-RDEF-01, VDA-DIVE-02,
+VDA-DIVE-03,
+VDA-MINOR-01, VDA-ACT-02)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
-from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, situation
+from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, shots, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
@@ -18,6 +20,7 @@ from domain.systems.vda.rules import (
     sequence,
     stake,
 )
+from domain.systems.vda.rules.equipment import require_conscious
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -51,10 +54,12 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     situation.require_declarable(scene, combatant, action)
     charge.check_mid_round_charge(scene, seq, combatant, action)
     bows.check_bow(scene, combatant, action)
+    shots.check_declare(scene, combatant, action)  # VDA-BOW-06, VDA-FIRE-06
     grapple.check_declare(scene, combatant, action)
     gaze.check_declare(scene, combatant, action)  # VDA-GAZE-06
     if action.kind != "none":
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
+        require_conscious(fighter.conditions, combatant)  # VDA-MELEE-05
     return action
 
 

@@ -18,16 +18,19 @@ from domain.systems.vda.commands import (
     ClearDeafness,
     DetonateGrenade,
     DrawGrenadeInitiative,
+    RollConcealment,
     RuleGrenadeProblem,
     RuleStake,
     SetCircumstances,
     WearItem,
 )
-from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
+from domain.systems.vda.data import MeleeWeapon, NaturalWeapon, RangedWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
+from domain.systems.vda.rules import equipment as equip
 from domain.systems.vda.rules import grenades as gren
 from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
@@ -42,7 +45,7 @@ from domain.systems.wod import Modifier, total
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
-    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
+    """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
     options = scene.options
     return resistance.max_resistance(
         item,
@@ -190,7 +193,8 @@ def stake_checks(
     roll: PoolRoll,
     resolution: AttackResolution,
 ) -> list[Emitted]:
-    """VDA-STAKE-01..04 and VDA-STUCK-01/02 after a hit on a vampire."""
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03, VDA-STAKE-04 and VDA-STUCK-01, VDA-STUCK-02 after a hit on a
+    vampire."""
     target = action.target or ""
     sheet = scene.sheet(target)
     modes = stake.stake_modes(action.zone, weapon, sheet.kind)
@@ -275,7 +279,8 @@ def disarm(
     defence: int,
     situation: Situation,
 ) -> list[Emitted]:
-    """VDA-DISARM-01..04: the damage (Dexterity instead of Strength if declared) against
+    """VDA-DISARM-01, VDA-DISARM-02, VDA-DISARM-03, VDA-DISARM-04: the damage (Dexterity instead of Strength
+    if declared) against
     the defender's reflexive (Strength or Dexterity) + Melee at 6 − Fortitude."""
     defender = action.target or ""
     item = disarmed_item(scene, seq, action)
@@ -324,7 +329,8 @@ def disarm(
 def vandalise(
     scene: Scene, attacker: str, action: PhysicalAction, weapon: Weapon, margin: int
 ) -> list[Emitted]:
-    """VDA-VAND-01/03..05/08: a deliberate strike at an item; on a margin it loses resistance."""
+    """VDA-VAND-01, VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08: a deliberate strike at
+    an item; on a margin it loses resistance."""
     if margin <= 0 or action.item is None or action.target is None:
         return []
     a = scene.sheet(attacker)
@@ -345,8 +351,7 @@ def vandalise(
 def work_loose(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> list[Emitted]:
     """VDA-STUCK-04: a full action of Dexterity + Melee at 5 on a stuck weapon; each success
     takes 1 off its pool, and at 0 it comes free."""
-    where = action.target or cid
-    found = next((s for s in scene.state.stuck if s.target == where and action.item in (None, s.item)), None)
+    found = stake.stuck_in(scene.state.stuck, action.target or cid, action.item)
     if found is None:
         return []
     return _pool_reduced(cid, found, roll, stake.pool_after_removal(found.pool, roll))
@@ -400,7 +405,7 @@ def rule_stake(scene: Scene, command: RuleStake) -> list[Emitted]:
 
 def wear_item(scene: Scene, command: WearItem) -> list[Emitted]:
     """GM: VDA-RES-08, a supernatural effect (Entropy, Potence, Fortitude) damages an item by
-    the points the GM rules; wood and magic still count (VDA-RES-05/06)."""
+    the points the GM rules; wood and magic still count (VDA-RES-05, VDA-RES-06)."""
     check(bool(command.reason.strip()), "vda.reason", "a GM ruling says why")
     sheet = scene.sheet(command.combatant)
     check(
@@ -433,7 +438,8 @@ def draw_grenade_initiative(scene: Scene, command: DrawGrenadeInitiative) -> lis
 def throw_grenade(
     scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, roll: PoolRoll
 ) -> list[Emitted]:
-    """VDA-GREN-01..03: the throw's successes are the hits in the zone; two 1s make a problem;
+    """VDA-GREN-01, VDA-GREN-02, VDA-GREN-03: the throw's successes are the hits in the zone; two 1s make a
+    problem;
     it explodes in the first sequence of next round."""
     thrown = ev.GrenadeThrown(
         grenade=f"{cid}-{scene.state.round}-{seq.number}",
@@ -465,7 +471,8 @@ def rule_grenade_problem(scene: Scene, command: RuleGrenadeProblem) -> list[Emit
 
 
 def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
-    """VDA-GREN-05..11: reaction dodges at +3, then each combatant's zone: damage (4 dice,
+    """VDA-GREN-05, VDA-GREN-06, VDA-GREN-07, VDA-GREN-08, VDA-GREN-09, VDA-GREN-10, VDA-GREN-11: reaction
+    dodges at +3, then each combatant's zone: damage (4 dice,
     firearm margins, fire), half in the grave zone, 1 bashing in the moderate one, prone
     in the two first, deafening everywhere in range."""
     grenade = gren.require_pending(scene.state, command.grenade)
@@ -512,19 +519,72 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
                     ev.AttackResolved(attacker=grenade.thrower, target=cid, sequence=0, resolution=resolution)
                 )
             )
-            if "prone" not in scene.fighter(cid).conditions:
-                prone = ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-GREN-06", reason="souffle"
-                )
-                emitted.append(Emitted(prone))
+            emitted += [Emitted(e) for e in fall(scene, cid, "VDA-GREN-06", "souffle")]
         else:
-            bashing = gren.moderate_bashing(sheet.kind)
+            soaked, soak = _moderate_soak(scene, cid)
+            emitted += soak
+            bashing = gren.moderate_bashing(sheet.kind, soaked)
             emitted.append(
                 Emitted(ev.HealthAdjusted(combatant=cid, bashing=bashing, reason="VDA-GREN-06: zone modérée"))
             )
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
     return emitted
+
+
+def roll_concealment(scene: Scene, command: RollConcealment) -> list[Emitted]:
+    """VDA-CONC-01: « On peut cacher une arme sur soi avec jet de (Dextérité + Discrétion), le
+    score en dissimulation d'une arme est ajouté à la difficulté du jet et retiré de la
+    difficulté de celui qui tente de trouver des armes »: base 6 (option
+    ``damage.concealment_base_difficulty``); the search rolls Perception + Alertness (the
+    seed names no pool). A weapon without a concealment rating cannot be hidden."""
+    cid, searcher = command.combatant, command.searcher
+    check(
+        command.weapon in scene.sheet(cid).weapons, "vda.item-unknown", f"{cid!r} has no {command.weapon!r}"
+    )
+    weapon = find_weapon(command.weapon)
+    require(
+        isinstance(weapon, MeleeWeapon | RangedWeapon),
+        "VDA-CONC-01",
+        f"{command.weapon!r} is no weapon to hide",
+    )
+    assert isinstance(weapon, MeleeWeapon | RangedWeapon)
+    options = scene.options.damage
+    if searcher is None:
+        traits, value = ("dexterity", "stealth"), equip.hiding_difficulty(weapon, options)
+    else:
+        scene.sheet(searcher)
+        traits, value = ("perception", "alertness"), equip.searching_difficulty(weapon, options)
+    who = searcher or cid
+    pool = [Modifier(rule="VDA-CONC-01", value=scene.trait(who, t), why=t) for t in traits]
+    difficulty = [Modifier(rule="VDA-CONC-01", value=value, why=command.weapon)]
+    rolled = ev.ConcealmentRolled(
+        combatant=cid,
+        weapon=command.weapon,
+        searcher=searcher,
+        pool=pool,
+        difficulty=difficulty,
+        roll=scene.roll(pool, difficulty),
+    )
+    return [Emitted(rolled)]
+
+
+def _moderate_soak(scene: Scene, cid: str) -> tuple[int, list[Emitted]]:
+    """VDA-GREN-06 under ``equipment.grenade_moderate_bashing_soaked``: the moderate zone's
+    bashing is soaked like a natural parry's (VDA-VAND-10): Fortitude automatically
+    (VDA-FORPOT-06), Stamina rolls for the rest. By default it is automatic: no soak."""
+    if not scene.options.equipment.grenade_moderate_bashing_soaked:
+        return 0, []
+    sheet, options = scene.sheet(cid), scene.options.damage
+    fortitude = sheet.disciplines.get("fortitude", 0)
+    automatic, left = resistance.natural_parry_soak(gren.MODERATE_BASHING, fortitude)
+    roll = None
+    if left:
+        cancel = options.ones_cancel_on_damage_and_soak
+        roll = roll_pool(scene.roller, sheet.attributes.stamina, options.soak_difficulty, ones_cancel=cancel)
+    soaked = min(gren.MODERATE_BASHING, automatic + (roll.successes if roll else 0))
+    event = ev.BlastSoaked(combatant=cid, automatic_soak=automatic, soak=roll, soaked=soaked)
+    return soaked, [Emitted(event)]
 
 
 def _target(scene: Scene, cid: str) -> Target:
@@ -562,6 +622,8 @@ def set_circumstances(scene: Scene, command: SetCircumstances) -> list[Emitted]:
     scene.sheet(command.combatant)
     require(0 <= command.circumstances.cover <= 3, "VDA-COVER-01", "cover is 0 (none) to 3 (nearly complete)")
     require(command.circumstances.turbidity >= 0, "VDA-WATER-01", "murky water only adds difficulty")
+    speed = command.circumstances.horse_speed_dice
+    require(0 <= speed <= 2, "VDA-MOD-03", "a horse's speed costs 0 to 2 dice")
     orientation.require_obscuring_rulings(command.circumstances)  # VDA-ORI-04
     ruled = ev.CircumstancesSet(
         combatant=command.combatant, circumstances=command.circumstances, reason=command.reason

@@ -40,7 +40,7 @@ def declared(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalA
 def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> PhysicalAction:
     """The declared ``action`` with the facts the server computes: an attack's ranged class
     from its weapon (VDA-RDEF-01), a defence's from the ranged attacks already declared
-    against the defender (VDA-RDEF-02/03). A declared class or reaction that says
+    against the defender (VDA-RDEF-02, VDA-RDEF-03). A declared class or reaction that says
     otherwise is refused."""
     if action.offensive:
         fact = ranged_defence.attack_class(weapon_of(action))
@@ -79,7 +79,8 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
 def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards of a declaration that the fight can break before its roll: the weapon
     still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
-    the combatant (VDA-GRAP-15..18), the target still in the fight (VDA-PHYS-02). A stake
+    the combatant (VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18), the target still in the fight
+    (VDA-PHYS-02). A stake
     through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
     state = scene.state
     require_carried(scene, combatant, action.weapon)

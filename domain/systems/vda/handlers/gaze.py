@@ -1,4 +1,5 @@
-"""The gaze attack in the round (VDA-GAZE-01..07, VDA-GRAP-23 while held, VDA-STAKE-04).
+"""The gaze attack in the round (VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-03, VDA-GAZE-04, VDA-GAZE-05,
+VDA-GAZE-06, VDA-GAZE-07, VDA-GRAP-23 while held, VDA-STAKE-04).
 
 A reflexive attempt is ``vda.CatchGaze`` (once a round, no action); the active one is
 the sequence's physical action declared with ``PhysicalAction.gaze`` and rolled by
@@ -127,7 +128,8 @@ def attempt(
     sequence_number: int,
     extra: Terms = NONE,
 ) -> list[Emitted]:
-    """VDA-GAZE-01/02/04/06 (and VDA-GRAP-23): the automatic capture, or the roll, its
+    """VDA-GAZE-01, VDA-GAZE-02, VDA-GAZE-04, VDA-GAZE-06 (and VDA-GRAP-23): the automatic capture, or the
+    roll, its
     progress and whether it caught the gaze."""
     sheet, target_sheet = scene.sheet(cid), scene.sheet(target)
     power = gaze.require_gaze_power(sheet, cid, power_id)

@@ -16,6 +16,7 @@ from domain.systems.vda.commands import (
     SetCondition,
 )
 from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.rules import ambush, equipment, resistance
 from domain.systems.vda.scene import Scene
 from domain.systems.wod import Modifier, total
@@ -75,11 +76,16 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
         rule="gm",
         reason=command.reason,
     )
+    if command.condition == "prone" and command.on:
+        # VDA-PRONE-04: the GM's fall costs its initiative point like any other.
+        fell = fall(scene, command.combatant, "gm", command.reason)
+        return [Emitted(e) for e in fell] or [Emitted(changed)]
     return [Emitted(changed)]
 
 
 def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
-    """VDA-AMB-01..07, in the seed's order: Stealth, Perception, then Astuce + Vigilance."""
+    """VDA-AMB-01, VDA-AMB-02, VDA-AMB-03, VDA-AMB-04, VDA-AMB-05, VDA-AMB-06, VDA-AMB-07, in the seed's
+    order: Stealth, Perception, then Astuce + Vigilance."""
     ambush.require_before_first_round(scene.state)
     a, t = command.ambusher, command.target
     scene.sheet(a), scene.sheet(t)  # both at the table, checked before the first die
@@ -87,9 +93,10 @@ def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
     opposed = scene.options.ambush_opposed_difficulty
     hiding, seeing = ambush_gear_terms(scene, a), ambush_armour_terms(scene, t)
     stealth_dice = scene.trait(a, "dexterity") + scene.trait(a, "stealth") + total(hiding)
-    stealth = roll_pool(scene.roller, max(0, stealth_dice), opposed)
+    cancel = scene.ones_cancel  # A-3 on every roll of the table
+    stealth = roll_pool(scene.roller, max(0, stealth_dice), opposed, ones_cancel=cancel)
     perception_dice = scene.trait(t, "perception") + scene.trait(t, "alertness") + total(seeing)
-    perception = roll_pool(scene.roller, max(0, perception_dice), opposed)
+    perception = roll_pool(scene.roller, max(0, perception_dice), opposed, ones_cancel=cancel)
     if ambush.detected(stealth, perception):
         resolved = ev.AmbushResolved(
             ambusher=a,
@@ -102,7 +109,8 @@ def resolve_ambush(scene: Scene, command: Ambush) -> list[Emitted]:
         )
         return [Emitted(resolved)]
     difficulty = ambush.awareness_difficulty(command.expectation)
-    awareness = roll_pool(scene.roller, scene.trait(t, "wits") + scene.trait(t, "alertness"), difficulty)
+    aware_dice = scene.trait(t, "wits") + scene.trait(t, "alertness")
+    awareness = roll_pool(scene.roller, aware_dice, difficulty, ones_cancel=cancel)
     resolved = ev.AmbushResolved(
         ambusher=a,
         target=t,

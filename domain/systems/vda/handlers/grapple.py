@@ -24,14 +24,16 @@ from domain.systems.vda.commands import (
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
 from domain.systems.vda.handlers import attack, resolve
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState, VdaPower
-from domain.systems.wod import Modifier
+from domain.systems.wod import Modifier, total
 
 BRAWL = grapple.BRAWL
+GRIP = grapple.GRIP_ATTRIBUTES
 
 
 def routes(scene: Scene, combatant: str) -> bool:
@@ -94,7 +96,7 @@ def _move_roll(
 
 def check_resolve(scene: Scene, combatant: str) -> tuple[SequenceState, PhysicalAction]:
     """The round's turn order (VDA-SEQ-02, VDA-PHYS-03 for the contact and the bite), then
-    VDA-GRAP-09/13: a declared opposition is rolled before the attempt it meets."""
+    VDA-GRAP-09, VDA-GRAP-13: a declared opposition is rolled before the attempt it meets."""
     seq, action = resolve.check_resolve(scene, combatant)
     move, other = action.grapple, action.target or ""
     if move in ("escape", "flee", "control"):
@@ -119,7 +121,8 @@ def resolve_grapple(scene: Scene, command: ResolveAction) -> list[Emitted]:
     return after(scene, [Emitted(e) for e in emitted])
 
 
-# --- VDA-GRAP-01..07: weapon defence and contact -----------------------------------
+# --- VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06, VDA-GRAP-07: weapon
+# defence and contact
 
 
 def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -171,7 +174,7 @@ def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
             combatant=cid, sequence=seq.number, move="contact", target=target, pair=pair, check=contact
         )
     ]
-    if general.is_critical_failure(contact.roll, True):
+    if general.is_critical_failure(contact.roll, True, scene.options.critical_on_net_successes):
         return emitted + [e.event for e in resolve.critical_failure(scene, cid, contact.roll.ones)]
     defence = attack.defence_against(scene, seq, cid, action)
     theirs = seq.declared.get(target)
@@ -274,7 +277,8 @@ def _strike(
     return [ev.AttackResolved(attacker=striker, target=victim, sequence=seq.number, resolution=resolution)]
 
 
-# --- VDA-GRAP-08..13: escape, flight, control, opposition ----------------------------
+# --- VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13: escape, flight, control,
+# opposition
 
 
 def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -285,7 +289,7 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "grappler") or 0
+    opposition, reacted = _opposition(scene, seq, grappler, cid, "grappler")
     loss = min(hold.value, grapple.escape_loss(rolled.check.successes, opposition))
     changed = ev.GrappleValueChanged(
         grappler=grappler,
@@ -297,7 +301,40 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
         opposition=opposition,
         grappler_used=scene.fighter(grappler).physical_used,
     )
-    return [rolled, changed]
+    return [rolled, *reacted, changed]
+
+
+def _opposition(
+    scene: Scene, seq: SequenceState, opposer: str, other: str, side: Literal["grappler", "target"]
+) -> tuple[int, list[object]]:
+    """VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-12, VDA-GRAP-13 (ruling): the successes kept this round, else a
+    reaction: the
+    opposer rolls its larger grapple pool (Dexterity + Brawl or Strength + Brawl + Potence)
+    at the cost of one of its physical actions still to come, and keeps the successes for
+    the round; with no action left, 0."""
+    pair_key = (opposer, other) if side == "grappler" else (other, opposer)
+    hold = grapple.hold(scene.state, *pair_key)
+    kept = grapple.kept_successes(hold, side) if hold is not None else None
+    if hold is None or kept is not None:
+        return kept or 0, []
+    if grapple.actions_left_to_oppose(scene.fighter(opposer).physical, seq.number) == 0:
+        return 0, []
+    options = scene.options.grapple
+    pools = {attribute: grapple.grip_pool(scene, opposer, attribute, BRAWL, options) for attribute in GRIP}
+    attribute = max(GRIP, key=lambda a: (total(pools[a][0]) + pools[a][1], a == "strength"))
+    pool, automatic = pools[attribute]
+    pair = f"{attribute}+{BRAWL}"
+    check_ = _roll(scene, pool, _difficulty(scene, opposer, options.grapple_difficulty, pair), automatic)
+    kept_event = ev.GrappleSuccessesKept(
+        grappler=pair_key[0],
+        target=pair_key[1],
+        side=side,
+        successes=check_.successes,
+        pair=pair,
+        check=check_,
+        action_spent=True,
+    )
+    return check_.successes, [kept_event]
 
 
 def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -318,7 +355,7 @@ def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
     )
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "grappler") or 0
+    opposition, reacted = _opposition(scene, seq, grappler, cid, "grappler")
     lost, movement = grapple.flight_split(check_.successes - opposition)
     lost = min(lost, hold.value)
     changed = ev.GrappleValueChanged(
@@ -333,8 +370,8 @@ def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
         grappler_used=scene.fighter(grappler).physical_used,
     )
     if hold.value - lost == 0 and movement >= 1 and options.flight_ends_at_zero:
-        return [rolled, changed, ev.GrappleEnded(grappler=grappler, target=cid, reason="fled")]
-    return [rolled, changed]
+        return [rolled, *reacted, changed, ev.GrappleEnded(grappler=grappler, target=cid, reason="fled")]
+    return [rolled, *reacted, changed]
 
 
 def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
@@ -345,7 +382,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     if hold is None:
         return [rolled]
-    opposition = grapple.kept_successes(hold, "target") or 0
+    opposition, reacted = _opposition(scene, seq, target, cid, "target")
     value = hold.value + grapple.control_gain(rolled.check.successes, opposition)
     if scene.options.grapple.control_capped:
         value = min(value, max(hold.cap, hold.value))
@@ -359,11 +396,11 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
         opposition=opposition,
         grappler_used=scene.fighter(cid).physical_used,
     )
-    return [rolled, changed]
+    return [rolled, *reacted, changed]
 
 
 def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-GRAP-09/13: an opposition roll (a defensive action), kept for the round."""
+    """VDA-GRAP-09, VDA-GRAP-13: an opposition roll (a defensive action), kept for the round."""
     other = action.target or ""
     rolled = _move_roll(scene, seq, cid, action, BRAWL)
     state = scene.state
@@ -385,24 +422,14 @@ def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction
     target = action.target or ""
     grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
     emitted: list[object] = [ev.TakedownPerformed(grappler=cid, target=target, sequence=seq.number)]
-    if "prone" not in scene.fighter(target).conditions:
-        emitted.append(
-            ev.ConditionChanged(
-                combatant=target,
-                condition="prone",
-                on=True,
-                rule="VDA-GRAP-20",
-                reason=f"mis à terre par {cid}",
-            )
-        )
-    return emitted
+    return [*emitted, *fall(scene, target, "VDA-GRAP-20", f"mis à terre par {cid}")]
 
 
 # --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------
 
 
 def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-BITE-01/02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
+    """VDA-BITE-01, VDA-BITE-02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
     fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
     victim = action.target or ""
     skill = scene.options.grapple.bite_skill
@@ -428,7 +455,7 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
             target=victim,
         )
     ]
-    if general.is_critical_failure(check_.roll, True):
+    if general.is_critical_failure(check_.roll, True, scene.options.critical_on_net_successes):
         return emitted + [e.event for e in resolve.critical_failure(scene, cid, check_.roll.ones)]
     struck = [e.event for e in attack.damage(scene, seq, cid, action, check_.roll)]
     emitted += struck
@@ -439,7 +466,7 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
 
 def _drink(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-BITE-03: a Strength roll at 6 (Potence automatic); VDA-BITE-04: at most a third of
-    a maximum blood pool per round; VDA-BITE-05/06: the first point starts the Kiss."""
+    a maximum blood pool per round; VDA-BITE-05, VDA-BITE-06: the first point starts the Kiss."""
     options = scene.options.grapple
     victim = action.target or ""
     pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
@@ -495,11 +522,11 @@ _MOVES = {
 }
 
 
-# --- powers while held (VDA-GRAP-22..24) ---------------------------------------------------
+# --- powers while held (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24)
 
 
 def power_while_held(scene: Scene, cid: str, power_id: str, power: VdaPower) -> list[Emitted]:
-    """VDA-GRAP-22/23: refuse a magic path or gaze power from 8, record its penalty below;
+    """VDA-GRAP-22, VDA-GRAP-23: refuse a magic path or gaze power from 8, record its penalty below;
     VDA-GRAP-24: touch disciplines are not hindered."""
     requirement = grapple.power_requirement(power.discipline, power.requires)
     state = scene.state
@@ -585,7 +612,7 @@ def end_ecstasy(scene: Scene, command: EndEcstasy) -> list[Emitted]:
 
 def check_declare(scene: Scene, cid: str, action: PhysicalAction) -> None:
     """Every grapple, bite and Kiss guard a declaration consults: the ecstasy
-    (VDA-BITE-05/06), the move's grapple and the holds' thresholds (VDA-GRAP), the bite's
+    (VDA-BITE-05, VDA-BITE-06), the move's grapple and the holds' thresholds (VDA-GRAP), the bite's
     grapple (VDA-BITE-02, VDA-NAT-03) and drinking's fangs (VDA-BITE-03)."""
     state = scene.state
     bite.require_not_in_ecstasy(state, cid, action)

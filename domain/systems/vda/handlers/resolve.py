@@ -1,5 +1,5 @@
 """Rolling a declared physical action and splitting a defence (VDA-SEQ-02, VDA-GEN,
-VDA-PHYS-03..05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02/05, VDA-MINOR-02)."""
+VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05, VDA-RDEF, VDA-DIVE-04, VDA-ORI-02, VDA-ORI-05, VDA-MINOR-02)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
-from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
+from domain.systems.vda.handlers import attack, equipment, shots, situation, two_weapons
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
 from domain.systems.vda.handlers.situation import weapon_of
 from domain.systems.vda.rules import (
@@ -112,9 +113,12 @@ def action_difficulty(
     if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
         terms.append(repeat)
     ranged_attack = action.offensive and attack_class(weapon_of(action)) is not None
-    if ranged_attack and (volley := ranged_defence.volley_malus(seq, action.target or "")):
+    target = action.target or ""
+    answered = ranged_defence.answers(seq, target, combatant)
+    include = scene.options.volley_bonus_includes_answered_attack
+    if ranged_attack and (volley := ranged_defence.volley_malus(seq, target, answered, include)):
         terms.append(volley)
-    held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14/19 (rules/grapple.py)
+    held = grapple.held_difficulty(scene, combatant, action)  # VDA-GRAP-14, VDA-GRAP-19 (rules/grapple.py)
     return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
@@ -131,6 +135,8 @@ def roll_terms(
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     seq, action = check_resolve(scene, cid)
+    if action.intent == "reload":
+        return after(scene, [shots.reload(scene, seq, cid, action)])  # VDA-BOW-06, VDA-FIRE-06
     fighter = scene.fighter(cid)
     pool, difficulty = roll_terms(scene, seq, cid, action)
     roll = scene.roll(pool, difficulty)
@@ -147,6 +153,8 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         rear_eligible=physical.rear_eligible(read) if action.defensive else 0,
     )
     emitted = [Emitted(rolled), *counted]
+    read, accumulated = shots.read_roll(scene, cid, action, read)  # VDA-FIRE-07
+    emitted += accumulated
     roll = read
     emitted += minor_act_effects(scene, cid, action.minor_acts, source="action")
     if action.orientation:
@@ -160,18 +168,13 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     elif action.offensive and grenade:
         emitted += equipment.throw_grenade(scene, seq, cid, action, roll)
     elif action.offensive:
-        emitted += attack.damage(scene, seq, cid, action, roll)
+        emitted += shots.hits(scene, seq, cid, action, roll)  # VDA-FIRE-04's spread, else one hit
+    emitted += shots.after_shot(scene, cid, action, rolled.roll)  # VDA-BOW-06, VDA-FIRE-06, VDA-FIRE-07
     emitted += equipment.dodge_grenades(scene, cid, action, roll)
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)
     if dive.hit_the_ground(fighter, seq.number, action, roll):
-        emitted.append(
-            Emitted(
-                ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
-                )
-            )
-        )
+        emitted += [Emitted(e) for e in fall(scene, cid, "VDA-DIVE-04", "s'est jeté au sol")]
     if orientation.invalidates_orientation(action):
         others = [other for other in scene.state.combatants if other != cid]
         emitted.append(Emitted(ev.OrientationInvalidated(combatants=others, reason=f"{cid} s'est déplacé")))
@@ -190,23 +193,7 @@ def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
     ]
     if not scene.options.botch_fall:
         return emitted
-    fighter = scene.fighter(cid)
-    if "prone" not in fighter.conditions:
-        emitted.append(
-            Emitted(
-                ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=True, rule="VDA-GEN-02", reason="échec critique"
-                )
-            )
-        )
-    adjusted = ev.InitiativeAdjusted(
-        combatant=cid,
-        delta=-ones,
-        score=fighter.initiative - ones,
-        rule="VDA-PRONE-05",
-        reason=f"chute: {ones} × 1",
-    )
-    return [*emitted, Emitted(adjusted)]
+    return emitted + [Emitted(e) for e in fall(scene, cid, "VDA-GEN-02", "échec critique", ones=ones)]
 
 
 def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, int]:
@@ -222,7 +209,7 @@ def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, 
 def check_allocation(
     scene: Scene, combatant: str, allocations: dict[str, int]
 ) -> tuple[SequenceState, dict[str, int]]:
-    """VDA-PHYS-03..05: a defence rolled this sequence, split within its successes, the
+    """VDA-PHYS-03, VDA-PHYS-04, VDA-PHYS-05: a defence rolled this sequence, split within its successes, the
     ones already spent on resolved attacks included; a parry goes to no firearm
     (VDA-RDEF-01). Returns the sequence and the whole split, spent shares first."""
     seq = sequence.require_sequence_running(scene.state)

@@ -1,4 +1,4 @@
-"""Opening a round and rolling initiative (VDA-SEQ-03/05, VDA-INIT, VDA-DIVE-01,
+"""Opening a round and rolling initiative (VDA-SEQ-03, VDA-SEQ-05, VDA-INIT, VDA-DIVE-01,
 VDA-MINOR at initiative, VDA-ACT grants, VDA-ORI-01)."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         "VDA-INIT-07",
         f"{cid!r} holds the larger weapon of no charge announced this round",
     )
-    difficulty = initiative.initiative_difficulty(scene, cid, larger)
+    difficulty = initiative.initiative_difficulty(scene, cid, larger, command.weapon)
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty
@@ -79,7 +79,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
                 roll=roll,
                 score=roll.successes,
                 weapon=command.weapon,
-                bound_weapon=initiative.bound_weapon(weapon_dice),
+                bound_weapon=initiative.bound_weapon(weapon_dice, difficulty),
                 minor_acts=list(command.minor_acts),
             )
         )
@@ -90,7 +90,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
 
 
 def minor_act_effects(scene: Scene, cid: str, acts: list[str], source: str) -> list[Emitted]:
-    """VDA-MINOR-03/04: standing up clears « Au sol »; orientation rolls 2 dice."""
+    """VDA-MINOR-03, VDA-MINOR-04: standing up clears « Au sol »; orientation rolls 2 dice."""
     emitted: list[Emitted] = []
     if "stand_up" in acts and "prone" in scene.fighter(cid).conditions:
         emitted.append(
@@ -106,11 +106,12 @@ def minor_act_effects(scene: Scene, cid: str, acts: list[str], source: str) -> l
 
 
 def roll_orientation(scene: Scene, cid: str, source: str, opponents: int = 0) -> Emitted:
-    """VDA-ORI-02/04, VDA-MINOR-04: the 2-dice orientation roll, its difficulty term by term."""
+    """VDA-ORI-02, VDA-ORI-04, VDA-MINOR-04: the 2-dice orientation roll, its difficulty term by term."""
     difficulty = orientation.gesture_difficulty_terms(
         scene.options, scene.fighter(cid).circumstances, opponents
     )
-    roll = roll_pool(scene.roller, orientation.GESTURE_DICE, clamped_difficulty(difficulty))
+    gesture = orientation.GESTURE_DICE
+    roll = roll_pool(scene.roller, gesture, clamped_difficulty(difficulty), ones_cancel=scene.ones_cancel)
     rolled = ev.OrientationRolled(
         combatant=cid,
         source=source,  # type: ignore[arg-type]
@@ -122,8 +123,8 @@ def roll_orientation(scene: Scene, cid: str, source: str, opponents: int = 0) ->
 
 
 def order_when_all_rolled(scene: Scene) -> list[Emitted]:
-    """Once everyone rolled: the order (VDA-INIT-01/04), orientation (VDA-ORI-01), the
-    action budget (VDA-ACT-01/02/04/07) and sequence 1 (VDA-SEQ-03)."""
+    """Once everyone rolled: the order (VDA-INIT-01, VDA-INIT-04), orientation (VDA-ORI-01), the
+    action budget (VDA-ACT-01, VDA-ACT-02, VDA-ACT-04, VDA-ACT-07) and sequence 1 (VDA-SEQ-03)."""
     state = scene.state
     if not initiative.all_rolled(state):
         return []

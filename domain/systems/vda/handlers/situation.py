@@ -12,17 +12,26 @@ from typing import Literal
 
 from domain.errors import require
 from domain.systems.vda.data import (
+    ANCHORABLE,
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
-    NaturalWeapon,
     RangedWeapon,
     Weapon,
     find_weapon,
 )
 from domain.systems.vda.gear import Mount
 from domain.systems.vda.handlers import bows
-from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
+from domain.systems.vda.rules import (
+    disarm,
+    equipment,
+    gaze,
+    ranged,
+    resistance,
+    stake,
+    targeting,
+    two_weapons,
+)
 from domain.systems.vda.rules import modifiers as mod
 from domain.systems.vda.rules import movement as mv
 from domain.systems.vda.rules.attack import Situation
@@ -75,25 +84,18 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str 
     if weapon in scene.sheet(combatant).weapons:
         resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
         return
-    require(
-        isinstance(find_weapon(weapon), NaturalWeapon),
-        rule,
-        f"{combatant!r} carries no {weapon!r}",
-    )
+    natural = equipment.natural_weapons_of(scene.sheet(combatant).kind)  # VDA-NAT-01: fangs for vampires
+    require(find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
 
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
-    """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01/02,
+    """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01, VDA-CHARGE-02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
     require_carried(scene, combatant, action.weapon)
     if action.intent == "unstick":
         where = action.target or combatant
-        require(
-            any(s.target == where and action.item in (None, s.item) for s in scene.state.stuck),
-            "VDA-STUCK-04",
-            f"no weapon is stuck in {where!r}",
-        )
+        stake.require_stuck(stake.stuck_in(scene.state.stuck, where, action.item), where)
     if "unstick" in action.minor_acts:
         require(
             stake.unstick_site(scene.state.stuck, combatant, action.target) is not None,
@@ -103,6 +105,12 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     weapon = weapon_of(action)
     if weapon is not None and (action.offensive or action.grapple == "weapon_defence"):
         equipment.require_weapon_stats(weapon)  # VDA-MELEE-07: before any die, not at the damage roll
+    if action.anchored:
+        require(
+            action.offensive and isinstance(weapon, MeleeWeapon) and ANCHORABLE in weapon.tags,
+            "VDA-MOD-03",
+            "only a lance attack is anchored against the ground",
+        )
     if not action.offensive:
         return
     if action.zone is not None:
@@ -118,6 +126,12 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
         require(isinstance(weapon, RangedWeapon), "VDA-AIM-01", "on vise avec une arme à distance")
         target_moving = action.target is not None and "moving" in scene.fighter(action.target).conditions
         ranged.aim_bonus_dice(0, 0, target_moving)
+    if action.intent == "disarm" and action.target is not None:
+        # VDA-DISARM-01: the named weapon, else any, still in the defender's hand.
+        theirs = scene.fighter(action.target)
+        held = [w for w in scene.sheet(action.target).weapons if resistance.in_hand(theirs, w)]
+        item = action.item if action.item in held else None
+        disarm.require_weapon_to_disarm(item if action.item else next(iter(held), None), action.target)
     if action.intent == "vandalism":
         require(
             action.item is not None and action.target is not None,
@@ -136,9 +150,9 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
 
 def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """What weighs on any roll of the actor: on the ground (VDA-PRONE-01), under water
-    (VDA-WATER-01/02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
+    (VDA-WATER-01, VDA-WATER-02), the terrain (VDA-MOD-01), outnumbered (VDA-MOD-05), deafened
     (VDA-GREN-10), a weakened grip on the weapon (VDA-DISARM-03), averted or closed eyes
-    (VDA-GAZE-03/07) and the two-weapon option (VDA-TWO-03)."""
+    (VDA-GAZE-03, VDA-GAZE-07) and the two-weapon option (VDA-TWO-03)."""
     fighter = scene.fighter(combatant)
     found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
     weapon = weapon_of(action)
@@ -170,7 +184,7 @@ def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
 
 
 def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
-    """An attack's situational modifiers (VDA-PRONE-01, VDA-MOD-02/04, VDA-MELEE-01/08,
+    """An attack's situational modifiers (VDA-PRONE-01, VDA-MOD-02, VDA-MOD-04, VDA-MELEE-01, VDA-MELEE-08,
     VDA-TGT-02, VDA-STAKE-01, VDA-DISARM-05, VDA-VAND-01, VDA-AIM-01, VDA-THROW-02)."""
     target = action.target
     if target is None:
@@ -180,7 +194,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     target_prone = "prone" in target_fighter.conditions
     is_ranged = isinstance(weapon, RangedWeapon)
     found = mv.prone_target_modifiers(target_prone, is_ranged, scene.options.damage)
-    found += mod.moving_target_modifiers("moving" in target_fighter.conditions)
+    found += moving_target_terms(scene, target, weapon, action)
     if weapon is not None and not is_ranged:
         found += mod.shield_modifiers(defensive_weapon_in_hand(scene, target), weapon)
         theirs = wielded(seq, target)
@@ -224,6 +238,19 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     return found
 
 
+def moving_target_terms(scene: Scene, target: str, weapon: Weapon | None, action: PhysicalAction) -> Terms:
+    """VDA-MOD-02: +1 against a moving target; VDA-MOD-03 in its place against a moving horse
+    (+2, the dice its speed costs by the GM's ruling, a dagger's −2 dice, nothing for an
+    anchored lance)."""
+    fighter = scene.fighter(target)
+    if "moving" not in fighter.conditions:
+        return NONE
+    if scene.sheet(target).horse:
+        speed = fighter.circumstances.horse_speed_dice
+        return mod.moving_horse_modifiers(weapon, action.anchored, speed)
+    return mod.moving_target_modifiers(True)
+
+
 def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """A defence's situational modifiers: cover (VDA-COVER-01), a ¤ weapon parrying other
     weapons (VDA-MELEE-03), a vandalism aimed at a small weapon (VDA-VAND-02)."""
@@ -240,6 +267,7 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
             equipment.small_parry_modifiers(parrying, w, scene.options.damage) for w in weapons
         ):
             found += equipment.small_parry_modifiers(parrying, weapons[0], scene.options.damage)
+    found += small_defence_against_large(scene, seq, combatant, action)
     if attacks and all(a.intent == "vandalism" and a.item is not None for a in attacks):
         smalls = [resistance.small_item_avoidance(a.item or "") for a in attacks]
         if all(smalls):
@@ -247,9 +275,50 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
     return found
 
 
+def small_defence_against_large(
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+) -> Terms:
+    """VDA-MELEE-08 (ruling): the +1 of those who « se battent » with a P or natural weapon
+    against a G wielder holding the initiative weighs on every roll of theirs against it,
+    defences included (option ``damage.large_weapon_malus_on_parries``): a parry or a block
+    with its weapon (bare hands: fists), a dodge by the largest weapon still in hand (none:
+    fists). Once, however many G attackers."""
+    options = scene.options.damage
+    if action.defence is None or not options.large_weapon_malus_on_parries:
+        return NONE
+    mine = find_weapon(action.weapon) if action.weapon and action.defence != "dodge" else None
+    if action.defence == "dodge":
+        mine = largest_in_hand(scene, combatant)
+    mine = mine or find_weapon(FISTS)
+    if mine is None:
+        return NONE
+    score = scene.fighter(combatant).initiative
+    for attacker, attack in seq.declared.items():
+        theirs = weapon_of(attack) if attack.offensive and attack.target == combatant else None
+        if theirs is None:
+            continue
+        their_score = scene.fighter(attacker).initiative
+        _, behind = equipment.large_weapon_modifiers(theirs, mine, their_score, score, options)
+        if behind:
+            return behind
+    return NONE
+
+
+def largest_in_hand(scene: Scene, combatant: str) -> Weapon | None:
+    """The largest melee weapon of the sheet still in hand (VDA-MELEE-08's « se battent »)."""
+    fighter, order = scene.fighter(combatant), {"P": 0, "M": 1, "G": 2}
+    held = [
+        w
+        for item in scene.sheet(combatant).weapons
+        if resistance.in_hand(fighter, item) and isinstance(w := find_weapon(item), MeleeWeapon)
+    ]
+    return max(held, key=lambda w: order[w.size], default=None)
+
+
 def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
     """What the damage pipeline needs to know of how the attack happened: a charge or a
-    counter-charge (VDA-CHARGE-05..08), a bare zone (VDA-TGT-03), beyond range (VDA-THROW-02)."""
+    counter-charge (VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07, VDA-CHARGE-08), a bare zone (VDA-TGT-03),
+    beyond range (VDA-THROW-02)."""
     weapon = weapon_of(action)
     charge: Literal["none", "on_foot", "mounted"] = "none"
     mount = None

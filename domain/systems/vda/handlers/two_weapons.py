@@ -1,4 +1,5 @@
-"""The two-weapon option in the round (VDA-TWO-01..04): ``vda.TakeTwoWeaponStance`` before
+"""The two-weapon option in the round (VDA-TWO-01, VDA-TWO-02, VDA-TWO-03, VDA-TWO-04):
+``vda.TakeTwoWeaponStance`` before
 the combatant's first declaration of the round (or of the sequence, by option); the
 option's terms on its rolls (``handlers/situation.py``) and its 2s counted as 1s
 (``handlers/resolve.py``)."""
@@ -13,12 +14,11 @@ from domain.systems.vda.commands import TakeTwoWeaponStance
 from domain.systems.vda.rules import resistance, stake, two_weapons
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
-from domain.systems.wod import Terms
 
 
 def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
     """VDA-TWO-03: the stance is taken for the round before declaring (for a sequence,
-    by option); VDA-TWO-01/02: two carried offensive weapons of a bought style."""
+    by option); VDA-TWO-01, VDA-TWO-02: two carried offensive weapons of a bought style."""
     state = scene.state
     require(cid in state.combatants and state.round >= 1, "VDA-TWO-03", f"{cid!r} is not fighting a round")
     require(state.phase in ("initiative", "sequence"), "VDA-TWO-03", "the stance is taken during a round")
@@ -67,11 +67,6 @@ def check_any_stance(scene: Scene, cid: str) -> None:
 
 def take_stance(scene: Scene, command: TakeTwoWeaponStance) -> list[Emitted]:
     return [Emitted(check_stance(scene, command.combatant, command.weapons, command.on))]
-
-
-def stance_terms(scene: Scene, cid: str, action: PhysicalAction) -> Terms:
-    """VDA-TWO-03 on one of the combatant's rolls."""
-    return two_weapons.stance_terms(two_weapons.active_stance(scene.state, cid), action)
 
 
 def counted(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -> tuple[PoolRoll, list[Emitted]]:

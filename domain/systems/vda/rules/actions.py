@@ -98,7 +98,7 @@ def require_points(scene: Scene, combatant: str, pool: str, amount: int, rule: s
         limit = blood_per_round(scene.sheet(combatant).generation)
         ambush_cap = scene.fighter(combatant).ambush_cap
         if scene.state.round == 0 and ambush_cap is not None:
-            # VDA-AMB-03/05: during the surprise, no more than the awareness successes.
+            # VDA-AMB-03, VDA-AMB-05: during the surprise, no more than the awareness successes.
             limit = min(limit, ambush_cap)
         spent = scene.fighter(combatant).blood_this_round
         require(

@@ -2,7 +2,7 @@
 levels lost (catalogue ``rules/vda.md`` §41.2 steps 5-14, §41.3 steps 5-6).
 
 The round engine rolls the attack and the defence, checks the guards that come
-before a roll (VDA-BOW-01, VDA-NAT-03, VDA-CHARGE-01/02, …) and then calls::
+before a roll (VDA-BOW-01, VDA-NAT-03, VDA-CHARGE-01, VDA-CHARGE-02, …) and then calls::
 
     resolve_attack(
         roller: Roller,                 # damage then soak dice are drawn from it
@@ -122,7 +122,7 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True):
     """How this attack happened, where it changes the damage."""
 
     charge: Literal["none", "on_foot", "mounted"] = "none"
-    """A qualified charge (VDA-CHARGE-05/06); also a counter-charge (VDA-CHARGE-08)."""
+    """A qualified charge (VDA-CHARGE-05, VDA-CHARGE-06); also a counter-charge (VDA-CHARGE-08)."""
     mount: Mount | None = None
     """Mounted charge using the mount's Strength (VDA-CHARGE-07)."""
     vulnerable_zone: bool = False
@@ -189,7 +189,7 @@ def resolve_attack(
         if striker.spend_fortitude_token
         else 0
     )
-    # « ne peut se cumuler »: one token on a damage roll, Potence's first (VDA-FORPOT-02/04).
+    # « ne peut se cumuler »: one token on a damage roll, Potence's first (VDA-FORPOT-02, VDA-FORPOT-04).
     removed = _ones_to_remove(damage_roll, max(potence_ones, fortitude_ones), options)
     damage_ones_removed = removed if potence_ones else 0
     damage_ones_removed_by_fortitude = removed - damage_ones_removed

@@ -1,4 +1,5 @@
-"""The bite and the Kiss, « La morsure » (VDA-BITE-01..06).
+"""The bite and the Kiss, « La morsure » (VDA-BITE-01, VDA-BITE-02, VDA-BITE-03, VDA-BITE-04, VDA-BITE-05,
+VDA-BITE-06).
 
 Seed 000 « La morsure » and « Armes naturelles » (« Morsure, (Force +1), dommage
 létaux (dont le 1ère est en aggravé) avec une difficulté de 5 au touché. Mais
@@ -46,7 +47,7 @@ def require_bite_grapple(state: VdaState, biter: str, biter_kind: Kind, victim: 
 
 def bite_difficulty(state: VdaState, biter: str, victim: str) -> list[Modifier]:
     """VDA-BITE-02: the bite hits at difficulty 5; biting one's grappler adds +1 from a value
-    of 4 and +2 from 6 (VDA-GRAP-16/17).
+    of 4 and +2 from 6 (VDA-GRAP-16, VDA-GRAP-17).
 
     Seed 000 « Armes naturelles », « 4 - La soumission »."""
     terms = [Modifier(rule="VDA-BITE-02", value=BITE_DIFFICULTY, why="morsure")]
@@ -91,7 +92,8 @@ def drink_limit(max_blood: int) -> int:
 
 
 def drink_amount(successes: int, limit_left: int, victim_blood: int) -> int:
-    """VDA-BITE-03/04: each success moves 1 blood, within the round's limit and the victim's blood."""
+    """VDA-BITE-03, VDA-BITE-04: each success moves 1 blood, within the round's limit and the victim's
+    blood."""
     return max(0, min(successes, limit_left, victim_blood))
 
 
@@ -114,7 +116,7 @@ def ecstasy_rounds(willpower: int) -> int:
 
 
 def ecstasy_active(state: VdaState, victim: str) -> bool:
-    """VDA-BITE-05/06: the Kiss holds a victim while its grapple lasts, its rounds remain
+    """VDA-BITE-05, VDA-BITE-06: the Kiss holds a victim while its grapple lasts, its rounds remain
     and no other damage broke it."""
     ecstasy = state.ecstasy.get(victim)
     if ecstasy is None or contact_between(state, ecstasy.drinker, victim) < 0:
@@ -123,7 +125,7 @@ def ecstasy_active(state: VdaState, victim: str) -> bool:
 
 
 def require_not_in_ecstasy(state: VdaState, cid: str, action: PhysicalAction) -> None:
-    """VDA-BITE-05/06: a victim in the Kiss's ecstasy takes no action.
+    """VDA-BITE-05, VDA-BITE-06: a victim in the Kiss's ecstasy takes no action.
 
     Seed 000 « La morsure » (« il ne peut réagir »)."""
     if action.kind == "none" or not ecstasy_active(state, cid):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.errors import require
 from domain.systems.vda.data import NaturalWeapon, RangedWeapon, Weapon
 from domain.systems.vda.options import DamageOptions
 from domain.systems.wod import DamageType, Kind
@@ -169,13 +168,6 @@ def hit_margin(attack_successes: int, defence_successes: int) -> int:
     return attack_successes - defence_successes
 
 
-def automatic_damage_without_fortitude(margin: int, damage_dice: int) -> int:
-    """VDA-DMG-02: without Fortitude each hit success turns a damage die automatic.
-
-    000/001 « Marge de touché et dommages »."""
-    return automatic_damage(margin, 1, damage_dice)
-
-
 def automatic_damage(margin: int, divisor: int, damage_dice: int) -> int:
     """VDA-DMG-03: every ``divisor`` hit successes turn one damage die into automatic damage.
 
@@ -207,17 +199,6 @@ def convert_damage_dice(
     counted = margin if options.first_success_converts else margin - 1
     converted = automatic_damage(counted, divisor, damage_dice)
     return damage_dice - converted, converted
-
-
-def require_no_bonus_damage_dice(bonus_dice: int) -> None:
-    """VDA-DMG-06: the old « +2 dés de dommages » option no longer exists.
-
-    001 « Marge de touché et dommages » (« n'existe plus »)."""
-    require(
-        bonus_dice == 0,
-        "VDA-DMG-06",
-        "le système pour faire +2 dés de dommages n'existe plus / the +2 damage dice option no longer exists",
-    )
 
 
 # --- VDA-DEF ------------------------------------------------------------------

@@ -43,7 +43,7 @@ def potence_automatic(attribute: str, potence: int) -> int:
 
 
 def disarm_result(net: int) -> DisarmResult:
-    """VDA-DISARM-03/04: 1 or 2 net successes weaken the grip (+1 on every roll with the
+    """VDA-DISARM-03, VDA-DISARM-04: 1 or 2 net successes weaken the grip (+1 on every roll with the
     item until 2 dice regrip it); 3 or more disarm, the weapon falls.
 
     000 « Désarmement » (« 1 ou 2 succès de l'attaquant » read as net of the defender's)."""

@@ -99,6 +99,12 @@ def club_knocks_out(stamina_roll: PoolRoll, target_kind: Kind, ghoul_spends_will
 KNOCKOUT_DIFFICULTY = 8
 
 
+def require_conscious(conditions: Iterable[str], combatant: str) -> None:
+    """VDA-MELEE-05: an unconscious combatant acts no more until the GM wakes it
+    (``vda.SetCondition``); the duration is not stated (catalogue: the rest of the scene)."""
+    require("unconscious" not in conditions, "VDA-MELEE-05", f"{combatant!r} is unconscious")
+
+
 def require_weapon_stats(weapon: Weapon) -> None:
     """VDA-MELEE-07: a size-M weapon strikes only once the table supplies its damage and difficulty.
 
@@ -151,19 +157,6 @@ def weapon_bonus_capped_by_resistance(weapon_bonus: int, resistance: int | None)
 
 
 # --- VDA-ARMOR ----------------------------------------------------------------
-
-
-def require_damascus_available(armour: Armour, century: int, arab_world: bool) -> None:
-    """VDA-ARMOR-02: Damascus mail needs the Arab world and is gone from the 16th century.
-
-    000 « Armures » (the * note)."""
-    if not armour.restricted:
-        return
-    require(
-        arab_world and century < 16,
-        "VDA-ARMOR-02",
-        "la maille de Damas demande le monde arabe, avant le XVIe siècle",
-    )
 
 
 def armour_soaks(damage_type: DamageType, options: DamageOptions) -> bool:

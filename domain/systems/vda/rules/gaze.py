@@ -102,7 +102,7 @@ def progress(averting: bool, before: GazePair, successes: int) -> int:
 
 
 def captured(progress_now: int, threshold: int) -> bool:
-    """VDA-GAZE-02/04: caught when the (cumulated) successes exceed the threshold."""
+    """VDA-GAZE-02, VDA-GAZE-04: caught when the (cumulated) successes exceed the threshold."""
     return progress_now > threshold
 
 
@@ -113,15 +113,16 @@ def require_reflexive_unused(
 
     Seed 000 « Attaque de regard » (« Une attaque de regard réflexive permet un jet par
     round »): one for the attacker (option: one per target)."""
-    slot = attacker if options.gaze_reflexive_per == "attacker" else key(attacker, target)
     require(
-        board.reflexive.get(slot, 0) != round_number,
+        board.reflexive.get(reflexive_slot(attacker, target, options), 0) != round_number,
         "VDA-GAZE-05",
         f"{attacker!r} already made its reflexive gaze roll this round",
     )
 
 
 def reflexive_slot(attacker: str, target: str, options: TacticsOptions) -> str:
+    """VDA-GAZE-05: whose reflexive roll of the round a gaze uses: the attacker's, or the
+    pair's (option ``gaze_reflexive_per``)."""
     return attacker if options.gaze_reflexive_per == "attacker" else key(attacker, target)
 
 
@@ -135,7 +136,7 @@ def active_terms() -> Terms:
 
 
 def gaze_attribute(active: bool) -> str:
-    """VDA-GAZE-02/06: Charisma for the reflexive roll, Manipulation for the active one."""
+    """VDA-GAZE-02, VDA-GAZE-06: Charisma for the reflexive roll, Manipulation for the active one."""
     return "manipulation" if active else "charisma"
 
 

@@ -3,9 +3,10 @@ are the World of Darkness's, in ``domain.systems.wod.pool``."""
 
 from __future__ import annotations
 
-from domain.dice import PoolRoll
+from domain.dice import PoolRoll, Roller
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.state import Fighter
-from domain.systems.wod import Modifier
+from domain.systems.wod import Modifier, PoolSpec, plain_pool_roll
 
 
 def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool = True) -> Modifier | None:
@@ -31,3 +32,9 @@ def is_critical_failure(roll: PoolRoll, offensive: bool, on_net_successes: bool 
     """
     none = roll.successes == 0 if on_net_successes else roll.hits == 0
     return offensive and none and roll.ones > 0
+
+
+def plain_roll(roller: Roller, spec: PoolSpec, options: VdaOptions) -> PoolRoll:
+    """A-3: a plain ``RollDice`` at a ``vda`` table reads the table's ``ones_cancel`` like
+    every roll of the round does."""
+    return plain_pool_roll(roller, spec, ones_cancel=options.ones_cancel)

@@ -1,4 +1,7 @@
-"""The grapple, « L'étreinte » (VDA-GRAP-01..24), one function per rule.
+"""The grapple, « L'étreinte » (VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06,
+VDA-GRAP-07, VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13, VDA-GRAP-14,
+VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22,
+VDA-GRAP-23, VDA-GRAP-24), one function per rule.
 
 Seed 000 « L'étreinte »: « Défense contre l'étreinte », « 1 - Le contact »,
 « 2 - L'épreuve », « 3 - Le contrôle », « 4 - La soumission », « Utilisation de
@@ -75,7 +78,7 @@ def contact_between(state: VdaState, a: str, b: str) -> int:
     return max(values, default=-1)
 
 
-# --- VDA-GRAP-01..07: the attempt ---------------------------------------------
+# --- VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06, VDA-GRAP-07: the attempt
 
 
 def weapon_defence_terms(weapon: Weapon | None) -> tuple[Modifier, Modifier | None]:
@@ -153,7 +156,7 @@ def larger_grip(scene: Scene, cid: str) -> str:
 def grip_pool(
     scene: Scene, cid: str, attribute: str, skill: str, options: GrappleOptions
 ) -> tuple[list[Modifier], int]:
-    """VDA-GRAP-04/08/12: a grapple pool is Dexterity (+ skill) or Strength (+ skill) +
+    """VDA-GRAP-04, VDA-GRAP-08, VDA-GRAP-12: a grapple pool is Dexterity (+ skill) or Strength (+ skill) +
     Potence; Potence is automatic successes (VDA-FORPOT-05, option) or dice.
 
     Returns the dice terms and the automatic successes."""
@@ -172,7 +175,8 @@ def grip_pool(
     return pool, potence
 
 
-# --- VDA-GRAP-08..13: the test, flight and control -----------------------------
+# --- VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12, VDA-GRAP-13: the test, flight and
+# control
 
 
 def escape_loss(escaper: int, opposition: int) -> int:
@@ -190,6 +194,17 @@ def kept_successes(grapple: Grapple, side: str) -> int | None:
 
     Seed 000 « 2 - L'épreuve », « 3 - Le contrôle »."""
     return grapple.grappler_kept if side == "grappler" else grapple.target_kept
+
+
+def actions_left_to_oppose(physical: int, sequence: int) -> int:
+    """VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-12, VDA-GRAP-13 (ruling): the opposition to an escape or a control
+    is a reaction,
+    declared in no advance; the round's first one takes one of the opposer's physical
+    actions still to come (those after this sequence), and with none left it is 0.
+
+    Seed 000 « 2 - L'épreuve » (« sans dépenser d'action supplémentaire » for the later
+    attempts), « 3 - Le contrôle » (« au prix d'une action défensive »)."""
+    return max(0, physical - sequence)
 
 
 def pair_repeat_malus(fighter: Fighter, pair: str) -> Modifier | None:
@@ -228,7 +243,8 @@ def control_gain(grappler: int, opposition: int) -> int:
     return max(0, grappler - opposition)
 
 
-# --- VDA-GRAP-14..21: what a value forbids -------------------------------------
+# --- VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21:
+# what a value forbids
 
 
 def drag_malus(state: VdaState, mover: str, every: bool) -> Modifier | None:
@@ -259,7 +275,7 @@ def dodge_malus(state: VdaState, target: str) -> Modifier | None:
 
 
 def require_weapon_usable(state: VdaState, cid: str, weapon: Weapon | None) -> None:
-    """VDA-GRAP-15/16/17: a held character uses no size G weapon from 2, no size M from 4,
+    """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: a held character uses no size G weapon from 2, no size M from 4,
     no size P from 6.
 
     Seed 000 « 4 - La soumission »."""
@@ -303,7 +319,7 @@ def require_may_flee(grapple: Grapple, cid: str) -> None:
 def require_takedown(grapple: Grapple | None, target: str) -> Grapple:
     """VDA-GRAP-20: from twice the target's Strength + Potence, the grappler may throw it
     to the ground (a physical action, no roll); it is then « Au sol » (+1 difficulty,
-    +2 on initiative, VDA-PRONE-01/03).
+    +2 on initiative, VDA-PRONE-01, VDA-PRONE-03).
 
     Seed 000 « 4 - La soumission »."""
     require(
@@ -332,7 +348,7 @@ def require_not_immobilised(state: VdaState, cid: str, action: PhysicalAction) -
 
 
 def power_requirement(discipline: str, requires: str) -> str:
-    """What a power needs, from its sheet entry or its discipline (VDA-GRAP-22..24)."""
+    """What a power needs, from its sheet entry or its discipline (VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24)."""
     if requires != "none":
         return requires
     name = discipline.lower()
@@ -357,7 +373,7 @@ def power_hindrance(requirement: str, value: int) -> list[Modifier]:
 
 
 def require_power_possible(requirement: str, value: int, power: str) -> None:
-    """VDA-GRAP-22/23: a magic path or a gaze power is impossible from a value of 8.
+    """VDA-GRAP-22, VDA-GRAP-23: a magic path or a gaze power is impossible from a value of 8.
 
     Seed 000 « Utilisation de la magie »."""
     if requirement not in ("magic", "gaze"):

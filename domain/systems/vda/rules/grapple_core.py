@@ -1,4 +1,5 @@
-"""The grapple's thresholds (VDA-GRAP-14..23).
+"""The grapple's thresholds (VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22, VDA-GRAP-23).
 
 Seed 000 « L'étreinte » › « 4 - La soumission », « Utilisation de la magie »,
 « utilisation d'un pouvoir de regard ». Each grapple entry of the state carries
@@ -25,7 +26,8 @@ def grapple_thresholds(value: int, strength_potence: int) -> GrappleEffects:
     """VDA-GRAP-14: the effects of a grapple are a projection of its value, and of the
     held character's Strength + Potence (a plain sum), recomputed at every change.
 
-    Seed 000 « L'étreinte » › « 4 - La soumission ». The steps are VDA-GRAP-15..23.
+    Seed 000 « L'étreinte » › « 4 - La soumission ». The steps are VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17,
+    VDA-GRAP-18, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-21, VDA-GRAP-22, VDA-GRAP-23.
     """
     sp = max(1, strength_potence)
     return GrappleEffects(
@@ -59,7 +61,7 @@ def forbidden_weapon_sizes(value: int) -> list[Size]:
 
 
 def bite_back_malus(value: int) -> int:
-    """VDA-GRAP-16/17: biting the aggressor is at +1 difficulty from 4, +2 from 6.
+    """VDA-GRAP-16, VDA-GRAP-17: biting the aggressor is at +1 difficulty from 4, +2 from 6.
 
     Seed 000 « 4 - La soumission »."""
     if value >= NO_P_WEAPON:

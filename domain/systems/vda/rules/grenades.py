@@ -37,7 +37,7 @@ def require_pending(state: VdaState, grenade: str) -> PendingGrenade:
 
 
 def require_explosion_due(state: VdaState, grenade: PendingGrenade) -> None:
-    """VDA-GREN-01/03: it explodes during the first sequence of the round after the throw
+    """VDA-GREN-01, VDA-GREN-03: it explodes during the first sequence of the round after the throw
     (later when the GM ruled it delayed; never while its problem is unruled).
 
     000 « Grenades » (« explosion à une initiative aléatoire pendant la 1ère séquence du
@@ -94,15 +94,20 @@ def halve_grave(inflicted: int) -> int:
     return -(-inflicted // 2)
 
 
-def moderate_bashing(kind: Kind) -> int:
-    """VDA-GREN-06: the moderate zone (6-10 m) takes 1 bashing, automatic (still 1 for a vampire).
+MODERATE_BASHING = 1
 
-    000 « Zone d'effet »."""
-    return bashing_taken(1, kind)
+
+def moderate_bashing(kind: Kind, soaked: int = 0) -> int:
+    """VDA-GREN-06: the moderate zone (6-10 m) takes 1 bashing (still 1 for a vampire),
+    automatic by default; ``soaked`` is what a soak took off it under the option
+    ``equipment.grenade_moderate_bashing_soaked``.
+
+    000 « Zone d'effet » (« 1 dommage de contusion »)."""
+    return bashing_taken(max(0, MODERATE_BASHING - soaked), kind)
 
 
 def deafness(auspex: int, fortitude: int) -> Deafness:
-    """VDA-GREN-09/11: +2 initiative difficulty and 1 die, one more each with Auspex 1-3,
+    """VDA-GREN-09, VDA-GREN-11: +2 initiative difficulty and 1 die, one more each with Auspex 1-3,
     4-6 and 7+, less 1 each per Fortitude dot.
 
     000 « Assourdissement »."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vda.data import NaturalWeapon, find_weapon
+from domain.systems.vda.data import NaturalWeapon, RangedWeapon, find_weapon
 from domain.systems.vda.rules.equipment import natural_initiative_dice
+from domain.systems.vda.rules.movement import prone_initiative_modifiers
+from domain.systems.vda.rules.ranged import firearm_initiative_difficulty
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, PhysicalAction, Rank, SequenceState, VdaState
 from domain.systems.wod import Modifier
@@ -61,18 +63,35 @@ def initiative_pool(scene: Scene, combatant: str, weapon_dice: Modifier | None) 
     return [*terms, weapon_dice] if weapon_dice else terms
 
 
-def initiative_difficulty(scene: Scene, combatant: str, larger_weapon_charge: bool) -> list[Modifier]:
-    """VDA-INIT-01: difficulty 4, with the carried modifiers of the round's start."""
+def initiative_difficulty(
+    scene: Scene, combatant: str, larger_weapon_charge: bool, weapon: str | None = None
+) -> list[Modifier]:
+    """VDA-INIT-01: difficulty 4, with the carried modifiers of the round's start; a firearm
+    named for sequence 1 replaces the 4 with its « Initiative 6 » (VDA-FIRE-05)."""
     fighter = scene.fighter(combatant)
-    terms = [Modifier(rule="VDA-INIT-01", value=BASE_DIFFICULTY, why="Réagir + Vigilance")]
+    base = Modifier(rule="VDA-INIT-01", value=BASE_DIFFICULTY, why="Réagir + Vigilance")
+    terms = [firearm_base(scene, weapon) or base]
     if holder := last_holder_malus(scene.state, combatant):
         terms.append(holder)
-    if "prone" in fighter.conditions:
-        # VDA-PRONE-03 (seed 000 « Au sol »): starting the round prone.
-        terms.append(Modifier(rule="VDA-PRONE-03", value=2, why="au sol en début de round"))
+    terms += prone_initiative_modifiers("prone" in fighter.conditions).difficulty
     if larger_weapon_charge:
         terms.append(charge_bonus())
     return [*terms, *fighter.next_initiative]
+
+
+def firearm_base(scene: Scene, weapon: str | None) -> Modifier | None:
+    """VDA-FIRE-05: « Initiative : normalement 6, 5 avec platine »: by default (option
+    ``damage.firearm_initiative_reading``) the initiative roll's difficulty of a combatant
+    who names a firearm for sequence 1. The sheets carry no lock: 6.
+
+    Seed 000 « Pour la guerre de 30 ans »."""
+    found = find_weapon(weapon) if weapon is not None else None
+    if not isinstance(found, RangedWeapon) or scene.options.damage.firearm_initiative_reading != (
+        "initiative_difficulty"
+    ):
+        return None
+    value = firearm_initiative_difficulty(found, lock=False)
+    return Modifier(rule="VDA-FIRE-05", value=value, why=found.id) if value is not None else None
 
 
 def last_holder_malus(state: VdaState, combatant: str) -> Modifier | None:
@@ -86,22 +105,26 @@ def last_holder_malus(state: VdaState, combatant: str) -> Modifier | None:
 
 
 def charge_bonus() -> Modifier:
-    """VDA-INIT-07: in a charge, the larger weapon's wielder gets −1 initiative difficulty.
+    """VDA-INIT-07 and VDA-CHARGE-03 (one rule, written twice in the seed): in a charge, the
+    larger weapon's wielder gets −1 initiative difficulty, charger or defender alike.
 
-    Seed 000 « Initiative » › « Modificateurs : ». Which weapon is larger is the
-    charge rules' question (VDA-CHARGE-09), answered from the announced charge and the
-    weapons held (``handlers/charge.py::holds_larger_weapon``).
+    Seed 000 « Initiative » › « Modificateurs : », « Charger à pied ou à cheval ›
+    Avantages ». Which weapon is larger is the charge rules' question (VDA-CHARGE-09),
+    answered from the announced charge and the weapons held (``handlers/charge.py::holds_larger_weapon``).
     """
     return Modifier(rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande")
 
 
-def bound_weapon(weapon_dice: Modifier | None) -> str | None:
+def bound_weapon(weapon_dice: Modifier | None, difficulty: list[Modifier] | None = None) -> str | None:
     """VDA-INIT-05: an initiative bonus binds sequence 1 to the weapon that gave it;
-    VDA-INIT-06: a malus binds nothing.
+    VDA-INIT-06: a malus binds nothing; VDA-FIRE-05: a firearm whose « Initiative 6 » set
+    the roll's difficulty binds sequence 1 to its shot.
 
-    Seed 000 « Initiative » (the scimitar and the draw examples).
+    Seed 000 « Initiative » (the scimitar and the draw examples), « Pour la guerre de 30 ans ».
     """
-    return weapon_dice.why if weapon_dice is not None and weapon_dice.value > 0 else None
+    if weapon_dice is not None and weapon_dice.value > 0:
+        return weapon_dice.why
+    return next((term.why for term in difficulty or [] if term.rule == "VDA-FIRE-05"), None)
 
 
 def require_bound_action(fighter: Fighter, sequence: int, action: PhysicalAction) -> None:

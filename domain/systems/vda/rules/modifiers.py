@@ -16,10 +16,8 @@ from typing import Literal
 from domain.errors import require
 from domain.systems.vda.data import (
     ANCHORABLE,
-    COUNTER_CHARGE,
     FIRST_OUTNUMBERING,
     IGNORES_SHIELD,
-    IMPALING,
     MeleeWeapon,
     Size,
     Weapon,
@@ -51,7 +49,7 @@ def moving_target_modifiers(target_moving: bool) -> Terms:
     return terms("VDA-MOD-02", difficulty=1) if target_moving else NONE
 
 
-def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> Terms:
+def moving_horse_modifiers(weapon: Weapon | None, anchored: bool, ruling_dice: int) -> Terms:
     """VDA-MOD-03: striking a moving horse is +2, and up to −2 dice by the GM's ruling.
 
     It replaces VDA-MOD-02. An anchored G lance suffers nothing; a dagger thrust is +2 and −2 dice.
@@ -64,22 +62,6 @@ def moving_horse_modifiers(weapon: Weapon, anchored: bool, ruling_dice: int) -> 
     if isinstance(weapon, MeleeWeapon) and weapon.size == "P":
         ruling_dice = 2
     return terms("VDA-MOD-03", dice=-ruling_dice, difficulty=2)
-
-
-POLEARM_ADVANTAGES = frozenset({COUNTER_CHARGE, ANCHORABLE, IMPALING})
-
-
-def polearm_advantages(weapon: Weapon) -> frozenset[str]:
-    """VDA-MOD-06: polearms (« armes d'hast ») give various bonuses in these situations; the
-    seed names three, each a weapon tag its own rule reads: the counter-charge (VDA-CHARGE-08),
-    the lance anchored against a horse (VDA-MOD-03), impaling a vampire (VDA-STAKE-02).
-
-    000 « Malus de difficulté pendant un combat » (« Les armes d'hast offrent différents bonus
-    dans ces situations »), « Armes de taille G › Note ». No other number is given: nothing more.
-    """
-    if not isinstance(weapon, MeleeWeapon):
-        return frozenset()
-    return POLEARM_ADVANTAGES & weapon.tags
 
 
 def shield_modifiers(target_defensive_weapon: bool, attacker_weapon: Weapon) -> Terms:

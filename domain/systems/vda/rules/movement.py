@@ -41,18 +41,13 @@ def prone_target_modifiers(target_prone: bool, ranged: bool, options: DamageOpti
     return terms("VDA-PRONE-01", difficulty=-1)
 
 
-def standing_up_modifiers() -> Terms:
-    """VDA-PRONE-02: standing up takes 2 dice from a physical action or an initiative roll.
-
-    000 « Au sol », « Actes mineurs »."""
-    return terms("VDA-PRONE-02", dice=-2)
-
-
 def prone_initiative_modifiers(prone_at_round_start: bool) -> Terms:
     """VDA-PRONE-03: starting a round on the ground puts the initiative roll at +2.
 
     000 « Au sol »."""
-    return terms("VDA-PRONE-03", difficulty=2) if prone_at_round_start else NONE
+    if not prone_at_round_start:
+        return NONE
+    return terms("VDA-PRONE-03", difficulty=2, why="au sol en début de round")
 
 
 def initiative_lost_on_fall() -> int:
@@ -119,15 +114,6 @@ def larger_weapon(first: Weapon, second: Weapon) -> Literal["first", "second"] |
     if rank(first) == rank(second):
         return None
     return "first" if rank(first) > rank(second) else "second"
-
-
-def charge_initiative_modifiers(holds_larger_weapon: bool) -> Terms:
-    """VDA-CHARGE-03: in a charge the larger weapon's holder rolls initiative at −1.
-
-    Charger or defender alike.
-
-    000 « Charger à pied ou à cheval › Avantages »; « Initiative › Modificateurs »."""
-    return terms("VDA-CHARGE-03", difficulty=-1) if holds_larger_weapon else NONE
 
 
 def mid_round_charge_bonus(weapon: MeleeWeapon, options: DamageOptions) -> int:
@@ -200,10 +186,3 @@ def counter_charge(defender_weapon: Weapon, charger_qualified: bool) -> bool:
 
 
 # --- VDA-HORSE ----------------------------------------------------------------
-
-
-def warhorse_resources(martial_wealth: bool) -> int:
-    """VDA-HORSE-01: a warhorse costs Resources 4, or 3 for a knight's martial wealth.
-
-    000 « Chevaux »."""
-    return 3 if martial_wealth else 4

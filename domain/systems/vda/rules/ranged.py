@@ -14,6 +14,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
 from domain.systems.vda.options import DamageOptions
@@ -81,7 +82,7 @@ def firearm_margin(tiers: MarginTiers, dice: int) -> tuple[int, int]:
 def ranged_conversion(tiers: MarginTiers, dice: int, divisor: int) -> int:
     """VDA-RMAR-05: tier 3 turns damage dice automatic by the target's armour or Fortitude.
 
-    As in melee (VDA-DMG-03/04).
+    As in melee (VDA-DMG-03, VDA-DMG-04).
 
     000 « Armes à distance » (« Marge 3 »)."""
     return max(0, min(dice, tiers.third // max(1, divisor)))
@@ -174,17 +175,6 @@ def require_bow_drawable(bow_strength: int, strength: int, potence: int) -> None
         bow_strength <= strength + potence,
         "VDA-BOW-01",
         f"arc de force {bow_strength} > Force + Potence {strength + potence}",
-    )
-
-
-def require_bow_craftable(bow_strength: int, crafts: int) -> None:
-    """VDA-BOW-02: a crafter cannot make a bow stronger than their Crafts.
-
-    000 « Dégât des armes à distances », « Arme de Tir »."""
-    require(
-        bow_strength <= crafts,
-        "VDA-BOW-02",
-        f"arc de force {bow_strength} > Artisanat {crafts}",
     )
 
 
@@ -287,6 +277,18 @@ def accumulated_ones(previous: int, attack_faces: Sequence[int]) -> int:
     000 « Pour la guerre de 30 ans » (« les 1 s'accumulent en cas d'utilisation
     continue »)."""
     return previous + sum(1 for face in attack_faces if face == 1)
+
+
+def with_accumulated_ones(roll: PoolRoll, accumulated: int, ones_cancel: bool) -> PoolRoll:
+    """VDA-FIRE-07: a later roll with the weapon counts its accumulated 1s among its own
+    (for the critical failure, VDA-GEN-02, and for cancelling when 1s cancel, A-3).
+
+    000 « Pour la guerre de 30 ans »; the catalogue's reading of an unquantified rule."""
+    if accumulated == 0:
+        return roll
+    ones = roll.ones + accumulated
+    successes = max(0, roll.hits - ones) if ones_cancel else roll.hits
+    return msgspec.structs.replace(roll, ones=ones, successes=successes, botch=roll.hits == 0)
 
 
 # --- VDA-AIM ------------------------------------------------------------------

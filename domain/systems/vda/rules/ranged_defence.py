@@ -77,13 +77,30 @@ def ranged_defence_difficulty(action: PhysicalAction) -> list[Modifier]:
     return terms
 
 
-def volley_malus(seq: SequenceState | None, target: str) -> Modifier | None:
-    """VDA-RDEF-04: once the target took a defensive action in the sequence, every ranged
-    attack against it is at +1 difficulty until the sequence ends.
+def volley_malus(
+    seq: SequenceState | None, target: str, answered: bool, include_answered: bool = False
+) -> Modifier | None:
+    """VDA-RDEF-04: once the target took a defensive action in the sequence, the ranged
+    attacks against it are at +1 difficulty until the sequence ends, except the attack that
+    defence answers (``answered``; option ``volley_bonus_includes_answered_attack``).
 
-    Seed 000 « Actions défensives contre les attaques à distance »; the catalogue reads
-    the « bonus de +1 en difficulté » as the attackers' malus.
+    Seed 000 « Actions défensives contre les attaques à distance » (« dès qu'il réalise une
+    action défensive il obtient un bonus de +1 en difficulté contre toutes les attaques à
+    distance jusqu'à la fin de la séquence »); the catalogue reads the « bonus » as the
+    attackers' malus, and the defence already meets the attack it answers.
     """
-    if seq is not None and target in seq.ranged_defended:
-        return Modifier(rule="VDA-RDEF-04", value=1, why="la cible s'est déjà défendue")
-    return None
+    if seq is None or target not in seq.ranged_defended or (answered and not include_answered):
+        return None
+    return Modifier(rule="VDA-RDEF-04", value=1, why="la cible s'est déjà défendue")
+
+
+def answers(seq: SequenceState, defender: str, attacker: str) -> bool:
+    """VDA-RDEF-04: the attacks a defence answers: a lone attacker's, or those the defender's
+    split gives successes to (VDA-PHYS-03)."""
+    defence = seq.defences.get(defender)
+    if defence is None:
+        return False
+    if defence.allocations:
+        return defence.allocations.get(attacker, 0) > 0
+    declared = seq.declared.get(attacker)
+    return declared is not None and declared.offensive and declared.target == defender

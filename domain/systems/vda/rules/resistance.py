@@ -150,7 +150,8 @@ def vandalism_loss(
     options: EquipmentOptions,
     aggravated_capacity: int = 0,
 ) -> list[Modifier]:
-    """VDA-VAND-03..05/08/10: the resistance a successful vandalism takes, term by term.
+    """VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08, VDA-VAND-10: the resistance a successful vandalism
+    takes, term by term.
 
     Base 2 (VAND-03, « A tester ? »), +1 per 5 of Strength + Potence (VAND-04), +1 for a
     bashing weapon (VAND-05), the two-handed axe +3 and sword +2 when deliberate

@@ -38,7 +38,8 @@ class StakeCheck(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def thresholds(mode: StakeMode, fortitude: int, stuck_pool: int, floor: int) -> tuple[int, int]:
-    """VDA-STAKE-01..03 with VDA-STUCK-03: (hit successes, unsoaked damage) a stake needs.
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03 with VDA-STUCK-03: (hit successes, unsoaked damage) a stake
+    needs.
 
     Targeted 3 and max(3, Fortitude); lucky strike 4 and max(4, Fortitude), or 5 and
     max(5, Fortitude); a weapon already stuck in the target lowers both by its pool
@@ -51,7 +52,7 @@ def thresholds(mode: StakeMode, fortitude: int, stuck_pool: int, floor: int) -> 
 
 
 def stake_modes(zone: str | None, weapon: Weapon | None, target_kind: Kind) -> list[StakeMode]:
-    """VDA-STAKE-01/02: a declared heart shot is a targeted stake; an impaling weapon (lance,
+    """VDA-STAKE-01, VDA-STAKE-02: a declared heart shot is a targeted stake; an impaling weapon (lance,
     hand stake, boar spear, arrow, bolt) may stake a vampire by a lucky strike, unannounced.
 
     000 « 1. Action ciblée », « 2. Coup d'éclat »."""
@@ -79,7 +80,8 @@ def check_stake(
     stuck_pool: int,
     floor: int,
 ) -> StakeCheck:
-    """VDA-STAKE-01/02/03 and VDA-STUCK-01: whether one way of staking succeeded, and else
+    """VDA-STAKE-01, VDA-STAKE-02, VDA-STAKE-03 and VDA-STUCK-01: whether one way of staking succeeded, and
+    else
     whether the weapon stays stuck (thresholds reached before soak, some damage soaked, a
     1 on the soak roll). The lucky strike at 4 needs two dice of 9 or 10 (raw faces).
 
@@ -113,11 +115,17 @@ def stuck_pool(unsoaked: int, soaked: int) -> int:
     return unsoaked + soaked // 2
 
 
-def require_stuck(owner_item: tuple[str, str] | None, combatant: str) -> tuple[str, str]:
+def stuck_in(stuck: list[StuckWeapon], where: str, item: str | None) -> StuckWeapon | None:
+    """VDA-STUCK-04: the weapon a full removal action works on: stuck in ``where`` (the
+    action's target, else the actor), the named ``item`` if any."""
+    return next((s for s in stuck if s.target == where and item in (None, s.item)), None)
+
+
+def require_stuck(found: StuckWeapon | None, where: str) -> StuckWeapon:
     """VDA-STUCK-04: only a weapon stuck in someone can be worked loose."""
-    require(owner_item is not None, "VDA-STUCK-04", f"no weapon is stuck in {combatant!r}")
-    assert owner_item is not None
-    return owner_item
+    require(found is not None, "VDA-STUCK-04", f"no weapon is stuck in {where!r}")
+    assert found is not None
+    return found
 
 
 def pool_after_removal(pool: int, roll: PoolRoll) -> int:

@@ -13,6 +13,7 @@ from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda.data import Armour
 from domain.systems.vda.options import DamageOptions
+from domain.systems.vda.rules.equipment import armour_coverage
 from domain.systems.wod import Terms, terms
 
 TargetZone = Literal["heart", "unarmoured"]
@@ -32,8 +33,7 @@ def targeted_attack_modifiers(armour: Armour | None) -> Terms:
     No or light armour +1, medium +2, heavy +3.
 
     000 « Zone sans armure et dangereuse », « Armures »; 001 « Marge de touché »."""
-    malus = armour.malus if armour else 0
-    return terms("VDA-TGT-02", difficulty=1 + malus)
+    return terms("VDA-TGT-02", difficulty=1 + armour_coverage(armour))
 
 
 def armour_dice_against_zone(armour_dice: int, vulnerable_zone: bool) -> int:
