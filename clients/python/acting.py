@@ -55,7 +55,8 @@ def short(name: str) -> str:
 
 def find_move(system: str, move: str, allowed: Iterable[str] = ()) -> type:
     """The command type ``move`` names: a tag, a name without its system, or a verb
-    (``declare``…); among several, the one ``may`` allows now."""
+    (``declare``…); among several, the ones ``may`` allows now, and the rule
+    system's own before the table's (``roll`` is the initiative before a plain roll)."""
     types = command_types(system)
     if move in types:
         return types[move]
@@ -65,9 +66,9 @@ def find_move(system: str, move: str, allowed: Iterable[str] = ()) -> type:
         candidates = [t for t in types if short(t).startswith(prefixes)]
     else:
         candidates = [t for t in types if short(t).lower() == lowered]
-    if len(candidates) > 1:
-        allowed_now = [c for c in candidates if c in set(allowed)]
-        candidates = allowed_now or candidates
+    if len(candidates) > 1:  # the ones allowed now, and the rule system's before the table's
+        candidates = [c for c in candidates if c in set(allowed)] or candidates
+        candidates = [c for c in candidates if "." in c] or candidates
     if len(candidates) == 1:
         return types[candidates[0]]
     if not candidates:

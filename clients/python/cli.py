@@ -325,11 +325,18 @@ async def cmd_export(args: argparse.Namespace) -> None:
     try:
         async with Admin(args.server, args.token) as admin:
             last = 0
-            async for line in display.aprogress(admin.export(args.table), "export"):
-                out.write(line + b"\n")
-                last += 1
-            head = await admin.signed_head(args.table, last) if last else None
-            out.write(ENCODER.encode(ExportEnd(head=head)) + b"\n")
+            stream = admin.export(args.table)
+            try:
+                async for line in display.aprogress(stream, "export"):
+                    out.write(line + b"\n")
+                    last += 1
+                head = await admin.signed_head(args.table, last) if last else None
+                out.write(ENCODER.encode(ExportEnd(head=head)) + b"\n")
+                out.flush()
+            except BrokenPipeError:  # `fracas export | head`: the reader had enough
+                _quiet_stdout()
+            finally:
+                await stream.aclose()  # type: ignore[attr-defined]
     finally:
         if args.output:
             out.close()
@@ -559,13 +566,18 @@ def main(argv: list[str] | None = None, *extra: AddCommand) -> None:
         _fail(str(exc), REFUSED)
     except KeyboardInterrupt:
         pass
-    except BrokenPipeError:  # `fracas export | head`: the reader had enough
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:  # `fracas … | head`: the reader had enough
+        _quiet_stdout()
     except (httpx.UnsupportedProtocol, httpx.InvalidURL, InvalidURI) as exc:
         _fail(f"the server address needs a scheme, like http://127.0.0.1:8000 ({exc})", USAGE)
     except (httpx.TransportError, InvalidHandshake, OSError) as exc:
         server = getattr(args, "server", None) or getattr(args, "server_run", None) or "the server"
         _fail(f"cannot reach {server}: {exc or type(exc).__name__}", UNREACHABLE)
+
+
+def _quiet_stdout() -> None:
+    """Send what is left to write to /dev/null: the reader of our output has gone."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _fail(message: str, code: int) -> NoReturn:
