@@ -440,6 +440,10 @@ def test_create_and_invite_print_the_shell_lines_of_their_token(served: Served) 
         f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table['table_id']} FRACAS_TOKEN={token}"
     )
     assert cli._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
+    wrong = {**gm, "FRACAS_TOKEN": "not-a-token"}
+    assert "(4401)" in one_line_failure("watch", code=1, **wrong)
+    assert one_line_failure("state", code=1, **wrong).startswith("fracas: ")
+    assert "(4404)" in one_line_failure("watch", code=1, **{**gm, "FRACAS_TABLE": "nowhere"})
 
 
 def test_export_into_head_ends_quietly(served: Served) -> None:
