@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from clients.python import cli
+from clients.python.chronicle import Branch, Chronicle, Heading, Line, markdown
 from clients.python.scenario import load_scenario
 from domain.base import PUBLIC, admits
 from domain.events import ENCODER
@@ -99,6 +100,30 @@ def test_the_dice_are_marked_kept_dropped_cancelled_and_exploded(tmp_path: Path)
     assert "[10✓↻ 8✓ 7✓ 3 1✗ 5 9✓ 4] → 3 succès (difficulté 6)" in vtm  # a 10 again, a 1 cancelling
     vaesen = told(exported(ROOT / "examples" / "vaesen" / "moulin.yaml", tmp_path), "fr", "md", tmp_path)
     assert "[6✓ 2 6✓ 1 4 3] → 2 succès." in vaesen
+
+
+def test_a_heading_inside_an_abandoned_branch_stays_in_its_quote() -> None:
+    story = Chronicle(
+        "T",
+        "m",
+        "l",
+        [Line(1, "", "a"), Branch("gone"), Line(2, "", "b"), Heading(3, "Séquence 2"), Line(3, "", "c")]
+        + [Branch(None), Line(4, "", "d")],
+        "fr",
+    )
+    assert markdown(story).split("\n")[6:17] == [
+        "- `1` a",
+        "",
+        "> **gone**",
+        ">",
+        "> - `2` b",
+        ">",
+        "> **Séquence 2**",
+        ">",
+        "> - `3` c",
+        "",
+        "- `4` d",
+    ]
 
 
 def test_the_html_chronicle_is_one_self_contained_printable_file(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ def markdown(story: Chronicle) -> str:
                 out += ["", f"> **{md_escape(text or '')}**", ">"]
             case Heading(level=level, text=text):
                 out += (
-                    [f"{prefix}**{md_escape(text)}**", prefix.rstrip()]
+                    [">", f"> **{md_escape(text)}**", ">"]
                     if quoted
                     else ["", f"{'#' * level} {md_escape(text)}", ""]
                 )

@@ -425,6 +425,7 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
         "  FRACAS_TOKEN      your GM, player or spectator token\n"
         "  FRACAS_LANG       the language of sentences: fr (default) or en\n"
         "  FRACAS_HEADS_DIR  where fracas send keeps the heads the server signed\n"
+        "  FRACAS_NO_PROGRESS  set: no progress bars, even on a terminal\n"
         "\n"
         "Exit codes: 0 done, 1 refused, 2 usage, 3 server unreachable, 4 not a valid file.",
     )
@@ -465,10 +466,17 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print each record as one line of JSON (NDJSON)")
     p.set_defaults(run=cmd_watch)
 
+    fields_help = (
+        "The command's fields follow as --field value, --field=value or field=value; a nested\n"
+        "field is dotted (--action.kind attack); a value is read as JSON when it can be\n"
+        "(5, true, [1, 2]), else as text. The combatant fills the command's combatant field."
+    )
     p = sub.add_parser(
         "do",
         help="what a combatant may do now; with a MOVE, send it (fields as --field value)",
         allow_abbrev=False,
+        epilog="Without MOVE: what the combatant may do now, each command with its fields.\n" + fields_help,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _connection_args(p)
     _lang_arg(p)
@@ -481,6 +489,8 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
             verb,
             help=f"{verb} for a combatant (the system's {'/'.join(acting.VERBS[verb])}… command)",
             allow_abbrev=False,
+            epilog=fields_help,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         _connection_args(p)
         _lang_arg(p)
