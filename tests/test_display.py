@@ -3,9 +3,12 @@ names instead of ids, one language, the state a player needs."""
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import msgspec
+from rich.console import Console
 
 from clients.python.display import event_line, people_of_state, run_summary, state_lines
 from clients.python.scenario import load_scenario, run_in_memory
@@ -73,3 +76,15 @@ def test_run_summary_tells_the_fight_then_its_state() -> None:
         "  Rorsh [rorsh]",
         "  Garde de la porte [garde]",
     ]
+
+
+def test_on_a_terminal_the_same_line_comes_in_colour() -> None:
+    records = played("duel.yaml")["events"]
+    assert isinstance(records, list)
+    rewind = records[-1]
+    plain = event_line(rewind, Sentences("fr"), People())
+    terminal = Console(file=io.StringIO(), force_terminal=True, color_system="standard", width=200)
+    terminal.print(event_line(rewind, Sentences("fr"), People(), colour=True))
+    shown = terminal.file.getvalue()  # type: ignore[attr-defined]
+    assert "\x1b[" in shown and "\x1b[1;33m" in shown  # a rewind stands out, in bold yellow
+    assert re.sub(r"\x1b\[[0-9;]*m", "", shown).rstrip("\n") == plain
