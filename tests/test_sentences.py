@@ -134,3 +134,38 @@ def test_the_web_pages_and_the_cli_say_the_same_thing(fight: Path) -> None:
             check=True,
         )
         assert json.loads(node.stdout) == expected
+
+
+def placeholders_of(event_type: type) -> set[str]:
+    """The placeholders an event's fields give its sentence (``values`` in
+    ``clients/python/sentences``): each field, a nested struct's fields flattened,
+    a roll's dice alone (``<field>_dice``)."""
+    found = {"type"}
+
+    def walk(prefix: str, info: msgspec.inspect.Type) -> None:
+        found.add(prefix)
+        if isinstance(info, msgspec.inspect.UnionType):
+            for member in info.types:
+                walk(prefix, member)
+        elif isinstance(info, msgspec.inspect.StructType):
+            if info.cls.__struct_config__.tag in ("pool", "keep", "d6"):
+                found.add(f"{prefix}_dice")
+                return
+            for f in info.fields:
+                walk(f"{prefix}_{f.name}", f.type)
+
+    for f in msgspec.inspect.type_info(event_type).fields:  # type: ignore[attr-defined]
+        walk(f.name, f.type)
+    return found
+
+
+def test_every_placeholder_of_an_event_sentence_is_one_of_its_fields() -> None:
+    types = [*TABLE_EVENTS, *(t for system in SYSTEMS.values() for t in system.event_types)]
+    for event_type in types:
+        tag = str(event_type.__struct_config__.tag)
+        allowed = placeholders_of(event_type)
+        for key, message in catalogue("fr").items():
+            if key == f"event.{tag}" or key.startswith(f"event.{tag}."):
+                texts = message.values() if isinstance(message, dict) else [message]
+                used = {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+                assert used <= allowed, f"{key} uses {sorted(used - allowed)}, not a field of {tag}"
