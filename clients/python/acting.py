@@ -67,7 +67,8 @@ def find_move(system: str, move: str, allowed: Iterable[str] = ()) -> type:
     else:
         candidates = [t for t in types if short(t).lower() == lowered]
     if len(candidates) > 1:  # the ones allowed now, and the rule system's before the table's
-        candidates = [c for c in candidates if c in set(allowed)] or candidates
+        allowed_now = {a.split("/")[0] for a in allowed}  # a named variant allows its command
+        candidates = [c for c in candidates if c in allowed_now] or candidates
         candidates = [c for c in candidates if "." in c] or candidates
     if len(candidates) == 1:
         return types[candidates[0]]

@@ -282,9 +282,16 @@ def _print_may(system: str, combatant: str, may: list[str], everyone: dict[str, 
     types = acting.command_types(system)
     if not may:
         print(f"{combatant} may do nothing now")
-    for move in may:
+    variants: dict[str, list[str]] = {}
+    for move in may:  # "vda.DeclareAction/grapple:contact:agnes": a named variant of its command
+        base, _, variant = move.partition("/")
+        variants.setdefault(base, [])
+        if variant:
+            variants[base].append(variant)
+    for move, named in variants.items():
         fields = acting.describe_fields(types[move]) if move in types else ""
-        print(f"{move}  {fields}".rstrip())
+        also = f"  (also: {', '.join(named)})" if named else ""
+        print(f"{move}  {fields}{also}".rstrip())
 
 
 async def cmd_send(args: argparse.Namespace) -> None:
