@@ -8,6 +8,9 @@ sentences or to a fight, regenerate them and read the diff:
 
 from __future__ import annotations
 
+import os
+import pty
+import subprocess
 import sys
 from pathlib import Path
 
@@ -172,3 +175,36 @@ def regenerate() -> None:
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_a_progress_bar_is_drawn_on_a_terminal_only(tmp_path: Path) -> None:
+    export = exported(ROOT / "examples" / "vda" / "etreinte.yaml", tmp_path)
+    command = [sys.executable, "-m", "fracas_cli", "chronicle", str(export), "-o", str(tmp_path / "c.md")]
+    env = {k: v for k, v in os.environ.items() if k not in ("FRACAS_NO_PROGRESS", "NO_COLOR", "TERM")}
+    piped = subprocess.run(command, capture_output=True, timeout=60, cwd=ROOT, env=env)
+    assert piped.returncode == 0 and piped.stderr == b""
+    main, terminal = pty.openpty()
+    try:
+        shown = subprocess.run(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            timeout=60,
+            cwd=ROOT,
+            env={**env, "TERM": "xterm"},
+        )
+        os.close(terminal)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            drawn += chunk
+    finally:
+        os.close(main)
+    assert shown.returncode == 0
+    assert b"\x1b[?25l" in drawn  # rich's live display took the terminal (and gave it back)
+    assert (tmp_path / "c.md").read_text(encoding="utf-8").startswith("# Chronique : L'étreinte")
