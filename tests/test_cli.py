@@ -22,6 +22,7 @@ import redis
 from clients.python import TableClient, cli
 from clients.python.scenario import load_scenario
 from domain.commands import AddNote
+from domain.play import play
 from server.frames_protocol import FramesProtocol
 from server.serve import add_serve_command, uvicorn_options
 
@@ -583,3 +584,13 @@ def test_a_missing_table_or_token_is_a_usage_error() -> None:
         "state", code=2, **env
     )
     assert "unrecognized arguments: --bogus" in one_line_failure("state", "--bogus", code=2, **env)
+
+
+def test_a_file_of_heads_that_is_not_one_is_a_bad_file(tmp_path: Path) -> None:
+    log, _ = play(load_scenario(ROOT / "examples" / "duel.yaml"), seed=b"fracas-cli")
+    export = tmp_path / "duel.ndjson"
+    export.write_bytes(b"".join(msgspec.json.encode(r) + b"\n" for r in log))
+    assert fracas("verify", str(export)).returncode == 0
+    assert "is not a file of signed heads" in one_line_failure(
+        "verify", str(export), "--heads", "README.md", code=4
+    )
