@@ -50,6 +50,7 @@ PEOPLE = frozenset(
     {
         *("combatant", "combatants", "combatant_id", "attacker", "target", "grappler", "opponent"),
         *("defender", "ambusher", "drinker", "victim", "biter", "owner", "thrower", "holders"),
+        *("holder", "vampire", "other", "searcher", "targets", "by"),
     }
 )
 """Fields that name a combatant by its id."""

@@ -6,7 +6,8 @@
 import { raw, has } from "./i18n.js";
 
 const PEOPLE = new Set(["combatant", "combatants", "combatant_id", "attacker", "target", "grappler", "opponent",
-  "defender", "ambusher", "drinker", "victim", "biter", "owner", "thrower", "holders"]);
+  "defender", "ambusher", "drinker", "victim", "biter", "owner", "thrower", "holders",
+  "holder", "vampire", "other", "searcher", "targets", "by"]);
 const PRINCIPALS = new Set(["roller", "author", "principal_id", "sender"]);
 const ROLLS = new Set(["pool", "keep", "d6"]);
 
