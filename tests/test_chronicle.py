@@ -96,6 +96,15 @@ def test_a_secret_roll_stays_behind_the_screen_until_revealed(tmp_path: Path) ->
         assert "révèle son jet secret « Brute : parade » (position 6) : [6✓ 4✓ (2) (1)] → total 10" in story
 
 
+def test_a_spectator_reads_what_was_hidden_from_them_as_such(tmp_path: Path) -> None:
+    fight = ROOT / "examples" / "vda" / "ruelle.yaml"
+    gm = told(exported(fight, tmp_path), "fr", "md", tmp_path)
+    public = told(exported(fight, tmp_path, "spectator"), "fr", "md", tmp_path)
+    assert "- `44` (le MJ) Agnès scelle sa déclaration : défense." in gm
+    assert "- `44` (le MJ) Agnès scelle sa déclaration." in public  # not what she declared
+    assert "Les déclarations scellées sont révélées : Agnès : défense, Rorsh : attaque." in public
+
+
 def test_the_dice_are_marked_kept_dropped_cancelled_and_exploded(tmp_path: Path) -> None:
     seventh = told(exported(ROOT / "examples" / "7s" / "abordage.yaml", tmp_path), "en", "md", tmp_path)
     assert "[10+7✓ (3) 9✓ (2) 8✓ (5)] → total 34, target 20 met" in seventh  # exploded, kept, dropped
