@@ -60,6 +60,8 @@ def test_state_of_a_vtm_fight_orders_by_initiative() -> None:
     state = msgspec.to_builtins(played("vtm/parking.yaml")["state"])
     lines = list(state_lines(state, {}, Sentences("fr")))
     assert "Ordre d'initiative : Viktor, Sasha" in lines
+    may = {"sasha": ["RollDice", "vtm.ResolveAction"], "viktor": ["RollDice"]}
+    assert "Agit maintenant : Sasha" in list(state_lines(state, may, Sentences("fr")))
     assert any(line.startswith("  Viktor [viktor] · initiative 13 · blessures") for line in lines)
 
 

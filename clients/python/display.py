@@ -96,6 +96,10 @@ def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sen
         yield " · ".join(where)
     name = people.combatants.get
     acting = sequence.get("acting") if isinstance(sequence, dict) else None
+    if acting is None and "sequence" not in system:
+        # A system without a sequence's list of who acts: whoever may send one of its
+        # own commands now, by the server's may (the viewer's combatants only).
+        acting = [c for c, moves in may.items() if any("." in m.split("/")[0] for m in moves)]
     if acting:
         yield t("cli.state.acting", names=", ".join(name(c, c) for c in acting))
     fighters: dict[str, Any] = system.get("fighters") or {}
