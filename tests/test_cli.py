@@ -501,6 +501,12 @@ def test_watch_resumes_after_a_server_restart_and_stops_when_the_table_closes(se
     records = [json.loads(line) for line in outputs["json"][0].splitlines()]  # every line is a record
     assert [r["position"] for r in records] == [1, 2, 3, 4]
     assert records[-1]["event"]["type"] == "TableClosed"
+    after_the_end = fracas("watch", "--after", "4", env=gm)  # closed, nothing more to come
+    assert after_the_end.stdout == ""
+    assert [line.split()[0] for line in fracas("watch", "--after", "2", env=gm).stdout.splitlines()] == [
+        "3",
+        "4",
+    ]
 
 
 def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:

@@ -163,9 +163,13 @@ async def cmd_watch(args: argparse.Namespace) -> None:
     out = display.console()
     client = TableClient(args.server, args.table, args.token)
     welcome = await client.connect()
+    state = msgspec.to_builtins(await client.state())
+    if state.get("admin", {}).get("closed") and args.after >= welcome.head:
+        await client.close()
+        return  # closed, and its last record already seen: nothing will come
     people = People()
     if not args.json:
-        people = display.people_of_state(msgspec.to_builtins(await client.state()))
+        people = display.people_of_state(state)
         who = sentences.principal(people, welcome.viewer)
         header = f"# {welcome.system} {welcome.table_id}: {welcome.role} {who}, head {welcome.head}"
         print(header, file=sys.stderr)
