@@ -143,11 +143,13 @@ class Sentences:
         kind = roll["type"]
         if kind == "pool":
             difficulty = roll["difficulty"]
+            # A 1 is marked when it counted: it cancelled a success, or made the botch.
+            ones_count = roll["successes"] < roll["hits"] or roll["hits"] == 0
             faces = [
                 f"{f}✓" + ("↻" if roll.get("tens_again") and f == 10 else "")
                 if f >= difficulty
                 else f"{f}✗"
-                if f == 1
+                if f == 1 and ones_count
                 else str(f)
                 for f in roll["faces"]
             ]

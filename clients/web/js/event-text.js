@@ -43,8 +43,10 @@ function diceText(faces) {
  * (…) dropped), and its result; only the dice with `diceOnly`. */
 export function rollText(roll, diceOnly = false) {
   if (roll.type === "pool") {
+    // A 1 is marked when it counted: it cancelled a success, or made the botch.
+    const onesCount = roll.successes < roll.hits || roll.hits === 0;
     const faces = roll.faces.map((f) => (f >= roll.difficulty ? `${f}✓${roll.tens_again && f === 10 ? "↻" : ""}`
-      : f === 1 ? `${f}✗` : String(f)));
+      : f === 1 && onesCount ? `${f}✗` : String(f)));
     if (diceOnly) return diceText(faces);
     const result = roll.botch ? t("roll.botch")
       : roll.successes > 0 ? t("roll.successes", { n: roll.successes }) : t("roll.failure");
