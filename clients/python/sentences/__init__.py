@@ -60,6 +60,9 @@ ROLLS = frozenset({"pool", "keep", "d6"})
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 OPTIONAL = re.compile(r"\[\[(.*?)\]\]")
 
+CATEGORIES = {"fr": ("one", "other"), "en": ("one", "other")}
+"""The gettext plural forms of each language (``msgstr[i]``), as CLDR categories."""
+
 Message = str | dict[str, str]
 """A message: its text, or its plural forms by CLDR category (``one``, ``other``…)."""
 
@@ -81,10 +84,6 @@ def catalogue(lang: str) -> dict[str, Message]:
                 else:
                     messages[str(message.id)] = str(message.string)
     return messages
-
-
-CATEGORIES = {"fr": ("one", "other"), "en": ("one", "other")}
-"""The gettext plural forms of each language (``msgstr[i]``), as CLDR categories."""
 
 
 @dataclass
