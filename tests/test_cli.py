@@ -15,11 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import msgspec
 import pytest
 import redis
 
 from clients.python import TableClient, cli
+from clients.python.scenario import load_scenario
 from domain.commands import AddNote
+from domain.play import play
 from server.frames_protocol import FramesProtocol
 from server.serve import add_serve_command, uvicorn_options
 
@@ -117,7 +120,7 @@ def test_serve_uses_the_embedded_redis_and_keeps_every_table_across_a_restart(se
     }
     fracas("send", '{"type": "AddNote", "text": "avant le redémarrage"}', env=env)
     fracas("send", '{"type": "RollDice", "spec": {"type": "pool", "dice": 4, "difficulty": 6}}', env=env)
-    before = json.loads(fracas("state", env=env).stdout)
+    before = json.loads(fracas("state", "--json", env=env).stdout)
     log_before = fracas("export", env=env).stdout
 
     served.stop()
@@ -128,10 +131,10 @@ def test_serve_uses_the_embedded_redis_and_keeps_every_table_across_a_restart(se
     )
     served.start()
 
-    assert json.loads(fracas("state", env=env).stdout) == before
+    assert json.loads(fracas("state", "--json", env=env).stdout) == before
     assert fracas("export", env=env).stdout == log_before
     fracas("send", '{"type": "AddNote", "text": "après"}', env=env)
-    assert json.loads(fracas("state", env=env).stdout)["position"] == before["position"] + 1
+    assert json.loads(fracas("state", "--json", env=env).stdout)["position"] == before["position"] + 1
 
 
 def test_serve_stopped_by_sigterm_stops_its_embedded_redis_and_its_folder_serves_again(
@@ -211,11 +214,13 @@ def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> 
             w.send_signal(signal.SIGINT)
     outputs = [w.communicate(timeout=20)[0] for w in watchers]
     for out in outputs:
-        assert "Attaque: 3d10 diff 6: [8, 2, 1] → 0 succès" in out
-        assert "↺ back to position 3 (on recommence)" in out
-    gm_lines = [line.split()[0] for line in outputs[0].splitlines() if not line.startswith("#")]
+        assert "Rorsh lance les dés « Attaque » : [8✓ 2 1✗] → échec (difficulté 6)." in out
+        assert "Le MJ revient à la position 3 : on recommence." in out
+        assert not any(line.startswith("#") for line in out.splitlines())  # the header is on stderr
+    gm_lines = [line.split()[0] for line in outputs[0].splitlines()]
     assert gm_lines == ["1", "2", "3", "4", "5"]
-    state = json.loads(fracas("state", env=player).stdout)
+    assert " Alice " in outputs[0].splitlines()[3] and " le MJ " in outputs[0].splitlines()[4]
+    state = json.loads(fracas("state", "--json", env=player).stdout)
     assert state["fight"]["last_roll"] is None
 
 
@@ -258,7 +263,7 @@ def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path
 
 
 def test_run_plays_the_example_scenario_in_memory() -> None:
-    result = json.loads(fracas("run", "examples/duel.yaml").stdout)
+    result = json.loads(fracas("run", "examples/duel.yaml", "--json").stdout)
     assert [e["event"]["type"] for e in result["events"]][:3] == [
         "TableCreated",
         "CombatantAdded",
@@ -292,7 +297,7 @@ def test_the_server_log_never_shows_a_token(served: Served) -> None:
 
 
 def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
-    result = json.loads(fracas("run", "examples/duel.yaml", "--server", served.url).stdout)
+    result = json.loads(fracas("run", "examples/duel.yaml", "--server", served.url, "--json").stdout)
     types = [e["event"]["type"] for e in result["events"]]
     assert types[:3] == ["TableCreated", "CombatantAdded", "CombatantAdded"] and types[-1] == "Rewound"
     assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
@@ -300,8 +305,8 @@ def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
 
 def test_every_vda_example_fight_plays_on_a_real_server(served: Served) -> None:
     for scenario in sorted((ROOT / "examples" / "vda").glob("*.yaml")):
-        result = json.loads(fracas("run", str(scenario), "--server", served.url).stdout)
-        in_memory = json.loads(fracas("run", str(scenario)).stdout)
+        result = json.loads(fracas("run", str(scenario), "--server", served.url, "--json").stdout)
+        in_memory = json.loads(fracas("run", str(scenario), "--json").stdout)
         # The same fight through the wire: same events (ids, times and the seed aside).
         assert [e["event"]["type"] for e in result["events"]] == [
             e["event"]["type"] for e in in_memory["events"]
@@ -404,3 +409,194 @@ def test_version_and_environment_are_in_the_help() -> None:
     assert fracas("--version").stdout.startswith("fracas ")
     helptext = fracas("--help").stdout
     assert "FRACAS_SERVER" in helptext and "FRACAS_HEADS_DIR" in helptext and "Exit codes" in helptext
+
+
+def test_run_tells_the_fight_by_default() -> None:
+    told = fracas("run", "examples/duel.yaml").stdout.splitlines()
+    assert told[4].endswith(
+        "Rorsh lance les dés « Astuce + Vigilance » : [7✓ 3 10✓ 1✗ 5✓] → 2 succès (difficulté 4)."
+    )
+    assert "Duel dans la grange (vda), position 7" in told
+    english = fracas("run", "examples/duel.yaml", "--lang", "en").stdout
+    assert "The GM rewinds to position 5: on rejoue le jet d'initiative." in english
+
+
+def _table(served: Served, system: str, *extra: str) -> dict[str, str]:
+    created = fracas("create", "--server", served.url, "--title", "T", "--system", system, *extra)
+    table = json.loads(created.stdout)
+    return {"FRACAS_SERVER": served.url, "FRACAS_TABLE": table["table_id"], "FRACAS_TOKEN": table["gm_token"]}
+
+
+def test_create_and_invite_print_the_shell_lines_of_their_token(served: Served) -> None:
+    created = fracas("create", "--server", served.url, "--title", "Indices", "--system", "vda")
+    table = json.loads(created.stdout)
+    table_id, token = table["table_id"], table["gm_token"]
+    assert created.stderr.strip() == (
+        f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table_id} FRACAS_TOKEN={token}"
+    )
+    gm = {"FRACAS_SERVER": served.url, "FRACAS_TABLE": table["table_id"], "FRACAS_TOKEN": table["gm_token"]}
+    invited = fracas("invite", "--role", "spectator", "--name", "Public", env=gm)
+    token = json.loads(invited.stdout)["token"]
+    assert invited.stderr.strip() == (
+        f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table['table_id']} FRACAS_TOKEN={token}"
+    )
+    assert cli._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
+    wrong = {**gm, "FRACAS_TOKEN": "not-a-token"}
+    assert "(4401)" in one_line_failure("watch", code=1, **wrong)
+    assert one_line_failure("state", code=1, **wrong).startswith("fracas: ")
+    assert "(4404)" in one_line_failure("watch", code=1, **{**gm, "FRACAS_TABLE": "nowhere"})
+
+
+def test_export_into_head_ends_quietly(served: Served) -> None:
+    gm = _table(served, "vda")
+    for i in range(30):
+        fracas("send", json.dumps({"type": "AddNote", "text": f"note {i}"}), env=gm)
+    piped = subprocess.run(
+        f"{sys.executable} -m fracas_cli export | head -n 2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **gm},
+        cwd=ROOT,
+    )
+    assert piped.returncode == 0 and len(piped.stdout.splitlines()) == 2
+    assert piped.stderr == ""
+
+
+def test_watch_resumes_after_a_server_restart_and_stops_when_the_table_closes(served: Served) -> None:
+    gm = _table(served, "vda")
+    fracas("send", '{"type": "AddNote", "text": "avant"}', env=gm)
+    watchers = {
+        mode: subprocess.Popen(
+            [sys.executable, "-m", "fracas_cli", "watch", *flags],
+            cwd=ROOT,
+            env={**os.environ, **gm},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for mode, flags in (("text", ["--lang", "en"]), ("json", ["--json"]))
+    }
+    try:
+        seen = {mode: [w.stdout.readline(), w.stdout.readline()] for mode, w in watchers.items()}  # type: ignore[union-attr]
+        assert all(all(lines) for lines in seen.values()), seen  # both follow the table
+        served.stop()
+        served.start()
+        fracas("send", '{"type": "AddNote", "text": "après"}', env=gm)
+        fracas("send", '{"type": "CloseTable"}', env=gm)
+        outputs = {mode: w.communicate(timeout=60) for mode, w in watchers.items()}
+        outputs = {mode: ("".join(seen[mode]) + out, err) for mode, (out, err) in outputs.items()}
+    finally:
+        for w in watchers.values():
+            if w.poll() is None:
+                w.kill()
+    assert all(w.returncode == 0 for w in watchers.values()), outputs
+    text, err = outputs["text"]
+    lines = text.splitlines()
+    assert [line.split()[0] for line in lines] == ["1", "2", "3", "4"]  # each once, none missed
+    assert lines[1].endswith("The GM notes: avant") and lines[2].endswith("The GM notes: après")
+    assert lines[3].endswith("The session is closed: the dice seed is revealed.")
+    assert "reconnect" in err
+    records = [json.loads(line) for line in outputs["json"][0].splitlines()]  # every line is a record
+    assert [r["position"] for r in records] == [1, 2, 3, 4]
+    assert records[-1]["event"]["type"] == "TableClosed"
+    after_the_end = fracas("watch", "--after", "4", env=gm)  # closed, nothing more to come
+    assert after_the_end.stdout == ""
+    assert [line.split()[0] for line in fracas("watch", "--after", "2", env=gm).stdout.splitlines()] == [
+        "3",
+        "4",
+    ]
+
+
+def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:
+    gm = _table(served, "vda", "--sandbox")
+    ruelle = load_scenario(ROOT / "examples" / "vda" / "ruelle.yaml")
+    for step in ruelle.steps[:2]:  # Rorsh and Agnès
+        fracas("send", msgspec.json.encode(step.command).decode(), env=gm)
+    invited = json.loads(
+        fracas("invite", "--role", "player", "--name", "Alice", "--combatant", "rorsh", env=gm).stdout
+    )
+    alice = {**gm, "FRACAS_TOKEN": invited["token"]}
+
+    assert "Début du round 1 : Agnès, Rorsh." in fracas("do", "agnes", "StartRound", env=gm).stdout
+    may = fracas("do", "rorsh", env=alice).stdout.splitlines()
+    assert any(line.startswith("vda.RollInitiative") for line in may), may
+    rolled = fracas("roll", "rorsh", "--dice", "8,6,4,2,1", env=alice).stdout
+    assert "Rorsh lance l'initiative : [8✓ 6✓ 4✓ 2 1✗] → 2 succès (difficulté 4) — score 2." in rolled
+    ordered = fracas("roll", "agnes", "--weapon", "lance", "--dice", "9,7,5,3,2,2,1,4", env=gm).stdout
+    assert "Ordre d'initiative : Agnès (3), Rorsh (2)." in ordered
+    declared = fracas(
+        "declare",
+        "agnes",
+        "--action.kind",
+        "attack",
+        "--action.skill",
+        "melee",
+        "--action.target=rorsh",
+        "--action.weapon",
+        "lance",
+        env=gm,
+    ).stdout
+    assert "Agnès déclare : attaque (Mêlée) contre Rorsh avec lance." in declared
+    english = fracas(
+        "declare",
+        "rorsh",
+        "action.kind=defend",
+        "action.skill=dodge",
+        "action.defence=dodge",
+        "--lang",
+        "en",
+        env=alice,
+    ).stdout
+    assert "Rorsh declares: defence with Dodge (Esquive)." in english
+    fracas("resolve", "rorsh", "--dice", "8,6,3,2,2", env=alice)
+    hit = fracas("resolve", "agnes", "--dice", "9,8,7,6,2,3,7,6,3,9,2,8,5", env=gm).stdout
+    assert "Agnès touche Rorsh (lance) : marge 2" in hit
+    assert "Rorsh passe son action de pouvoir." in fracas("pass", "rorsh", env=alice).stdout
+    state = fracas("state", env=alice).stdout.splitlines()
+    assert "Ordre d'initiative : Agnès, Rorsh" in state and any(
+        line.startswith("    peut :") for line in state
+    )
+
+    assert "refused by role.not-your-combatant" in one_line_failure(
+        "declare", "agnes", "--action.kind", "move", code=1, **alice
+    )
+    assert "you do not play 'agnes'" in one_line_failure("do", "agnes", code=1, **alice)
+    bad = one_line_failure("declare", "rorsh", "--action.kind", "flying", code=2, **alice)
+    assert "vda.DeclareAction" in bad and "$.action.kind" in bad
+    assert "has no field nope" in one_line_failure("declare", "rorsh", "--nope", "1", code=2, **alice)
+    assert "known: " in one_line_failure("do", "rorsh", "frobnicate", code=2, **alice)
+    plain = one_line_failure("roll", "rorsh", code=2, **alice)  # no initiative to roll now: a plain roll
+    assert plain.startswith("fracas: RollDice: ") and "spec" in plain
+
+    vtm = _table(served, "vtm", "--sandbox")
+    parking = load_scenario(ROOT / "examples" / "vtm" / "parking.yaml")
+    for step in parking.steps[:2]:  # Sasha and Viktor
+        fracas("send", msgspec.json.encode(step.command).decode(), env=vtm)
+    fracas("do", "sasha", "vtm.StartRound", env=vtm)
+    assert (
+        "Sasha lance l'initiative : d10 [6] + 6 = 12."
+        in fracas("roll", "sasha", "--dice", "6", env=vtm).stdout
+    )
+    fracas("roll", "viktor", "--dice", "4", env=vtm)
+    actions = '[{"kind": "attack", "maneuver": "shoot", "target": "sasha", "weapon": "pistolet_lourd"}]'
+    assert "Viktor déclare : attaque." in fracas("declare", "viktor", "--actions", actions, env=vtm).stdout
+
+
+def test_a_missing_table_or_token_is_a_usage_error() -> None:
+    env = {"FRACAS_TABLE": "", "FRACAS_TOKEN": ""}
+    assert "missing --table (or FRACAS_TABLE), --token (or FRACAS_TOKEN)" in one_line_failure(
+        "state", code=2, **env
+    )
+    assert "unrecognized arguments: --bogus" in one_line_failure("state", "--bogus", code=2, **env)
+
+
+def test_a_file_of_heads_that_is_not_one_is_a_bad_file(tmp_path: Path) -> None:
+    log, _ = play(load_scenario(ROOT / "examples" / "duel.yaml"), seed=b"fracas-cli")
+    export = tmp_path / "duel.ndjson"
+    export.write_bytes(b"".join(msgspec.json.encode(r) + b"\n" for r in log))
+    assert fracas("verify", str(export)).returncode == 0
+    assert "is not a file of signed heads" in one_line_failure(
+        "verify", str(export), "--heads", "README.md", code=4
+    )

@@ -3,17 +3,22 @@
     fracas serve                      the server (added by :mod:`fracas_cli`, see below)
     fracas create --title T --system vda [--sandbox]
     fracas invite --role player --name Alice --combatant rorsh
-    fracas watch                      follow a table live, one line per event
+    fracas watch [--lang en] [--json] follow a table live, one sentence per event
+    fracas do rorsh                   what a combatant may do now
+    fracas declare rorsh --action.kind attack --action.target agnes
+    fracas roll|resolve|pass rorsh    the other common actions, for any rule system
     fracas send '{"type": "AddNote", "text": "..."}'
     fracas rewind 12
-    fracas state [--at N]             the projected state, as JSON
+    fracas state [--at N] [--json]    the state of the fight (--json: the projection)
     fracas export [-o FILE]           the log, as NDJSON
-    fracas verify FILE                re-derive every die of an exported, closed table
+    fracas verify FILE                check an export: its chain, heads, every die once closed
+    fracas chronicle FILE [--format html] [--lang en]   the fight told as a narrative
     fracas schema                     the JSON Schema of the wire protocol
-    fracas run FILE                   play a scenario (YAML or JSON)
+    fracas run FILE [--json]          play a scenario (YAML or JSON)
 
-The server, table and token default to ``FRACAS_SERVER`` (http://127.0.0.1:8000),
-``FRACAS_TABLE`` and ``FRACAS_TOKEN``.
+The server, table, token and language default to ``FRACAS_SERVER``
+(http://127.0.0.1:8000), ``FRACAS_TABLE``, ``FRACAS_TOKEN`` and ``FRACAS_LANG``
+(fr).
 
 A failure is one line on stderr, never a traceback, and an exit code:
 
@@ -40,16 +45,22 @@ import httpx
 import msgspec
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
-from clients.python.client import Admin, FracasError, TableClient
-from clients.python.display import describe
+from clients.python import acting, display
+from clients.python.client import Admin, Closed, Diverged, FracasError, TableClient
 from clients.python.scenario import NotAScenario
+from clients.python.sentences import DEFAULT_LANGUAGE, LANGUAGES, People, Sentences
 from domain.commands import COMMAND_DECODER, TABLE_COMMANDS, Rewind
-from domain.events import ENCODER, RECORD_DECODER
+from domain.events import ENCODER, RECORD_DECODER, Recorded, TableClosed
 from domain.play import ScenarioFailed
 from domain.systems import SYSTEM_COMMANDS
-from domain.wire import Accepted, ExportEnd, SignedHead, schema
+from domain.wire import Accepted, ExportEnd, Rejected, SignedHead, schema
 
 REFUSED, USAGE, UNREACHABLE, BAD_FILE = 1, 2, 3, 4
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+GIVE_UP = frozenset({4401, 4404})
+"""Close codes after which reconnecting cannot help (a revoked token, no table)."""
+FIELD_COMMANDS = frozenset({"do", *acting.VERBS})
+"""Commands whose unknown flags are the fields of the command they send."""
 COMMAND_TAGS = [str(t.__struct_config__.tag) for t in (*TABLE_COMMANDS, *SYSTEM_COMMANDS)]  # type: ignore[attr-defined]
 
 
@@ -74,8 +85,14 @@ def _dice(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"faces separated by commas, like 6,3,10, not {text!r}") from None
 
 
+def _command_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", type=_dice, help="sandbox dice: 6,3,10")
+    parser.add_argument("--id", default=None, help="command id (a retry with the same id is applied once)")
+    parser.add_argument("--expected-head", type=int, default=None)
+
+
 def _connection_args(parser: argparse.ArgumentParser, table: bool = True) -> None:
-    parser.add_argument("--server", default=os.environ.get("FRACAS_SERVER", "http://127.0.0.1:8000"))
+    parser.add_argument("--server", default=os.environ.get("FRACAS_SERVER", DEFAULT_SERVER))
     parser.add_argument(
         "--token", default=os.environ.get("FRACAS_TOKEN"), help="GM, player or spectator token"
     )
@@ -83,11 +100,26 @@ def _connection_args(parser: argparse.ArgumentParser, table: bool = True) -> Non
         parser.add_argument("--table", default=os.environ.get("FRACAS_TABLE"), help="table id")
 
 
+def _lang_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=lang if (lang := os.environ.get("FRACAS_LANG", "")) in LANGUAGES else DEFAULT_LANGUAGE,
+        help="the language of the sentences (default: FRACAS_LANG, else fr)",
+    )
+
+
 def _require(args: argparse.Namespace, *names: str) -> None:
     missing = [n for n in names if not getattr(args, n)]
     if missing:
         flags = ", ".join(f"--{n} (or FRACAS_{n.upper()})" for n in missing)
-        raise SystemExit(f"fracas: missing {flags}")
+        raise CliError(f"missing {flags}", USAGE)
+
+
+def _hint(server: str, table: str, token: str) -> str:
+    """The line that sets up a shell for this table (the server when not the default)."""
+    where = f" FRACAS_SERVER={server}" if server.rstrip("/") != DEFAULT_SERVER else ""
+    return f"# export{where} FRACAS_TABLE={table} FRACAS_TOKEN={token}"
 
 
 def _print_json(value: Any) -> None:
@@ -105,16 +137,16 @@ async def cmd_create(args: argparse.Namespace) -> None:
     async with Admin(args.server, args.token) as admin:
         created = await admin.create_table(args.title, args.system, sandbox=args.sandbox, options=options)
     _print_json(created)
-    print(
-        f"# export FRACAS_TABLE={created['table_id']} FRACAS_TOKEN={created['gm_token']}",
-        file=sys.stderr,
-    )
+    print(_hint(args.server, created["table_id"], created["gm_token"]), file=sys.stderr)
 
 
 async def cmd_invite(args: argparse.Namespace) -> None:
     _require(args, "table", "token")
     async with Admin(args.server, args.token) as admin:
-        _print_json(await admin.invite(args.table, args.role, args.name, args.combatant))
+        invited = await admin.invite(args.table, args.role, args.name, args.combatant)
+    _print_json(invited)
+    if invited.get("token"):
+        print(_hint(args.server, args.table, invited["token"]), file=sys.stderr)
 
 
 async def cmd_revoke(args: argparse.Namespace) -> None:
@@ -124,21 +156,69 @@ async def cmd_revoke(args: argparse.Namespace) -> None:
 
 
 async def cmd_watch(args: argparse.Namespace) -> None:
+    """Follow the table until it closes, reconnecting by itself: the client resumes
+    after the last position it printed, so nothing is missed or printed twice."""
     _require(args, "table", "token")
+    sentences = Sentences(args.lang)
+    out = display.console()
     client = TableClient(args.server, args.table, args.token)
     welcome = await client.connect()
-    who = f"{welcome.role} {welcome.viewer}"
-    print(f"# {welcome.system} table {welcome.table_id} as {who}, head {welcome.head}", flush=True)
+    state = msgspec.to_builtins(await client.state())
+    if state.get("admin", {}).get("closed") and args.after >= welcome.head:
+        await client.close()
+        return  # closed, and its last record already seen: nothing will come
+    people = People()
+    if not args.json:
+        people = display.people_of_state(state)
+        who = sentences.principal(people, welcome.viewer)
+        header = f"# {welcome.system} {welcome.table_id}: {welcome.role} {who}, head {welcome.head}"
+        print(header, file=sys.stderr)
     await client.follow(args.after)
     try:
-        async for record in client.events():
-            if args.json:
-                sys.stdout.write(ENCODER.encode(record).decode() + "\n")
-            else:
-                sys.stdout.write(describe(record) + "\n")
-            sys.stdout.flush()
+        while True:
+            try:
+                async for record in client.events():
+                    _watch_line(record, args.json, sentences, people, out)
+                    if isinstance(record.event, TableClosed):
+                        return
+            except Closed as exc:
+                if exc.code in GIVE_UP:
+                    raise
+                await _reconnect(client)
     finally:
         await client.close()
+
+
+def _watch_line(record: Recorded, as_json: bool, sentences: Sentences, people: People, out: Any) -> None:
+    if as_json:
+        sys.stdout.write(ENCODER.encode(record).decode() + "\n")
+        sys.stdout.flush()
+    elif out.is_terminal:
+        out.print(display.event_line(record, sentences, people, colour=True))
+    else:
+        sys.stdout.write(display.event_line(record, sentences, people) + "\n")
+        sys.stdout.flush()
+
+
+async def _reconnect(client: TableClient) -> None:
+    """Reconnect until the server answers again (a restart, a network drop), waiting
+    longer each time, up to 10 s; a diverged history or a revoked token ends it."""
+    delay = 0.2
+    while True:
+        print(f"# connection lost; reconnecting in {delay:.1f} s", file=sys.stderr)
+        await asyncio.sleep(delay)
+        try:
+            await client.resume()
+            print(f"# reconnected, following after position {client.last_position}", file=sys.stderr)
+            return
+        except Diverged:
+            raise
+        except Closed as exc:
+            if exc.code in GIVE_UP:
+                raise
+        except (TimeoutError, OSError, InvalidHandshake):
+            pass
+        delay = min(delay * 2, 10.0)
 
 
 def heads_file(table_id: str) -> Path:
@@ -171,6 +251,53 @@ async def _send(args: argparse.Namespace, command: Any) -> None:
         raise SystemExit(1)
 
 
+async def cmd_do(args: argparse.Namespace) -> None:
+    """A command built from flags: the move named (or the verb's), checked by its type."""
+    _require(args, "table", "token")
+    fields = acting.parse_fields(args.fields)
+    sentences = Sentences(args.lang)
+    async with TableClient(args.server, args.table, args.token) as client:
+        welcome = client.welcome
+        assert welcome is not None
+        request = await client.state_and_may()
+        may = request.may.get(args.combatant, [])
+        move = args.verb or args.move
+        if move is None:
+            _print_may(welcome.system, args.combatant, may, request.may)
+            return
+        command = acting.build(acting.find_move(welcome.system, move, may), args.combatant, fields)
+        answer = await client.send(
+            command, dice=args.dice, command_id=args.id, expected_head=args.expected_head
+        )
+        if client.head is not None:
+            keep_head(client.head)
+        if isinstance(answer, Rejected):
+            raise CliError(f"refused by {answer.rule}: {answer.message}", REFUSED)
+        people = display.people_of_state(msgspec.to_builtins(request.state))
+        page = await client.page(after=answer.first - 1, limit=answer.last - answer.first + 1)
+    for record in page.events:
+        print(display.event_line(record, sentences, people))
+
+
+def _print_may(system: str, combatant: str, may: list[str], everyone: dict[str, list[str]]) -> None:
+    if combatant not in everyone:
+        plays = ", ".join(sorted(everyone)) or "none"
+        raise CliError(f"you do not play {combatant!r} (you play: {plays})", REFUSED)
+    types = acting.command_types(system)
+    if not may:
+        print(f"{combatant} may do nothing now")
+    variants: dict[str, list[str]] = {}
+    for move in may:  # "vda.DeclareAction/grapple:contact:agnes": a named variant of its command
+        base, _, variant = move.partition("/")
+        variants.setdefault(base, [])
+        if variant:
+            variants[base].append(variant)
+    for move, named in variants.items():
+        fields = acting.describe_fields(types[move]) if move in types else ""
+        also = f"  (also: {', '.join(named)})" if named else ""
+        print(f"{move}  {fields}{also}".rstrip())
+
+
 async def cmd_send(args: argparse.Namespace) -> None:
     try:
         command = COMMAND_DECODER.decode(args.command)
@@ -188,8 +315,19 @@ async def cmd_rewind(args: argparse.Namespace) -> None:
 
 async def cmd_state(args: argparse.Namespace) -> None:
     _require(args, "table", "token")
-    async with Admin(args.server, args.token) as admin:
-        _print_json(await admin.state(args.table, args.at))
+    if args.json or args.at is not None:
+        async with Admin(args.server, args.token) as admin:
+            state = await admin.state(args.table, args.at)
+        may: dict[str, list[str]] = {}
+    else:  # at the head, what each combatant may do now comes with the state
+        async with TableClient(args.server, args.table, args.token) as client:
+            answer = await client.state_and_may()
+        state, may = msgspec.to_builtins(answer.state), answer.may
+    if args.json:
+        _print_json(state)
+        return
+    for line in display.state_lines(state, may, Sentences(args.lang)):
+        print(line)
 
 
 async def cmd_export(args: argparse.Namespace) -> None:
@@ -198,27 +336,40 @@ async def cmd_export(args: argparse.Namespace) -> None:
     try:
         async with Admin(args.server, args.token) as admin:
             last = 0
-            async for line in admin.export(args.table):
-                out.write(line + b"\n")
-                last += 1
-            head = await admin.signed_head(args.table, last) if last else None
-            out.write(ENCODER.encode(ExportEnd(head=head)) + b"\n")
+            stream = admin.export(args.table)
+            try:
+                async for line in display.aprogress(stream, "export"):
+                    out.write(line + b"\n")
+                    last += 1
+                head = await admin.signed_head(args.table, last) if last else None
+                out.write(ENCODER.encode(ExportEnd(head=head)) + b"\n")
+                out.flush()
+            except BrokenPipeError:  # `fracas export | head`: the reader had enough
+                _quiet_stdout()
+            finally:
+                await stream.aclose()  # type: ignore[attr-defined]
     finally:
         if args.output:
             out.close()
 
 
-def cmd_verify(args: argparse.Namespace) -> None:
-    from clients.python.verify import verify_log
-
-    lines = [line for line in _read(args.file).splitlines() if line]
+def read_export(path: str) -> tuple[list[Recorded], ExportEnd | None]:
+    """An export's records and its end line (absent from older exports)."""
+    lines = [line for line in _read(path).splitlines() if line]
     try:
         end = None
         if lines and lines[-1].startswith(b'{"head":'):
             end = msgspec.json.decode(lines.pop(), type=ExportEnd)
-        records = [RECORD_DECODER.decode(line) for line in lines]
+        records = [RECORD_DECODER.decode(line) for line in display.progress(lines, "read", len(lines))]
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise CliError(f"{args.file} is not a Fracas export: {exc}", BAD_FILE) from None
+        raise CliError(f"{path} is not a Fracas export: {exc}", BAD_FILE) from None
+    return records, end
+
+
+def cmd_verify(args: argparse.Namespace) -> None:
+    from clients.python.verify import verify_log
+
+    records, end = read_export(args.file)
     heads: list[SignedHead] = []
     if args.heads:
         try:
@@ -234,6 +385,20 @@ def cmd_verify(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+def cmd_chronicle(args: argparse.Namespace) -> None:
+    from clients.python.chronicle import chronicle, render
+
+    records, _ = read_export(args.file)
+    if not records:
+        raise CliError(f"{args.file} holds no record", BAD_FILE)
+    story = chronicle(records, args.lang, lambda r: display.progress(r, "chronicle", len(records)))
+    text = render(story, args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
 def cmd_schema(args: argparse.Namespace) -> None:
     sys.stdout.write(json.dumps(schema(), indent=2, ensure_ascii=False) + "\n")
 
@@ -246,7 +411,11 @@ async def cmd_run(args: argparse.Namespace) -> None:
         result = await run_on_server(scenario, args.server_run)
     else:
         result = run_in_memory(scenario)
-    _print_json(result)
+    if args.json:
+        _print_json(result)
+        return
+    for line in display.run_summary(result, Sentences(args.lang)):
+        print(line)
 
 
 # --- the parser ---------------------------------------------------------------
@@ -265,7 +434,9 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
         "  FRACAS_SERVER     the server (default http://127.0.0.1:8000)\n"
         "  FRACAS_TABLE      the table id\n"
         "  FRACAS_TOKEN      your GM, player or spectator token\n"
+        "  FRACAS_LANG       the language of sentences: fr (default) or en\n"
         "  FRACAS_HEADS_DIR  where fracas send keeps the heads the server signed\n"
+        "  FRACAS_NO_PROGRESS  set: no progress bars, even on a terminal\n"
         "\n"
         "Exit codes: 0 done, 1 refused, 2 usage, 3 server unreachable, 4 not a valid file.",
     )
@@ -299,11 +470,44 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
     p.add_argument("principal")
     p.set_defaults(run=cmd_revoke)
 
-    p = sub.add_parser("watch", help="follow a table live")
+    p = sub.add_parser("watch", help="follow a table live, until it closes (reconnects by itself)")
     _connection_args(p)
+    _lang_arg(p)
     p.add_argument("--after", type=int, default=0, help="start after this position")
-    p.add_argument("--json", action="store_true", help="print each event as JSON")
+    p.add_argument("--json", action="store_true", help="print each record as one line of JSON (NDJSON)")
     p.set_defaults(run=cmd_watch)
+
+    fields_help = (
+        "The command's fields follow as --field value, --field=value or field=value; a nested\n"
+        "field is dotted (--action.kind attack); a value is read as JSON when it can be\n"
+        "(5, true, [1, 2]), else as text. The combatant fills the command's combatant field."
+    )
+    p = sub.add_parser(
+        "do",
+        help="what a combatant may do now; with a MOVE, send it (fields as --field value)",
+        allow_abbrev=False,
+        epilog="Without MOVE: what the combatant may do now, each command with its fields.\n" + fields_help,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _connection_args(p)
+    _lang_arg(p)
+    p.add_argument("combatant")
+    p.add_argument("move", nargs="?", help="a command (vda.UsePower, UsePower) or a verb (declare…)")
+    _command_args(p)
+    p.set_defaults(run=cmd_do, verb=None)
+    for verb in acting.VERBS:
+        p = sub.add_parser(
+            verb,
+            help=f"{verb} for a combatant (the system's {'/'.join(acting.VERBS[verb])}… command)",
+            allow_abbrev=False,
+            epilog=fields_help,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        _connection_args(p)
+        _lang_arg(p)
+        p.add_argument("combatant")
+        _command_args(p)
+        p.set_defaults(run=cmd_do, verb=verb, move=None)
 
     for name, helptext, func in (
         ("send", "send a command given as JSON", cmd_send),
@@ -316,14 +520,14 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
         else:
             p.add_argument("to", type=int)
             p.add_argument("--reason", default="")
-        p.add_argument("--dice", type=_dice, help="sandbox dice: 6,3,10")
-        p.add_argument("--id", default=None, help="command id (a retry with the same id is applied once)")
-        p.add_argument("--expected-head", type=int, default=None)
+        _command_args(p)
         p.set_defaults(run=func)
 
-    p = sub.add_parser("state", help="the projected state as JSON")
+    p = sub.add_parser("state", help="the state of the fight: who acts, initiative, health, grapples, moves")
     _connection_args(p)
+    _lang_arg(p)
     p.add_argument("--at", type=int, default=None)
+    p.add_argument("--json", action="store_true", help="the whole projection, as JSON")
     p.set_defaults(run=cmd_state)
 
     p = sub.add_parser("export", help="the log as NDJSON")
@@ -336,11 +540,20 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
     p.add_argument("--heads", help="the heads a participant kept (fracas send keeps them), one per line")
     p.set_defaults(run=cmd_verify)
 
+    p = sub.add_parser("chronicle", help="an export told as a narrative, in Markdown or HTML")
+    p.add_argument("file")
+    _lang_arg(p)
+    p.add_argument("--format", choices=["md", "html"], default="md")
+    p.add_argument("-o", "--output", help="write it to this file")
+    p.set_defaults(run=cmd_chronicle)
+
     p = sub.add_parser("schema", help="the JSON Schema of the wire protocol")
     p.set_defaults(run=cmd_schema)
 
-    p = sub.add_parser("run", help="play a scenario file (YAML or JSON)")
+    p = sub.add_parser("run", help="play a scenario file (YAML or JSON); prints the fight")
     p.add_argument("file")
+    _lang_arg(p)
+    p.add_argument("--json", action="store_true", help="every record and the final state, as JSON")
     p.add_argument(
         "--server", dest="server_run", default=None, help="play it on this server instead of in memory"
     )
@@ -351,7 +564,12 @@ def parser(*extra: AddCommand) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, *extra: AddCommand) -> None:
     args: argparse.Namespace | None = None
     try:
-        args = parser(*extra).parse_args(argv)
+        root = parser(*extra)
+        args, unknown = root.parse_known_args(argv)
+        if args.command in FIELD_COMMANDS:
+            args.fields = unknown
+        elif unknown:
+            root.error(f"unrecognized arguments: {' '.join(unknown)}")
         result = args.run(args)
         if asyncio.iscoroutine(result):
             asyncio.run(result)
@@ -361,17 +579,26 @@ def main(argv: list[str] | None = None, *extra: AddCommand) -> None:
         _fail(str(exc), REFUSED)
     except NotAScenario as exc:
         _fail(str(exc), BAD_FILE)
+    except acting.MoveError as exc:
+        _fail(str(exc), USAGE)
+    except Closed as exc:
+        _fail(f"the server closed the connection: {exc}", REFUSED)
     except FracasError as exc:
         _fail(str(exc), REFUSED)
     except KeyboardInterrupt:
         pass
-    except BrokenPipeError:  # `fracas export | head`: the reader had enough
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:  # `fracas … | head`: the reader had enough
+        _quiet_stdout()
     except (httpx.UnsupportedProtocol, httpx.InvalidURL, InvalidURI) as exc:
         _fail(f"the server address needs a scheme, like http://127.0.0.1:8000 ({exc})", USAGE)
     except (httpx.TransportError, InvalidHandshake, OSError) as exc:
         server = getattr(args, "server", None) or getattr(args, "server_run", None) or "the server"
         _fail(f"cannot reach {server}: {exc or type(exc).__name__}", UNREACHABLE)
+
+
+def _quiet_stdout() -> None:
+    """Send what is left to write to /dev/null: the reader of our output has gone."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _fail(message: str, code: int) -> NoReturn:

@@ -329,6 +329,14 @@ class TableClient:
             raise FracasError(f"{getattr(answer, 'code', '')}: {answer.message}")
         return answer.may
 
+    async def state_and_may(self) -> StateAt:
+        """The state at the head and what each combatant this client plays may do now."""
+        request_id = secrets.token_hex(8)
+        answer = await self._request(GetState(id=request_id), request_id)
+        if not isinstance(answer, StateAt):
+            raise FracasError(f"{getattr(answer, 'code', '')}: {answer.message}")
+        return answer
+
     async def state(self, at: int | None = None) -> Any:
         request_id = secrets.token_hex(8)
         answer = await self._request(GetState(id=request_id, at=at), request_id)

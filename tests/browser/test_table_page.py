@@ -84,7 +84,7 @@ async def test_a_secret_roll_never_reaches_the_players_or_the_overlay(
     await roll.locator('input[name="label"]').fill("Perception")
     await roll.locator('input[name="secret"]').check()
     await roll.locator("button[type=submit]").click()
-    await expect(gm.locator("#log-list li.secret")).to_contain_text("en secret")
+    await expect(gm.locator("#log-list li.secret")).to_contain_text("« Perception » derrière l'écran")
     await expect(alice.locator("#log-list")).to_contain_text("Le MJ a lancé les dés derrière l'écran")
     await expect(overlay.locator(".log")).to_contain_text("Le MJ a lancé les dés derrière l'écran")
 
@@ -130,7 +130,7 @@ async def test_a_rewind_from_the_gm_page_shows_the_earlier_state_on_every_device
     for page in (gm, alice, bob):
         await expect(page.locator("#state .last-roll")).to_contain_text("Pas encore de jet")
         await expect(page.locator("#state .summary")).not_to_contain_text("Round")
-        await expect(page.locator("#log-list")).to_contain_text(f"Retour à la position {head}")
+        await expect(page.locator("#log-list")).to_contain_text(f"Le MJ revient à la position {head} : on rejoue.")
     state = await table.state()
     assert state["fight"]["last_roll"] is None
     assert json.dumps(state["fight"]["system"]) == json.dumps((await table.state(head))["fight"]["system"])

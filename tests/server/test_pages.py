@@ -106,8 +106,12 @@ def test_the_pages_own_javascript_and_css_stay_under_150_kib() -> None:
 
 
 def test_the_french_and_english_catalogues_have_the_same_keys() -> None:
+    # The pages' own texts and the sentences they share with the CLI, loaded together.
     french = json.loads((WEB / "i18n" / "fr.json").read_text())
     english = json.loads((WEB / "i18n" / "en.json").read_text())
+    assert not set(french) & set(json.loads((WEB / "i18n" / "sentences" / "fr.json").read_text()))
+    french |= json.loads((WEB / "i18n" / "sentences" / "fr.json").read_text())
+    english |= json.loads((WEB / "i18n" / "sentences" / "en.json").read_text())
     assert set(french) == set(english)
     keys = set(french)
     for script in WEB.glob("js/*.js"):

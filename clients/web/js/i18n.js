@@ -20,8 +20,10 @@ function chooseLanguage() {
 
 export async function loadLanguage(code = chooseLanguage()) {
   lang = SUPPORTED.includes(code) ? code : "fr";
-  const response = await fetch(`/web/i18n/${lang}.json`);
-  catalogue = await response.json();
+  // The pages' own texts, and the sentences shared with the CLI (clients/python/sentences).
+  const [texts, sentences] = await Promise.all(
+    [`/web/i18n/${lang}.json`, `/web/i18n/sentences/${lang}.json`].map((url) => fetch(url).then((r) => r.json())));
+  catalogue = { ...sentences, ...texts };
   plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   translatePage();
@@ -38,6 +40,13 @@ export function t(key, vars = {}) {
   if (text === undefined) return vars.fallback ?? key;
   if (typeof text === "object") text = text[plurals.select(vars.n ?? 0)] ?? text.other;
   return text.replace(/\{(\w+)\}/g, (_, name) => (vars[name] ?? ""));
+}
+
+/** The text of `key` as the catalogue holds it (for `n`, when it has plural forms). */
+export function raw(key, n = 0) {
+  const text = catalogue[key];
+  if (text === undefined) return key;
+  return typeof text === "object" ? text[plurals.select(n)] ?? text.other : text;
 }
 
 export function has(key) {
