@@ -59,6 +59,13 @@ class Riposte(Command, frozen=True, kw_only=True, tag="vtm.Riposte"):
     combatant: str
 
 
+class LetGo(Command, frozen=True, kw_only=True, tag="vtm.LetGo"):
+    """Let go of a clinch (either side) or of a hold (the holder), at any time: no roll
+    (VTM-GRP-06)."""
+
+    combatant: str
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

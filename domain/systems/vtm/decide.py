@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.moves import Move, Moves
 from domain.systems.vtm import commands as c
-from domain.systems.vtm.handlers import gm, interrupt, resolve, round
+from domain.systems.vtm.handlers import gm, grapple, interrupt, resolve, round
 from domain.systems.vtm.scene import Scene
 
 MOVES = Moves(
@@ -16,6 +16,7 @@ MOVES = Moves(
     Move(c.ResolveAction, resolve.resolve_action, may=resolve.check_resolve),
     Move(c.Abstain, round.abstain, may=round.check_abstain),
     Move(c.Riposte, resolve.riposte, may=resolve.check_riposte),
+    Move(c.LetGo, grapple.let_go, may=grapple.check_let_go),
     Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),
     Move(c.AdjustRoll, gm.adjust_roll, by="gm", what="adjust a roll"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.base import Event
 from domain.dice import PoolRoll
-from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver, Riposte
+from domain.systems.vtm.state import Action, Condition, Cover, Defence, GrappleKind, Maneuver, Riposte
 from domain.systems.wod import DamageType, Health, Modifier
 
 
@@ -70,7 +70,8 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
     """VTM-ATK-06 / VTM-CPX-07: an attack on a helpless target hits without a roll; its
-    pool becomes damage dice."""
+    pool becomes damage dice. VTM-GRP-02: a squeeze in a clinch hits without a roll too
+    (its ``pool`` is then empty)."""
 
     attacker: str
     target: str
@@ -216,6 +217,48 @@ class InitiativeAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.Initiativ
     reason: str
 
 
+class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEstablished"):
+    """VTM-GRP-01/04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
+
+    kind: GrappleKind
+    attacker: str
+    target: str
+    round: int
+
+
+class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
+    """VTM-GRP-03/04: the resisted Force + Bagarre rolls of one breaking free and of the
+    one who holds it (``escaped``: more successes, the grip is broken)."""
+
+    combatant: str
+    holder: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    holder_pool: list[Modifier]
+    holder_difficulty: list[Modifier]
+    holder_roll: PoolRoll
+    escaped: bool
+
+
+class GrappleReleased(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleReleased"):
+    """The grapple between ``attacker`` and ``target`` is over: ``by`` let go (VTM-GRP-06)
+    or broke free (VTM-GRP-03/04), as ``rule`` says."""
+
+    attacker: str
+    target: str
+    by: str
+    rule: str
+
+
+class KissStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.KissStarted"):
+    """VTM-MEL-10: the bite was the Kiss: no damage, the vampire drinks from ``victim``
+    (how much blood passes is outside the seed: the GM's)."""
+
+    vampire: str
+    victim: str
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -238,4 +281,8 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     CoverChanged,
     AttackLanded,
     RipostePermitted,
+    GrappleEstablished,
+    EscapeRolled,
+    GrappleReleased,
+    KissStarted,
 )

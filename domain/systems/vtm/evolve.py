@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Fighter, VtmState
+from domain.systems.vtm.state import Fighter, Grapple, VtmState
 from domain.systems.wod import Modifier
 
 
@@ -168,6 +168,22 @@ def cover_changed(state: VtmState, event: ev.CoverChanged) -> VtmState:
     return _fighter(state, event.combatant, cover=event.cover)
 
 
+def grapple_established(state: VtmState, event: ev.GrappleEstablished) -> VtmState:
+    grip = Grapple(kind=event.kind, attacker=event.attacker, target=event.target, round=event.round)
+    kept = [g for g in state.grapples if (g.attacker, g.target) != (event.attacker, event.target)]
+    return replace(state, grapples=[*kept, grip])
+
+
+def grapple_released(state: VtmState, event: ev.GrappleReleased) -> VtmState:
+    kept = [g for g in state.grapples if (g.attacker, g.target) != (event.attacker, event.target)]
+    return replace(state, grapples=kept)
+
+
+def escape_rolled(state: VtmState, event: ev.EscapeRolled) -> VtmState:
+    state = _fighter(state, event.combatant, adjustment=[])
+    return _fighter(state, event.holder, adjustment=[])
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -186,6 +202,9 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.InitiativeAdjusted: initiative_adjusted,
     ev.CoverChanged: cover_changed,
     ev.RipostePermitted: riposte_permitted,
+    ev.GrappleEstablished: grapple_established,
+    ev.GrappleReleased: grapple_released,
+    ev.EscapeRolled: escape_rolled,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

@@ -13,7 +13,8 @@ from domain.errors import require
 from domain.systems import wod
 from domain.systems.vtm.evolve import advance_phase
 from domain.systems.vtm.options import VtmOptions
-from domain.systems.vtm.state import Fighter, VtmSheet, VtmState, Weapon
+from domain.systems.vtm.rules.grapple import involving
+from domain.systems.vtm.state import Fighter, Grapple, VtmSheet, VtmState, Weapon
 
 NO_FIGHTER = Fighter()
 
@@ -44,6 +45,10 @@ class Scene(wod.Scene[VtmSheet]):
     def spent(self, combatant: str, pool: str) -> int:
         fighter = self.fighter(combatant)
         return fighter.willpower_spent if pool == "willpower" else fighter.blood_spent
+
+    def grapple(self, combatant: str) -> Grapple | None:
+        """The clinch or hold the combatant is in, both sides still at the table."""
+        return involving(self.state.grapples, combatant, self.state.fighters)
 
     def in_fight(self, combatant: str) -> Fighter:
         """A combatant of this turn (the sheet is at the table and the turn counts it)."""

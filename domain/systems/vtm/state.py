@@ -14,8 +14,9 @@ import msgspec
 from domain.systems.wod import Attributes, DamageType, Dots, Health, Kind, Levels, Modifier, Points
 
 WeaponKind = Literal["melee", "firearm", "thrown"]
-Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw"]
-"""The attack maneuvers the round resolves so far (VTM-MEL-01..05, VTM-ATK-03/04)."""
+Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw", "clinch", "hold", "bite"]
+"""The attack maneuvers the round resolves so far (VTM-MEL-01..05/07..09, VTM-ATK-03/04)."""
+GrappleKind = Literal["clinch", "hold"]
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
@@ -77,9 +78,10 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
 class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
-    getting up (``stand``, VTM-ACT-09), or an action without a roll (``other``)."""
+    getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
+    VTM-GRP-03/04), or an action without a roll (``other``)."""
 
-    kind: Literal["attack", "defend", "stand", "other"]
+    kind: Literal["attack", "defend", "stand", "other", "escape"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -89,12 +91,24 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     attacker says it and the GM may overrule it."""
     aim: Literal["medium", "small", "precise"] | None = None
     """Cibler: the size of the part aimed at (VTM-GEN-02)."""
+    kiss: bool = False
+    """A bite made as the Kiss: no damage, the vampire drinks (VTM-MEL-10)."""
 
 
 class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     target: str
     weapon: str
     bonus: int
+
+
+class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A clinch or a hold in force (VTM-GRP-01/04): ``attacker`` grabbed ``target`` in
+    round ``round``; it lasts until one lets go or the other breaks free."""
+
+    kind: GrappleKind
+    attacker: str
+    target: str
+    round: int
 
 
 class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -115,10 +129,10 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     willpower_spent: int = 0
     blood_spent: int = 0
     conditions: dict[Condition, int] = {}
+    """Condition -> the last round it lasts (0: until removed)."""
     cover: Cover = "none"
     riposte: Riposte | None = None
     """VTM-DEF-12: the attack a winning parry allows now, against whom and with what."""
-    """Condition -> the last round it lasts (0: until removed)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""
@@ -133,3 +147,5 @@ class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
     fighters: dict[str, Fighter] = {}
     abstentions: int = 0
     """How many slots were given up this pass, to order them (VTM-ACT-08)."""
+    grapples: list[Grapple] = []
+    """The clinches and holds in force (VTM-GRP)."""

@@ -27,6 +27,9 @@ MANEUVERS = {
     "sweep": None,
     "strike": "couteau",
     "shoot": "revolver",
+    "clinch": None,
+    "hold": None,
+    "bite": None,
 }
 PROGRESS = (
     "vtm.StartRound",
@@ -49,7 +52,7 @@ def new_table() -> Table:
 
 
 def action(data: st.DataObject, cid: str) -> Action:
-    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other"]))
+    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape"]))
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
         maneuver = data.draw(st.sampled_from(list(MANEUVERS)))
@@ -78,6 +81,8 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.Abstain(combatant=cid)
         case "vtm.Riposte":
             return c.Riposte(combatant=cid)
+        case "vtm.LetGo":
+            return c.LetGo(combatant=cid)
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,
@@ -114,6 +119,7 @@ def gm_moves_the_fight_on(t: Table) -> bool:
     tries: list[Any] = [c.StartRound(), c.SkipAction(reason="move on")]
     tries += [c.RollInitiative(combatant=cid) for cid in IDS]
     tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="other")]) for cid in IDS]
+    tries += [c.LetGo(combatant=cid) for cid in IDS]  # VTM-GRP-06: a clinch declares no "other"
     for command in tries:
         try:
             MOVES.decide(system_view(head, GM), command)

@@ -5,7 +5,7 @@ resolution (which checks it again, with the target's conditions)."""
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice
+from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice, grapple
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Weapon
 from domain.systems.wod import Modifier, Terms
@@ -53,7 +53,19 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     attack.require_weapon_fits(action.maneuver, weapon, action.weapon)
     if action.maneuver == "claws":
         attack.require_claws(scene.sheet(cid))
+    if action.maneuver == "bite":
+        grapple.require_bite(scene.sheet(cid), scene.state.grapples, cid, action.target, scene.state.round)
     return weapon
+
+
+def squeezes(scene: Scene, cid: str, action: Action) -> bool:
+    """VTM-GRP-02: a clinch maneuver against one already clinched with the attacker deals
+    its damage directly, with no attack roll."""
+    return (
+        action.maneuver == "clinch"
+        and action.target is not None
+        and grapple.clinched(scene.state.grapples, cid, action.target)
+    )
 
 
 def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms:
@@ -67,11 +79,13 @@ def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
     assert action.target is not None
     target = scene.fighter(action.target)
     situation = (
-        attack.aimed(action.aim)
+        attack.accuracy(action.maneuver)
+        + attack.aimed(action.aim)
         + attack.from_the_side(action.side)
         + _opponents(scene, cid)
         + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover)
         + conditions.against(target.conditions)
+        + grapple.restrained(scene.state.grapples, action.target, target.conditions)
     )
     return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
 
@@ -104,6 +118,18 @@ def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
     return finished(scene, cid, base)
 
 
+def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
+    """VTM-GRP-03/04: Force + Bagarre at difficulty 6; the one breaking free pays its
+    action's place (VTM-ACT-02), the holder resists as a reflex."""
+    attribute, ability = grapple.escape_traits()
+    rule = "VTM-GRP-03"
+    base = Terms(
+        pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
+        difficulty=[Modifier(rule=rule, value=6, why="grapple")],
+    )
+    return finished(scene, cid, base)
+
+
 def footing_terms(scene: Scene, cid: str) -> Terms:
     """VTM-MEL-01: keeping one's feet after a sweep, Dex + Athlétisme at difficulty 8 (a
     reflex: no action spent, so no multiple-action penalty)."""
@@ -121,8 +147,12 @@ def action_terms(
     VTM-ACT-05)."""
     if action.kind == "attack":
         check_attack(scene, cid, action)
+        if squeezes(scene, cid, action):
+            return None, []
         found = attack_terms(scene, cid, action, index, count)
         return found.pool, found.difficulty
+    if action.kind == "escape":
+        return escape_terms(scene, cid, index, count).pool, []
     if action.kind == "stand":
         require("knocked_down" in scene.fighter(cid).conditions, "VTM-ACT-09", f"{cid} is not down")
         return (stand_terms(scene, cid, index, count).pool if count > 1 else None), []

@@ -9,14 +9,16 @@ from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import ResolveAction
 from domain.systems.vtm.commands import Riposte as RiposteCommand
+from domain.systems.vtm.handlers.grapple import escape
 from domain.systems.vtm.handlers.pools import (
     attack_terms,
     check_attack,
     defence_terms,
     footing_terms,
+    squeezes,
     stand_terms,
 )
-from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, initiative
+from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, grapple, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Riposte
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
@@ -35,10 +37,17 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     declared = fighter.declared or []
     action = declared[index]
     emitted: list[Emitted] = []
+    held = scene.grapple(cid)
+    if not grapple.allowed(held, cid, action):
+        # VTM-GRP-02/04: a grapple that began after the declaration stops this action
+        why = f"{'VTM-GRP-03' if held is None else 'VTM-GRP-02/04'}: the grapple does not allow it"
+        return [Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
     if action.kind == "attack":
         emitted += resolve_attack(scene, cid, action, index, len(declared))
     if action.kind == "stand":
         emitted += stand_up(scene, cid, index, len(declared))
+    if action.kind == "escape":
+        emitted += escape(scene, cid, index, len(declared))
     # VTM-ACT-05: an action without a roll only takes its time. A riposte the action
     # allowed comes after its end: it lapses when the next action ends (VTM-DEF-12).
     ended = Emitted(ev.ActionEnded(combatant=cid, action=index))
@@ -68,6 +77,8 @@ def _defence_plan(
     """The target's declared defence that answers this attack, and its terms (checked
     before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
     assert action.maneuver is not None
+    if scene.grapple(target) is not None:
+        return None  # VTM-GRP-02/04: a grappler makes no defence until the grip ends
     defender = scene.fighter(target)
     found = defence.answering_defence(defender, cid, action.maneuver, damage_type, scene.armour(target) > 0)
     if found is None:
@@ -87,6 +98,8 @@ def resolve_attack(
     weapon = check_attack(scene, cid, action)
     claws = sheet.claws if action.maneuver == "claws" else None
     base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
+    if squeezes(scene, cid, action):
+        return squeeze(scene, cid, action, index, base_damage, damage_type)
     found = attack_terms(scene, cid, action, index, count)
     if bonus:
         found = Terms(pool=dice.within_limit([*found.pool, *bonus]), difficulty=found.difficulty)
@@ -150,9 +163,11 @@ def resolve_attack(
     if remaining < 1:
         missed = Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))
         return [*emitted, missed, *riposte_event]
-    extra = attack.extra_damage(remaining, scene.options.extra_successes) + attack.aimed_damage(action.aim)
-    pool = dice.within_limit(base_damage + extra)
-    emitted += damage_and_soak(scene, cid, target, remaining, pool, damage_type)
+    # VTM-GRP-01: a clinch's first damage is Strength alone, whatever the successes
+    extra = (
+        [] if action.maneuver == "clinch" else attack.extra_damage(remaining, scene.options.extra_successes)
+    )
+    emitted += on_hit(scene, cid, action, remaining, base_damage + extra, damage_type)
     if footing is not None:
         emitted += keep_footing(scene, target, footing)
     return emitted
@@ -179,9 +194,49 @@ def strike_helpless(
         damage_type=damage_type,
         pool=pool,
     )
-    extra = conditions.helpless_damage(total(pool)) + attack.aimed_damage(action.aim)
-    damage_pool = dice.within_limit(base_damage + extra)
-    return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, damage_pool, damage_type)]
+    extra = conditions.helpless_damage(total(pool))
+    return [Emitted(landed), *on_hit(scene, cid, action, 0, base_damage + extra, damage_type)]
+
+
+def on_hit(
+    scene: Scene, cid: str, action: Action, remaining: int, pool: list[Modifier], damage_type: DamageType
+) -> list[Emitted]:
+    """What a hit with ``remaining`` successes does: VTM-MEL-08 a hold grabs without damage;
+    VTM-MEL-10 the Kiss drinks without damage; VTM-GRP-01 a clinch grabs after its damage;
+    any other hit does its damage (VTM-GEN-02: an aimed part adds its dice)."""
+    assert action.target is not None and action.maneuver is not None
+    target = action.target
+    if action.maneuver in ("clinch", "hold"):
+        grab = ev.GrappleEstablished(
+            kind=action.maneuver, attacker=cid, target=target, round=scene.state.round
+        )
+        grabbed = [Emitted(grab)]
+    else:
+        grabbed = []
+    if action.maneuver == "hold":
+        return grabbed
+    if action.kiss:
+        return [Emitted(ev.KissStarted(vampire=cid, victim=target))]
+    damage_pool = dice.within_limit(pool + attack.aimed_damage(action.aim))
+    return [*damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type), *grabbed]
+
+
+def squeeze(
+    scene: Scene, cid: str, action: Action, index: int, base_damage: list[Modifier], damage_type: DamageType
+) -> list[Emitted]:
+    """VTM-GRP-02: in a clinch, either side deals its Strength in damage directly: no
+    attack roll, no defence, the floor of a hit without successes (VTM-HR-04)."""
+    assert action.maneuver is not None and action.target is not None
+    landed = ev.AttackLanded(
+        attacker=cid,
+        target=action.target,
+        action=index,
+        maneuver=action.maneuver,
+        damage_type=damage_type,
+        pool=[],
+    )
+    pool = dice.within_limit(base_damage)
+    return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, pool, damage_type)]
 
 
 def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:

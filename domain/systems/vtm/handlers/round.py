@@ -8,7 +8,7 @@ from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import Abstain, DeclareActions, RollInitiative, StartRound
 from domain.systems.vtm.handlers.pools import action_terms
-from domain.systems.vtm.rules import actions, dice, initiative
+from domain.systems.vtm.rules import actions, dice, grapple, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.wod import total
 
@@ -59,6 +59,7 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     cid = command.combatant
     check_declare(scene, cid)
     actions.require_declaration(command.actions, command.desperate)
+    grapple.require_allowed(scene.grapple(cid), cid, command.actions)
     for index, action in enumerate(command.actions):
         pool, _ = action_terms(scene, cid, action, index, len(command.actions), command.desperate)
         if pool is not None:

@@ -18,9 +18,14 @@ TRAITS: dict[Maneuver, tuple[str, str, str]] = {
     "sweep": ("dexterity", "brawl", "VTM-MEL-01"),
     "shoot": ("dexterity", "firearms", "VTM-ATK-03"),
     "throw": ("dexterity", "athletics", "VTM-ATK-04"),
+    "clinch": ("strength", "brawl", "VTM-MEL-07"),
+    "hold": ("strength", "brawl", "VTM-MEL-08"),
+    "bite": ("dexterity", "brawl", "VTM-MEL-09"),
 }
 WEAPON_KIND: dict[Maneuver, str] = {"strike": "melee", "shoot": "firearm", "throw": "thrown"}
-CLOSE: frozenset[Maneuver] = frozenset({"punch", "kick", "claws", "strike", "sweep"})
+CLOSE: frozenset[Maneuver] = frozenset(
+    {"punch", "kick", "claws", "strike", "sweep", "clinch", "hold", "bite"}
+)
 """Brawl and Melee maneuvers: what a parry or a block can stop, and what being down hinders."""
 
 
@@ -57,14 +62,22 @@ def require_claws(sheet: VtmSheet) -> DamageType:
     return sheet.claws
 
 
+HARDER: dict[Maneuver, str] = {"kick": "VTM-MEL-02", "sweep": "VTM-MEL-01", "hold": "VTM-MEL-08"}
+
+
 def maneuver_difficulty(maneuver: Maneuver) -> list[Modifier]:
     """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1;
-    VTM-MEL-01: a sweep at +1."""
+    VTM-MEL-01: a sweep at +1; VTM-MEL-08: a hold at +1 (VTM-MEL-07: a clinch, and
+    VTM-MEL-09: a bite, at normal difficulty)."""
     terms = [Modifier(rule="VTM-ATK-05", value=6, why="attack")]
-    if maneuver in ("kick", "sweep"):
-        rule = "VTM-MEL-02" if maneuver == "kick" else "VTM-MEL-01"
-        terms.append(Modifier(rule=rule, value=1, why=maneuver))
+    if maneuver in HARDER:
+        terms.append(Modifier(rule=HARDER[maneuver], value=1, why=maneuver))
     return terms
+
+
+def accuracy(maneuver: Maneuver) -> Terms:
+    """VTM-MEL-00: a maneuver's « Précision » adds attack dice; VTM-MEL-09: a bite +1."""
+    return terms("VTM-MEL-09", dice=1, why="bite") if maneuver == "bite" else NONE
 
 
 def damage_dice(
@@ -73,6 +86,8 @@ def damage_dice(
     """The damage of each maneuver: VTM-MEL-03 a punch does Strength (bashing);
     VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
     aggravated by their source); VTM-MEL-01 a sweep Strength, or the weapon's, bashing;
+    VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
+    Strength + 1, aggravated;
     VTM-MEL-05 a weapon Strength + the weapon; a firearm
     or a thrown weapon its own dice (VTM-DMG-01/02)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
@@ -82,6 +97,12 @@ def damage_dice(
         return [strength_term, Modifier(rule="VTM-MEL-02", value=1, why="kick")], "bashing"
     if maneuver == "claws":
         return [strength_term, Modifier(rule="VTM-MEL-04", value=1, why="claws")], claws or "lethal"
+    if maneuver == "clinch":  # VTM-GRP-01: Strength, bashing
+        return [Modifier(rule="VTM-GRP-01", value=strength, why="strength")], "bashing"
+    if maneuver == "hold":  # VTM-MEL-08: no damage
+        return [], "bashing"
+    if maneuver == "bite":  # VTM-MEL-09: Strength + 1, aggravated
+        return [strength_term, Modifier(rule="VTM-MEL-09", value=1, why="bite")], "aggravated"
     if maneuver == "sweep":  # VTM-MEL-01: Strength, or the weapon's damage, bashing
         weapon_dice = [Modifier(rule="VTM-MEL-01", value=weapon.damage, why="weapon")] if weapon else []
         return [strength_term, *weapon_dice], "bashing"
