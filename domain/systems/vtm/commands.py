@@ -100,6 +100,15 @@ class SetCover(Command, frozen=True, kw_only=True, tag="vtm.SetCover"):
     reason: str
 
 
+class SetDistance(Command, frozen=True, kw_only=True, tag="vtm.SetDistance"):
+    """The GM says how far apart two combatants stand, in metres (VTM-FIRE-07/08)."""
+
+    combatant: str
+    other: str
+    metres: Annotated[int, msgspec.Meta(ge=0, le=10000)]
+    reason: str
+
+
 class AdjustInitiative(Command, frozen=True, kw_only=True, tag="vtm.AdjustInitiative"):
     """The GM moves a combatant in the turn order."""
 

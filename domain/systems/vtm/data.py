@@ -13,10 +13,16 @@ WEAPONS: dict[str, Weapon] = {
     "epee": Weapon(kind="melee", damage=2),
     "batte": Weapon(kind="melee", damage=2, damage_type="bashing"),
     "hache": Weapon(kind="melee", damage=3),
-    "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3),
-    "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3),
-    "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1),
-    "fusil_a_pompe": Weapon(kind="firearm", damage=8, short_range=20, rate=1),
+    "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3, capacity=6, pistol=True),
+    "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3, capacity=8, pistol=True),
+    "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1, capacity=6, sight="scope"),
+    "fusil_a_pompe": Weapon(kind="firearm", damage=8, short_range=20, rate=1, capacity=6),
+    "mitraillette": Weapon(
+        kind="firearm", damage=4, short_range=50, rate=3, capacity=31, burst=True, full_auto=True
+    ),
+    "fusil_d_assaut": Weapon(
+        kind="firearm", damage=7, short_range=150, rate=3, capacity=43, burst=True, full_auto=True
+    ),
     "couteau_de_lancer": Weapon(kind="thrown", damage=1, short_range=10),
 }
 

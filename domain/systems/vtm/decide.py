@@ -22,6 +22,7 @@ MOVES = Moves(
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
     Move(c.SetCover, gm.set_cover, by="gm", what="set a combatant's cover"),
+    Move(c.SetDistance, gm.set_distance, by="gm", what="set the distance between two combatants"),
     Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the turn order"),
     Move(c.SkipAction, gm.skip_action, by="gm", what="pass over an action"),
     scene=Scene.of,

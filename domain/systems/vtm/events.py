@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from domain.base import Event
 from domain.dice import PoolRoll
-from domain.systems.vtm.state import Action, Condition, Cover, Defence, GrappleKind, Maneuver, Riposte
+from domain.systems.vtm.state import (
+    Action,
+    Condition,
+    Cover,
+    Defence,
+    FireMode,
+    GrappleKind,
+    Maneuver,
+    Riposte,
+)
 from domain.systems.wod import DamageType, Health, Modifier
 
 
@@ -66,6 +75,9 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     roll: PoolRoll
     riposte: bool = False
     """VTM-DEF-12: the free attack of a winning parry (``action`` is then -1)."""
+    fire: FireMode = "single"
+    rounds: int = 0
+    """VTM-FIRE-13: the rounds the shot spent from ``weapon``'s magazine."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
@@ -80,6 +92,8 @@ class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
     weapon: str | None = None
     damage_type: DamageType
     pool: list[Modifier]
+    rounds: int = 0
+    """VTM-FIRE-13: the rounds the shot spent."""
 
 
 class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
@@ -122,6 +136,8 @@ class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
     roll: PoolRoll
     minimum: int
     damage: int
+    halved: bool = False
+    """VTM-FIRE-06: a lone target in a strafed area takes half (``damage`` is halved)."""
 
 
 class Soaked(VtmEvent, frozen=True, kw_only=True, tag="vtm.Soaked"):
@@ -259,6 +275,49 @@ class KissStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.KissStarted"):
     victim: str
 
 
+class StrafeShared(VtmEvent, frozen=True, kw_only=True, tag="vtm.StrafeShared"):
+    """VTM-FIRE-05: the strafe's successes shared among the targets in the area."""
+
+    attacker: str
+    shares: dict[str, int]
+
+
+class Reloaded(VtmEvent, frozen=True, kw_only=True, tag="vtm.Reloaded"):
+    """VTM-FIRE-09: ``weapon`` is loaded again."""
+
+    combatant: str
+    weapon: str
+
+
+class ReadyRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ReadyRolled"):
+    """VTM-ACT-07: readying a weapon among other actions, Dex + Mêlée or Armes à feu at
+    difficulty 4; without a success it is not ready."""
+
+    combatant: str
+    weapon: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class DistanceSet(VtmEvent, frozen=True, kw_only=True, tag="vtm.DistanceSet"):
+    """The GM says how many metres part two combatants (VTM-FIRE-07/08)."""
+
+    combatant: str
+    other: str
+    metres: int
+    reason: str
+
+
+class AimTaken(VtmEvent, frozen=True, kw_only=True, tag="vtm.AimTaken"):
+    """VTM-FIRE-14: ``turns`` turns spent aiming ``weapon`` at ``target`` so far."""
+
+    combatant: str
+    target: str
+    weapon: str
+    turns: int
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -285,4 +344,9 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     EscapeRolled,
     GrappleReleased,
     KissStarted,
+    StrafeShared,
+    Reloaded,
+    ReadyRolled,
+    DistanceSet,
+    AimTaken,
 )

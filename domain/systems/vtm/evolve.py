@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Fighter, Grapple, VtmState
+from domain.systems.vtm.state import Aim, Fighter, Grapple, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -93,11 +93,26 @@ def turn_passed(state: VtmState, event: ev.TurnPassed) -> VtmState:
 
 
 def action_ended(state: VtmState, event: ev.ActionEnded) -> VtmState:
+    """VTM-FIRE-14: any action but aiming loses the aim taken."""
+    fighter = state.fighters.get(event.combatant)
+    declared = (fighter.declared or []) if fighter else []
+    if (
+        fighter
+        and fighter.aiming
+        and not (0 <= event.action < len(declared) and declared[event.action].kind == "aim")
+    ):
+        state = _fighter(state, event.combatant, aiming=None)
     return _end(state, event.combatant, event.action)
 
 
 def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> VtmState:
-    return _fighter(state, event.attacker, adjustment=[], riposte=None)
+    fighter = state.fighters.get(event.attacker)
+    if fighter is None:
+        return state
+    fired = fighter.fired
+    if event.rounds and event.weapon is not None:
+        fired = {**fired, event.weapon: fired.get(event.weapon, 0) + event.rounds}
+    return _fighter(state, event.attacker, adjustment=[], riposte=None, fired=fired, aiming=None)
 
 
 def riposte_permitted(state: VtmState, event: ev.RipostePermitted) -> VtmState:
@@ -109,7 +124,9 @@ def defence_rolled(state: VtmState, event: ev.DefenceRolled) -> VtmState:
     if fighter is None:
         return state
     resolved = fighter.resolved if fighter.desperate else [*fighter.resolved, event.action]
-    return _fighter(state, event.defender, resolved=resolved, defences=fighter.defences + 1, adjustment=[])
+    return _fighter(
+        state, event.defender, resolved=resolved, defences=fighter.defences + 1, adjustment=[], aiming=None
+    )
 
 
 def wounded_(state: VtmState, event: ev.Wounded) -> VtmState:
@@ -184,6 +201,27 @@ def escape_rolled(state: VtmState, event: ev.EscapeRolled) -> VtmState:
     return _fighter(state, event.holder, adjustment=[])
 
 
+def distance_set(state: VtmState, event: ev.DistanceSet) -> VtmState:
+    return replace(state, distances={**state.distances, pair(event.combatant, event.other): event.metres})
+
+
+def reloaded(state: VtmState, event: ev.Reloaded) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    fired = {k: v for k, v in fighter.fired.items() if k != event.weapon}
+    return _fighter(state, event.combatant, fired=fired)
+
+
+def ready_rolled(state: VtmState, event: ev.ReadyRolled) -> VtmState:
+    return _fighter(state, event.combatant, adjustment=[])
+
+
+def aim_taken(state: VtmState, event: ev.AimTaken) -> VtmState:
+    aim = Aim(target=event.target, weapon=event.weapon, turns=event.turns)
+    return _fighter(state, event.combatant, aiming=aim)
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -205,6 +243,10 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.GrappleEstablished: grapple_established,
     ev.GrappleReleased: grapple_released,
     ev.EscapeRolled: escape_rolled,
+    ev.DistanceSet: distance_set,
+    ev.Reloaded: reloaded,
+    ev.ReadyRolled: ready_rolled,
+    ev.AimTaken: aim_taken,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

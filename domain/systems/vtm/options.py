@@ -27,6 +27,12 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-DMG-03: the seed gives no difficulty for damage rolls."""
     ghoul_lethal_difficulty: Difficulty = 8
     """VTM-DMG-07: a ghoul with vitae left soaks lethal damage at this difficulty."""
+    strafe_alone_halves: Literal["damage", "attack"] = "damage"
+    """VTM-FIRE-06: a lone target in a strafed area takes half the damage successes
+    (``attack``: half the attack successes instead)."""
+    reload_test_in_multiple_actions: bool = True
+    """VTM-FIRE-09 / VTM-ACT-07: reloading among other actions takes the readiness roll
+    (Dex + Armes à feu, difficulty 4); ``False``: never a roll (« aucun test »)."""
     weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
     armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
     health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))

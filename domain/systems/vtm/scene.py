@@ -14,7 +14,7 @@ from domain.systems import wod
 from domain.systems.vtm.evolve import advance_phase
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.rules.grapple import involving
-from domain.systems.vtm.state import Fighter, Grapple, VtmSheet, VtmState, Weapon
+from domain.systems.vtm.state import Fighter, Grapple, VtmSheet, VtmState, Weapon, pair
 
 NO_FIGHTER = Fighter()
 
@@ -49,6 +49,14 @@ class Scene(wod.Scene[VtmSheet]):
     def grapple(self, combatant: str) -> Grapple | None:
         """The clinch or hold the combatant is in, both sides still at the table."""
         return involving(self.state.grapples, combatant, self.state.fighters)
+
+    def distance(self, one: str, other: str) -> int | None:
+        """Metres between the two, as the GM last set them (``None``: never said)."""
+        return self.state.distances.get(pair(one, other))
+
+    def loaded(self, combatant: str, name: str, weapon: Weapon) -> int:
+        """Rounds left in the weapon's magazine (VTM-FIRE-13)."""
+        return weapon.capacity - self.fighter(combatant).fired.get(name, 0)
 
     def in_fight(self, combatant: str) -> Fighter:
         """A combatant of this turn (the sheet is at the table and the turn counts it)."""

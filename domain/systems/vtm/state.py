@@ -17,6 +17,8 @@ WeaponKind = Literal["melee", "firearm", "thrown"]
 Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw", "clinch", "hold", "bite"]
 """The attack maneuvers the round resolves so far (VTM-MEL-01..05/07..09, VTM-ATK-03/04)."""
 GrappleKind = Literal["clinch", "hold"]
+FireMode = Literal["single", "burst", "auto", "strafe"]
+"""Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04/10/11)."""
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
@@ -38,6 +40,18 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     short_range: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
     """Metres; twice as far is the longest range (VTM-FIRE-07)."""
     rate: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+    """Shots a turn at most (VTM-FIRE-12)."""
+    capacity: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0
+    """Rounds a magazine holds (VTM-FIRE-13); 0: nothing to count."""
+    burst: bool = False
+    """Made for short bursts (VTM-FIRE-10)."""
+    burst_rounds: Annotated[int, msgspec.Meta(ge=3, le=5)] = 3
+    full_auto: bool = False
+    """Fully automatic: full auto and strafing (VTM-FIRE-04/11)."""
+    sight: Literal["none", "scope", "laser"] = "none"
+    """A scope or a laser sight: two more dice when aiming (VTM-FIRE-14)."""
+    pistol: bool = False
+    """A handgun: the only guns pressed into a belly (VTM-MEL-12)."""
 
 
 class Armour(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -71,6 +85,8 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     own_weapons: dict[str, Weapon] = {}
     """Rows this character adds to the table's weapon table."""
     armour: str | None = None
+    ambidextrous: bool = False
+    """No off-hand penalty with two guns (VTM-FIRE-03)."""
     claws: DamageType | None = None
     """Griffes: ``lethal`` (Vicissitude) or ``aggravated`` (Griffes de fauve), VTM-MEL-04."""
 
@@ -79,9 +95,10 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
-    VTM-GRP-03/04), or an action without a roll (``other``)."""
+    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), aiming ``weapon`` at
+    ``target`` (``aim``, VTM-FIRE-14), or an action without a roll (``other``)."""
 
-    kind: Literal["attack", "defend", "stand", "other", "escape"]
+    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -93,6 +110,10 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Cibler: the size of the part aimed at (VTM-GEN-02)."""
     kiss: bool = False
     """A bite made as the Kiss: no damage, the vampire drinks (VTM-MEL-10)."""
+    fire: FireMode = "single"
+    targets: list[str] = []
+    """Strafing: the other targets in the area after ``target``, in the order the rest
+    of the successes goes to them (VTM-FIRE-05)."""
 
 
 class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -109,6 +130,14 @@ class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     attacker: str
     target: str
     round: int
+
+
+class Aim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Turns spent aiming ``weapon`` at ``target`` (VTM-FIRE-14)."""
+
+    target: str
+    weapon: str
+    turns: int
 
 
 class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
@@ -133,9 +162,18 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     cover: Cover = "none"
     riposte: Riposte | None = None
     """VTM-DEF-12: the attack a winning parry allows now, against whom and with what."""
+    fired: dict[str, int] = {}
+    """Rounds fired by each weapon since it was last loaded (VTM-FIRE-13)."""
+    aiming: Aim | None = None
+    """VTM-FIRE-14: the aim taken, lost on any other action."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""
+
+
+def pair(one: str, other: str) -> str:
+    """The key of the distance between two combatants, whichever is named first."""
+    return "|".join(sorted((one, other)))
 
 
 Phase = Literal["idle", "initiative", "declaration", "resolution"]
@@ -149,3 +187,5 @@ class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
     """How many slots were given up this pass, to order them (VTM-ACT-08)."""
     grapples: list[Grapple] = []
     """The clinches and holds in force (VTM-GRP)."""
+    distances: dict[str, int] = {}
+    """Metres between two combatants, as the GM set them (``"a|b"``, names sorted)."""

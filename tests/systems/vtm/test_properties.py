@@ -27,6 +27,7 @@ MANEUVERS = {
     "sweep": None,
     "strike": "couteau",
     "shoot": "revolver",
+    "burst": "mitraillette",
     "clinch": None,
     "hold": None,
     "bite": None,
@@ -42,7 +43,18 @@ PROGRESS = (
 
 def new_table() -> Table:
     t = Table()
-    t.add("alma", sheet(brawl=3, melee=3, dodge=2, claws="aggravated", weapons=["couteau"]), player="ann")
+    t.add(
+        "alma",
+        sheet(
+            brawl=3,
+            melee=3,
+            dodge=2,
+            firearms=2,
+            claws="aggravated",
+            weapons=["couteau", "mitraillette", "revolver"],
+        ),
+        player="ann",
+    )
     t.add(
         "bors",
         sheet(kind="mortal", brawl=2, firearms=3, dodge=1, weapons=["revolver"], armour="gilet_kevlar"),
@@ -52,11 +64,28 @@ def new_table() -> Table:
 
 
 def action(data: st.DataObject, cid: str) -> Action:
-    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape"]))
+    kind = data.draw(
+        st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim"])
+    )
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
         maneuver = data.draw(st.sampled_from(list(MANEUVERS)))
+        if maneuver == "burst":
+            fire = data.draw(st.sampled_from(["burst", "auto", "strafe"]))
+            others = [i for i in IDS if i not in (cid, target)] if fire == "strafe" else []
+            return Action(
+                kind="attack",
+                maneuver="shoot",
+                target=target,
+                weapon="mitraillette",
+                fire=fire,
+                targets=others,
+            )  # type: ignore[arg-type]
         return Action(kind="attack", maneuver=maneuver, target=target, weapon=MANEUVERS[maneuver])  # type: ignore[arg-type]
+    if kind in ("reload", "aim"):
+        return Action(
+            kind=kind, target=target, weapon=data.draw(st.sampled_from(["revolver", "mitraillette"]))
+        )  # type: ignore[arg-type]
     if kind == "defend":
         defence = data.draw(st.sampled_from(["dodge", "parry", "block"]))
         return Action(kind="defend", defence=defence, target=data.draw(st.sampled_from([None, target])))  # type: ignore[arg-type]
@@ -109,6 +138,12 @@ def gm_commands(data: st.DataObject) -> list[Any]:
             combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
         ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
+        c.SetDistance(
+            combatant=cid,
+            other=data.draw(st.sampled_from([i for i in IDS if i != cid])),
+            metres=data.draw(st.integers(0, 60)),
+            reason="test",
+        ),
     ]
 
 

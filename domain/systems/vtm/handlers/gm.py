@@ -12,6 +12,7 @@ from domain.systems.vtm.commands import (
     AdjustRoll,
     SetCondition,
     SetCover,
+    SetDistance,
     SkipAction,
 )
 from domain.systems.vtm.rules import initiative
@@ -61,6 +62,17 @@ def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:
     _reason(command.reason)
     scene.in_fight(command.combatant)
     return [Emitted(ev.CoverChanged(combatant=command.combatant, cover=command.cover, reason=command.reason))]
+
+
+def set_distance(scene: Scene, command: SetDistance) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    scene.in_fight(command.other)
+    check(command.combatant != command.other, "vtm.distance-self", "a distance is between two combatants")
+    placed = ev.DistanceSet(
+        combatant=command.combatant, other=command.other, metres=command.metres, reason=command.reason
+    )
+    return [Emitted(placed)]
 
 
 def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:

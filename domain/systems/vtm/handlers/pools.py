@@ -4,8 +4,10 @@ resolution (which checks it again, with the target's conditions)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.errors import require
-from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice, grapple
+from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice, firearms, grapple
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Weapon
 from domain.systems.wod import Modifier, Terms
@@ -55,7 +57,34 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
         attack.require_claws(scene.sheet(cid))
     if action.maneuver == "bite":
         grapple.require_bite(scene.sheet(cid), scene.state.grapples, cid, action.target, scene.state.round)
+    firearms.require_mode(action, weapon)
+    for other in action.targets:
+        require(other != cid, "VTM-FIRE-05", "a strafe's targets are others")
+        scene.in_fight(other)
     return weapon
+
+
+def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
+    """VTM-FIRE-13 at resolution: why a declared shot cannot be fired now (its gun holds
+    fewer rounds than it needs, a readiness roll having failed), or ``None``."""
+    if action.kind != "attack" or action.maneuver != "shoot" or action.weapon is None:
+        return None
+    weapon = scene.carried(cid, action.weapon)
+    if weapon is None or weapon.capacity <= 0:
+        return None
+    loaded = scene.loaded(cid, action.weapon, weapon)
+    if loaded >= firearms.rounds_needed(action.fire, weapon, loaded):
+        return None
+    return f"VTM-FIRE-13: {action.weapon} has {loaded} rounds loaded"
+
+
+def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> int:
+    """VTM-FIRE-13: the rounds this shot spends, refused when fewer are loaded now (the
+    declaration checked the turn's plan, reloads included: ``firearms.require_plan``)."""
+    if weapon is None or action.weapon is None or action.maneuver != "shoot":
+        return 0
+    loaded = scene.loaded(cid, action.weapon, weapon)
+    return firearms.require_loaded(action.weapon, weapon, loaded, action.fire)
 
 
 def squeezes(scene: Scene, cid: str, action: Action) -> bool:
@@ -68,7 +97,10 @@ def squeezes(scene: Scene, cid: str, action: Action) -> bool:
     )
 
 
-def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms:
+def attack_terms(
+    scene: Scene, cid: str, action: Action, index: int, count: int, plan: Sequence[Action] = ()
+) -> Terms:
+    """``plan``: the turn's declared actions, for a second gun's off hand (VTM-FIRE-03)."""
     assert action.maneuver is not None
     weapon = scene.carried(cid, action.weapon)
     attribute, ability, rule = attack.attack_traits(action.maneuver, weapon)
@@ -86,8 +118,63 @@ def attack_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
         + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover)
         + conditions.against(target.conditions)
         + grapple.restrained(scene.state.grapples, action.target, target.conditions)
+        + _shot(scene, cid, action, weapon, plan)
     )
     return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
+
+
+def _shot(scene: Scene, cid: str, action: Action, weapon: Weapon | None, plan: Sequence[Action]) -> Terms:
+    """What a firearm or a thrown weapon adds: range (VTM-FIRE-07/08), the fire mode
+    (VTM-FIRE-04/10/11), the off hand (VTM-FIRE-03), the aim taken (VTM-FIRE-14)."""
+    if weapon is None or action.maneuver not in ("shoot", "throw"):
+        return Terms()
+    assert action.target is not None
+    sheet = scene.sheet(cid)
+    carried = dict(scene.weapons(cid))
+    return (
+        firearms.range_terms(weapon, scene.distance(cid, action.target))
+        + firearms.mode_terms(action.fire)
+        + firearms.off_hand(plan, action, sheet, carried)
+        + firearms.aim_bonus(scene.fighter(cid).aiming, action, sheet, weapon)
+    )
+
+
+def ready_terms(scene: Scene, cid: str, weapon: Weapon, index: int, count: int) -> Terms:
+    """VTM-ACT-07: readying a weapon among other actions, Dex + Mêlée or Armes à feu at
+    difficulty 4, with the multiple-action penalty."""
+    ability = "melee" if weapon.kind == "melee" else "firearms"
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", ability, "VTM-ACT-07") + actions.multiple_actions(count, index),
+        difficulty=[Modifier(rule="VTM-ACT-07", value=4, why="ready a weapon")],
+    )
+    return finished(scene, cid, base)
+
+
+def reload_terms(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms | None:
+    """VTM-FIRE-09: reloading a carried weapon with a magazine takes the action and no roll;
+    among other actions it takes VTM-ACT-07's readiness roll (the table's option)."""
+    weapon = scene.carried(cid, action.weapon)
+    require(
+        weapon is not None and weapon.capacity > 0,
+        "VTM-FIRE-09",
+        "reloading needs a carried weapon with a magazine",
+    )
+    assert weapon is not None
+    if count > 1 and scene.options.reload_test_in_multiple_actions:
+        return ready_terms(scene, cid, weapon, index, count)
+    return None
+
+
+def check_aim(scene: Scene, cid: str, action: Action, plan: Sequence[Action]) -> Weapon | None:
+    """VTM-FIRE-14: aim a carried firearm at another combatant, and nothing else."""
+    require(
+        action.target is not None and action.target != cid, "VTM-FIRE-14", "one aims at another combatant"
+    )
+    assert action.target is not None
+    scene.in_fight(action.target)
+    weapon = scene.carried(cid, action.weapon)
+    firearms.require_aim(plan, scene.sheet(cid), weapon)
+    return weapon
 
 
 def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int) -> Terms:
@@ -141,16 +228,23 @@ def footing_terms(scene: Scene, cid: str) -> Terms:
 
 
 def action_terms(
-    scene: Scene, cid: str, action: Action, index: int, count: int, desperate: bool
+    scene: Scene, cid: str, action: Action, index: int, plan: Sequence[Action], desperate: bool
 ) -> tuple[list[Modifier] | None, list[Modifier]]:
     """The pool and difficulty an action would roll at declaration (``None``: no roll,
     VTM-ACT-05)."""
+    count = len(plan)
     if action.kind == "attack":
         check_attack(scene, cid, action)
         if squeezes(scene, cid, action):
             return None, []
-        found = attack_terms(scene, cid, action, index, count)
+        found = attack_terms(scene, cid, action, index, count, plan)
         return found.pool, found.difficulty
+    if action.kind == "reload":
+        readying = reload_terms(scene, cid, action, index, count)
+        return (readying.pool if readying else None), []
+    if action.kind == "aim":
+        check_aim(scene, cid, action, plan)
+        return None, []
     if action.kind == "escape":
         return escape_terms(scene, cid, index, count).pool, []
     if action.kind == "stand":

@@ -3,6 +3,10 @@ health levels (VTM-ATK, VTM-DEF, VTM-HR, VTM-DMG), or an action without a roll."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
 from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import require
@@ -12,13 +16,17 @@ from domain.systems.vtm.commands import Riposte as RiposteCommand
 from domain.systems.vtm.handlers.grapple import escape
 from domain.systems.vtm.handlers.pools import (
     attack_terms,
+    check_aim,
     check_attack,
     defence_terms,
     footing_terms,
+    out_of_rounds,
+    reload_terms,
+    shot_rounds,
     squeezes,
     stand_terms,
 )
-from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, grapple, initiative
+from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, firearms, grapple, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Riposte
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
@@ -42,8 +50,14 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         # VTM-GRP-02/04: a grapple that began after the declaration stops this action
         why = f"{'VTM-GRP-03' if held is None else 'VTM-GRP-02/04'}: the grapple does not allow it"
         return [Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
+    if (empty := out_of_rounds(scene, cid, action)) is not None:
+        return [Emitted(ev.ActionEnded(combatant=cid, action=index, reason=empty))]
     if action.kind == "attack":
-        emitted += resolve_attack(scene, cid, action, index, len(declared))
+        emitted += resolve_attack(scene, cid, action, index, len(declared), plan=declared)
+    if action.kind == "reload":
+        emitted += reload(scene, cid, action, index, len(declared))
+    if action.kind == "aim":
+        emitted += take_aim(scene, cid, action, declared)
     if action.kind == "stand":
         emitted += stand_up(scene, cid, index, len(declared))
     if action.kind == "escape":
@@ -89,24 +103,33 @@ def _defence_plan(
 
 
 def resolve_attack(
-    scene: Scene, cid: str, action: Action, index: int, count: int, bonus: list[Modifier] | None = None
+    scene: Scene,
+    cid: str,
+    action: Action,
+    index: int,
+    count: int,
+    bonus: list[Modifier] | None = None,
+    plan: Sequence[Action] = (),
 ) -> list[Emitted]:
-    """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1."""
+    """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1; ``plan``: the
+    turn's declared actions (VTM-FIRE-03)."""
     assert action.maneuver is not None and action.target is not None
     target = action.target
-    sheet, target_sheet = scene.sheet(cid), scene.sheet(target)
+    sheet = scene.sheet(cid)
     weapon = check_attack(scene, cid, action)
     claws = sheet.claws if action.maneuver == "claws" else None
     base_damage, damage_type = attack.damage_dice(action.maneuver, sheet.attributes.strength, weapon, claws)
     if squeezes(scene, cid, action):
         return squeeze(scene, cid, action, index, base_damage, damage_type)
-    found = attack_terms(scene, cid, action, index, count)
+    rounds = shot_rounds(scene, cid, action, weapon)
+    found = attack_terms(scene, cid, action, index, count, plan)
     if bonus:
         found = Terms(pool=dice.within_limit([*found.pool, *bonus]), difficulty=found.difficulty)
     dice.require_dice(found.pool, "the attack")
-    if conditions.helpless(scene.fighter(target).conditions):
-        return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type)
-    plan = _defence_plan(scene, cid, target, action, damage_type)
+    targets = [target, *action.targets]
+    if len(targets) == 1 and conditions.helpless(scene.fighter(target).conditions):
+        return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type, rounds)
+    defences = [_defence_plan(scene, cid, t, action, damage_type) for t in targets]
     trait = attack.attack_traits(action.maneuver, weapon)[1]
     footing = footing_terms(scene, target) if attack.knocks_down(action.maneuver) else None
     # every check is done: the dice from here on
@@ -126,19 +149,53 @@ def resolve_attack(
                 difficulty=found.difficulty,
                 roll=roll,
                 riposte=bool(bonus),
+                fire=action.fire,
+                rounds=rounds,
             )
         )
     ]
+    shares = [roll.successes]
+    halve = False
+    if action.fire == "strafe":
+        shares = firearms.strafe_shares(roll.successes, len(targets))
+        emitted.append(Emitted(ev.StrafeShared(attacker=cid, shares=dict(zip(targets, shares, strict=True)))))
+        if firearms.alone_in_the_area(len(targets)):
+            if scene.options.strafe_alone_halves == "attack":
+                shares = [shares[0] // 2]
+            else:
+                halve = True
+    for who, share, answer in zip(targets, shares, defences, strict=True):
+        emitted += _against(scene, cid, who, action, roll, share, answer, base_damage, damage_type, halve)
+    if footing is not None and any(isinstance(e.event, ev.Wounded) for e in emitted):
+        emitted += keep_footing(scene, target, footing)
+    ripostes = [e for e in emitted if isinstance(e.event, ev.RipostePermitted)]
+    return [*(e for e in emitted if e not in ripostes), *ripostes]
+
+
+def _against(
+    scene: Scene,
+    cid: str,
+    target: str,
+    action: Action,
+    roll: PoolRoll,
+    successes: int,
+    answer: tuple[int, Defence, Terms] | None,
+    base_damage: list[Modifier],
+    damage_type: DamageType,
+    halve: bool,
+) -> list[Emitted]:
+    """One target of a rolled attack: its defence (VTM-DEF-04), then a miss or the hit with
+    the successes left (VTM-ATK-07)."""
+    emitted: list[Emitted] = []
     against = 0
-    riposte_event: list[Emitted] = []
-    if plan is not None:
-        d_index, kind, d_terms = plan
+    if answer is not None:
+        d_index, kind, d_terms = answer
         d_trait = defence.defence_traits(kind)[1]
         d_roll = dice.action_roll(
             scene.roller,
             d_terms.pool,
             d_terms.difficulty,
-            specialty=dice.has_specialty(target_sheet, d_trait),
+            specialty=dice.has_specialty(scene.sheet(target), d_trait),
         )
         against = d_roll.successes
         emitted.append(
@@ -154,23 +211,20 @@ def resolve_attack(
                 )
             )
         )
-        allowed = defence.riposte_bonus(kind, against, roll.successes)
+        allowed = defence.riposte_bonus(kind, against, successes)
         weapon_name = defence.parrying_weapon(scene.weapons(target))
         if allowed and weapon_name is not None:
             permitted = Riposte(target=cid, weapon=weapon_name, bonus=allowed)
-            riposte_event = [Emitted(ev.RipostePermitted(combatant=target, riposte=permitted))]
-    remaining = attack.remaining_successes(roll.successes, against)
+            emitted.append(Emitted(ev.RipostePermitted(combatant=target, riposte=permitted)))
+    remaining = attack.remaining_successes(successes, against)
     if remaining < 1:
-        missed = Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))
-        return [*emitted, missed, *riposte_event]
+        return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
     # VTM-GRP-01: a clinch's first damage is Strength alone, whatever the successes
     extra = (
         [] if action.maneuver == "clinch" else attack.extra_damage(remaining, scene.options.extra_successes)
     )
-    emitted += on_hit(scene, cid, action, remaining, base_damage + extra, damage_type)
-    if footing is not None:
-        emitted += keep_footing(scene, target, footing)
-    return emitted
+    hit = replace(action, target=target)
+    return [*emitted, *on_hit(scene, cid, hit, remaining, base_damage + extra, damage_type, halve)]
 
 
 def strike_helpless(
@@ -181,6 +235,7 @@ def strike_helpless(
     pool: list[Modifier],
     base_damage: list[Modifier],
     damage_type: DamageType,
+    rounds: int = 0,
 ) -> list[Emitted]:
     """VTM-ATK-06 / VTM-CPX-07: no attack roll and no defence against a helpless target;
     the attack's dice go to the damage, whose floor counts no success (VTM-HR-04)."""
@@ -193,13 +248,20 @@ def strike_helpless(
         weapon=action.weapon,
         damage_type=damage_type,
         pool=pool,
+        rounds=rounds,
     )
     extra = conditions.helpless_damage(total(pool))
     return [Emitted(landed), *on_hit(scene, cid, action, 0, base_damage + extra, damage_type)]
 
 
 def on_hit(
-    scene: Scene, cid: str, action: Action, remaining: int, pool: list[Modifier], damage_type: DamageType
+    scene: Scene,
+    cid: str,
+    action: Action,
+    remaining: int,
+    pool: list[Modifier],
+    damage_type: DamageType,
+    halve: bool = False,
 ) -> list[Emitted]:
     """What a hit with ``remaining`` successes does: VTM-MEL-08 a hold grabs without damage;
     VTM-MEL-10 the Kiss drinks without damage; VTM-GRP-01 a clinch grabs after its damage;
@@ -218,7 +280,7 @@ def on_hit(
     if action.kiss:
         return [Emitted(ev.KissStarted(vampire=cid, victim=target))]
     damage_pool = dice.within_limit(pool + attack.aimed_damage(action.aim))
-    return [*damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type), *grabbed]
+    return [*damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type, halve), *grabbed]
 
 
 def squeeze(
@@ -253,6 +315,34 @@ def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:
     return emitted
 
 
+def reload(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
+    """VTM-FIRE-09: the weapon is loaded again; among other actions only after VTM-ACT-07's
+    readiness roll succeeds (without a success, the turn's effort loads nothing)."""
+    assert action.weapon is not None
+    readying = reload_terms(scene, cid, action, index, count)
+    loaded = Emitted(ev.Reloaded(combatant=cid, weapon=action.weapon))
+    if readying is None:
+        return [loaded]
+    dice.require_dice(readying.pool, "reloading")
+    roll = dice.action_roll(scene.roller, readying.pool, readying.difficulty, specialty=False)
+    rolled = Emitted(
+        ev.ReadyRolled(
+            combatant=cid, weapon=action.weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
+        )
+    )
+    return [rolled, loaded] if roll.successes >= 1 else [rolled]
+
+
+def take_aim(scene: Scene, cid: str, action: Action, declared: Sequence[Action]) -> list[Emitted]:
+    """VTM-FIRE-14: one more turn spent aiming at the same target with the same weapon."""
+    check_aim(scene, cid, action, declared)
+    assert action.target is not None and action.weapon is not None
+    before = scene.fighter(cid).aiming
+    same = before is not None and (before.target, before.weapon) == (action.target, action.weapon)
+    turns = before.turns + 1 if same and before is not None else 1
+    return [Emitted(ev.AimTaken(combatant=cid, target=action.target, weapon=action.weapon, turns=turns))]
+
+
 def stand_up(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
     """VTM-ACT-09: getting up alone takes the action and no roll; among other actions it
     takes a Dex + Athlétisme roll at difficulty 4."""
@@ -269,16 +359,25 @@ def stand_up(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
 
 
 def damage_and_soak(
-    scene: Scene, cid: str, target: str, remaining: int, pool: list[Modifier], damage_type: DamageType
+    scene: Scene,
+    cid: str,
+    target: str,
+    remaining: int,
+    pool: list[Modifier],
+    damage_type: DamageType,
+    halve: bool = False,
 ) -> list[Emitted]:
     """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
-    VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05)."""
+    VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05).
+    ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06)."""
     options = scene.options
     sheet = scene.sheet(target)
     difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
     roll = dice.damage_roll(scene.roller, pool, difficulty)
     floor = damage.minimum_damage(remaining)
     dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
+    if halve:
+        dealt //= 2
     soak = damage.soak_terms(
         sheet,
         damage_type,
@@ -305,6 +404,7 @@ def damage_and_soak(
                 roll=roll,
                 minimum=floor,
                 damage=dealt,
+                halved=halve,
             )
         ),
         Emitted(

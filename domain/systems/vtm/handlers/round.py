@@ -8,7 +8,7 @@ from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import Abstain, DeclareActions, RollInitiative, StartRound
 from domain.systems.vtm.handlers.pools import action_terms
-from domain.systems.vtm.rules import actions, dice, grapple, initiative
+from domain.systems.vtm.rules import actions, dice, firearms, grapple, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.wod import total
 
@@ -60,8 +60,9 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     check_declare(scene, cid)
     actions.require_declaration(command.actions, command.desperate)
     grapple.require_allowed(scene.grapple(cid), cid, command.actions)
+    firearms.require_plan(command.actions, dict(scene.weapons(cid)), scene.fighter(cid).fired)
     for index, action in enumerate(command.actions):
-        pool, _ = action_terms(scene, cid, action, index, len(command.actions), command.desperate)
+        pool, _ = action_terms(scene, cid, action, index, command.actions, command.desperate)
         if pool is not None:
             dice.require_dice(pool, f"action {index + 1}")
     declared = ev.ActionsDeclared(combatant=cid, actions=list(command.actions), desperate=command.desperate)
