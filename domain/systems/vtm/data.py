@@ -10,9 +10,9 @@ from domain.systems.vtm.state import Armour, HealthLevel, Weapon
 WEAPONS: dict[str, Weapon] = {
     "couteau": Weapon(kind="melee", damage=1),
     "pieu": Weapon(kind="melee", damage=1),
-    "epee": Weapon(kind="melee", damage=2),
-    "batte": Weapon(kind="melee", damage=2, damage_type="bashing"),
-    "hache": Weapon(kind="melee", damage=3),
+    "epee": Weapon(kind="melee", damage=2, long=True),
+    "batte": Weapon(kind="melee", damage=2, damage_type="bashing", long=True),
+    "hache": Weapon(kind="melee", damage=3, long=True),
     "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3, capacity=6, pistol=True),
     "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3, capacity=8, pistol=True),
     "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1, capacity=6, sight="scope"),

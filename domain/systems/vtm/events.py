@@ -174,8 +174,9 @@ class ConditionChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ConditionCh
 
 
 class FootingRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.FootingRolled"):
-    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or to
-    get up among other actions (VTM-ACT-09, difficulty 4)."""
+    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or a
+    tackle (VTM-MEL-13, difficulty 7), or to get up among other actions (VTM-ACT-09,
+    difficulty 4)."""
 
     combatant: str
     pool: list[Modifier]
@@ -318,6 +319,28 @@ class AimTaken(VtmEvent, frozen=True, kw_only=True, tag="vtm.AimTaken"):
     turns: int
 
 
+class Disarmed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Disarmed"):
+    """VTM-MEL-06: ``combatant`` lost ``weapon`` (disarmed, or dropped on a botched disarm)."""
+
+    combatant: str
+    weapon: str
+
+
+class WeaponReadied(VtmEvent, frozen=True, kw_only=True, tag="vtm.WeaponReadied"):
+    """VTM-ACT-07: a dropped ``weapon`` is in hand again."""
+
+    combatant: str
+    weapon: str
+
+
+class TackleLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.TackleLanded"):
+    """VTM-MEL-13: ``attacker`` tackled ``target`` in ``round`` (a bite may follow, VTM-MEL-09)."""
+
+    attacker: str
+    target: str
+    round: int
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -349,4 +372,7 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     ReadyRolled,
     DistanceSet,
     AimTaken,
+    Disarmed,
+    WeaponReadied,
+    TackleLanded,
 )

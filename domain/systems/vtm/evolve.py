@@ -222,6 +222,27 @@ def aim_taken(state: VtmState, event: ev.AimTaken) -> VtmState:
     return _fighter(state, event.combatant, aiming=aim)
 
 
+def disarmed(state: VtmState, event: ev.Disarmed) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None or event.weapon in fighter.dropped:
+        return state
+    return _fighter(state, event.combatant, dropped=[*fighter.dropped, event.weapon])
+
+
+def weapon_readied(state: VtmState, event: ev.WeaponReadied) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    return _fighter(state, event.combatant, dropped=[w for w in fighter.dropped if w != event.weapon])
+
+
+def tackle_landed(state: VtmState, event: ev.TackleLanded) -> VtmState:
+    fighter = state.fighters.get(event.attacker)
+    if fighter is None:
+        return state
+    return _fighter(state, event.attacker, tackled={**fighter.tackled, event.target: event.round})
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -247,6 +268,9 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.Reloaded: reloaded,
     ev.ReadyRolled: ready_rolled,
     ev.AimTaken: aim_taken,
+    ev.Disarmed: disarmed,
+    ev.WeaponReadied: weapon_readied,
+    ev.TackleLanded: tackle_landed,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

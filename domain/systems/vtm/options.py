@@ -27,6 +27,8 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-DMG-03: the seed gives no difficulty for damage rolls."""
     ghoul_lethal_difficulty: Difficulty = 8
     """VTM-DMG-07: a ghoul with vitae left soaks lethal damage at this difficulty."""
+    tackle_difficulty: Literal["plus_one", "eight"] = "plus_one"
+    """VTM-MEL-13: a tackle at +1 (the prose), or at 8 (the stat block)."""
     strafe_alone_halves: Literal["damage", "attack"] = "damage"
     """VTM-FIRE-06: a lone target in a strafed area takes half the damage successes
     (``attack``: half the attack successes instead)."""

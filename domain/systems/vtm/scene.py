@@ -58,6 +58,14 @@ class Scene(wod.Scene[VtmSheet]):
         """Rounds left in the weapon's magazine (VTM-FIRE-13)."""
         return weapon.capacity - self.fighter(combatant).fired.get(name, 0)
 
+    def readied(self, combatant: str, weapon: str) -> Scene:
+        """This scene once ``weapon`` is in hand again: a plan that readies a weapon uses it
+        in its later actions (VTM-ACT-07)."""
+        fighter = self.fighter(combatant)
+        dropped = [w for w in fighter.dropped if w != weapon]
+        fighters = {**self.state.fighters, combatant: msgspec.structs.replace(fighter, dropped=dropped)}
+        return replace(self, state=msgspec.structs.replace(self.state, fighters=fighters))
+
     def in_fight(self, combatant: str) -> Fighter:
         """A combatant of this turn (the sheet is at the table and the turn counts it)."""
         self.sheet(combatant)
@@ -71,15 +79,24 @@ class Scene(wod.Scene[VtmSheet]):
             return None
         sheet = self.sheet(combatant)
         require(name in sheet.weapons, "VTM-MEL-05", f"{combatant} carries no {name!r}")
+        require(
+            name not in self.fighter(combatant).dropped,
+            "VTM-MEL-06",
+            f"{combatant} dropped {name!r}: it must be readied first (VTM-ACT-07)",
+        )
         weapon = sheet.own_weapons.get(name, self.options.weapons.get(name))
         require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
         return weapon
 
     def weapons(self, combatant: str) -> list[tuple[str, Weapon]]:
-        """Every weapon the combatant carries that a table knows, in the sheet's order."""
+        """Every weapon the combatant holds that a table knows, in the sheet's order (not
+        those it dropped, VTM-MEL-06)."""
         sheet = self.sheet(combatant)
+        dropped = self.fighter(combatant).dropped
         found = [
-            (name, sheet.own_weapons.get(name, self.options.weapons.get(name))) for name in sheet.weapons
+            (name, sheet.own_weapons.get(name, self.options.weapons.get(name)))
+            for name in sheet.weapons
+            if name not in dropped
         ]
         return [(name, weapon) for name, weapon in found if weapon is not None]
 

@@ -14,17 +14,33 @@ import msgspec
 from domain.systems.wod import Attributes, DamageType, Dots, Health, Kind, Levels, Modifier, Points
 
 WeaponKind = Literal["melee", "firearm", "thrown"]
-Maneuver = Literal["punch", "kick", "claws", "strike", "sweep", "shoot", "throw", "clinch", "hold", "bite"]
-"""The attack maneuvers the round resolves so far (VTM-MEL-01..05/07..09, VTM-ATK-03/04)."""
+Maneuver = Literal[
+    "punch",
+    "kick",
+    "claws",
+    "strike",
+    "sweep",
+    "shoot",
+    "throw",
+    "clinch",
+    "hold",
+    "bite",
+    "disarm",
+    "belly",
+    "tackle",
+]
+"""The attack maneuvers: VTM-MEL-01..09/12/13 (``belly``: the gun in the belly), VTM-ATK-03/04."""
 GrappleKind = Literal["clinch", "hold"]
 FireMode = Literal["single", "burst", "auto", "strafe"]
 """Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04/10/11)."""
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
-Condition = Literal["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"]
+Condition = Literal[
+    "knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated", "off_balance"
+]
 """À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
-(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11)."""
+(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
 
@@ -52,6 +68,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """A scope or a laser sight: two more dice when aiming (VTM-FIRE-14)."""
     pistol: bool = False
     """A handgun: the only guns pressed into a belly (VTM-MEL-12)."""
+    long: bool = False
+    """A long melee weapon (a sword, a bat): shorter ones close in to strike (VTM-MEL-14)."""
 
 
 class Armour(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -95,10 +113,11 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
-    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), aiming ``weapon`` at
+    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), picking up a dropped
+    ``weapon`` (``ready``, VTM-ACT-07), aiming ``weapon`` at
     ``target`` (``aim``, VTM-FIRE-14), or an action without a roll (``other``)."""
 
-    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim"]
+    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -166,6 +185,10 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Rounds fired by each weapon since it was last loaded (VTM-FIRE-13)."""
     aiming: Aim | None = None
     """VTM-FIRE-14: the aim taken, lost on any other action."""
+    dropped: list[str] = []
+    """Weapons knocked out of hand (VTM-MEL-06) until readied again (VTM-ACT-07)."""
+    tackled: dict[str, int] = {}
+    """Whom it tackled, and in which round (VTM-MEL-09: a bite may follow)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""

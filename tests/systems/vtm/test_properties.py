@@ -31,6 +31,9 @@ MANEUVERS = {
     "clinch": None,
     "hold": None,
     "bite": None,
+    "disarm": "couteau",
+    "belly": "revolver",
+    "tackle": None,
 }
 PROGRESS = (
     "vtm.StartRound",
@@ -65,7 +68,7 @@ def new_table() -> Table:
 
 def action(data: st.DataObject, cid: str) -> Action:
     kind = data.draw(
-        st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim"])
+        st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim", "ready"])
     )
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
@@ -82,9 +85,11 @@ def action(data: st.DataObject, cid: str) -> Action:
                 targets=others,
             )  # type: ignore[arg-type]
         return Action(kind="attack", maneuver=maneuver, target=target, weapon=MANEUVERS[maneuver])  # type: ignore[arg-type]
-    if kind in ("reload", "aim"):
+    if kind in ("reload", "aim", "ready"):
         return Action(
-            kind=kind, target=target, weapon=data.draw(st.sampled_from(["revolver", "mitraillette"]))
+            kind=kind,
+            target=target,
+            weapon=data.draw(st.sampled_from(["revolver", "mitraillette", "couteau"])),
         )  # type: ignore[arg-type]
     if kind == "defend":
         defence = data.draw(st.sampled_from(["dodge", "parry", "block"]))

@@ -7,7 +7,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.errors import require
-from domain.systems.vtm.rules import actions, attack, conditions, damage, defence, dice, firearms, grapple
+from domain.systems.vtm.rules import (
+    actions,
+    attack,
+    conditions,
+    damage,
+    defence,
+    dice,
+    firearms,
+    grapple,
+    melee,
+)
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Weapon
 from domain.systems.wod import Modifier, Terms
@@ -56,7 +66,18 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     if action.maneuver == "claws":
         attack.require_claws(scene.sheet(cid))
     if action.maneuver == "bite":
-        grapple.require_bite(scene.sheet(cid), scene.state.grapples, cid, action.target, scene.state.round)
+        grapple.require_bite(
+            scene.sheet(cid),
+            scene.state.grapples,
+            scene.fighter(cid).tackled,
+            cid,
+            action.target,
+            scene.state.round,
+        )
+    if action.maneuver == "belly":
+        melee.require_pistol(weapon)
+    if action.maneuver == "disarm":
+        melee.disarm_target(scene.weapons(action.target))
     firearms.require_mode(action, weapon)
     for other in action.targets:
         require(other != cid, "VTM-FIRE-05", "a strafe's targets are others")
@@ -65,9 +86,12 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
 
 
 def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
-    """VTM-FIRE-13 at resolution: why a declared shot cannot be fired now (its gun holds
-    fewer rounds than it needs, a readiness roll having failed), or ``None``."""
-    if action.kind != "attack" or action.maneuver != "shoot" or action.weapon is None:
+    """At resolution, why a declared attack cannot be made now, or ``None``: its weapon
+    was dropped (VTM-MEL-06) or its gun holds fewer rounds than it needs (VTM-FIRE-13),
+    a readiness roll having failed."""
+    if action.kind == "attack" and action.weapon in scene.fighter(cid).dropped:
+        return f"VTM-MEL-06: {action.weapon} was dropped"
+    if action.kind != "attack" or action.maneuver not in firearms.FIRING or action.weapon is None:
         return None
     weapon = scene.carried(cid, action.weapon)
     if weapon is None or weapon.capacity <= 0:
@@ -81,7 +105,7 @@ def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
 def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> int:
     """VTM-FIRE-13: the rounds this shot spends, refused when fewer are loaded now (the
     declaration checked the turn's plan, reloads included: ``firearms.require_plan``)."""
-    if weapon is None or action.weapon is None or action.maneuver != "shoot":
+    if weapon is None or action.weapon is None or action.maneuver not in firearms.FIRING:
         return 0
     loaded = scene.loaded(cid, action.weapon, weapon)
     return firearms.require_loaded(action.weapon, weapon, loaded, action.fire)
@@ -106,7 +130,11 @@ def attack_terms(
     attribute, ability, rule = attack.attack_traits(action.maneuver, weapon)
     base = Terms(
         pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
-        difficulty=attack.maneuver_difficulty(action.maneuver),
+        difficulty=(
+            melee.tackle_difficulty(scene.options.tackle_difficulty)
+            if action.maneuver == "tackle"
+            else attack.maneuver_difficulty(action.maneuver)
+        ),
     )
     assert action.target is not None
     target = scene.fighter(action.target)
@@ -119,8 +147,17 @@ def attack_terms(
         + conditions.against(target.conditions)
         + grapple.restrained(scene.state.grapples, action.target, target.conditions)
         + _shot(scene, cid, action, weapon, plan)
+        + _closing(scene, cid, action, weapon)
     )
     return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
+
+
+def _closing(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> Terms:
+    """VTM-MEL-14: a close attack on one holding a longer weapon closes in first."""
+    if action.maneuver not in attack.CLOSE or action.target is None:
+        return Terms()
+    theirs = [w for _, w in scene.weapons(action.target)]
+    return melee.closing(weapon, theirs, scene.distance(cid, action.target))
 
 
 def _shot(scene: Scene, cid: str, action: Action, weapon: Weapon | None, plan: Sequence[Action]) -> Terms:
@@ -163,6 +200,23 @@ def reload_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
     if count > 1 and scene.options.reload_test_in_multiple_actions:
         return ready_terms(scene, cid, weapon, index, count)
     return None
+
+
+def check_ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms | None:
+    """VTM-ACT-07: picking up a dropped weapon takes the action and no roll; among other
+    actions, the readiness roll. (Carried weapons are in hand: only a dropped one needs it.)"""
+    sheet = scene.sheet(cid)
+    name = action.weapon
+    require(
+        name is not None and name in scene.fighter(cid).dropped,
+        "VTM-ACT-07",
+        f"{cid} has no dropped {name!r} to ready",
+    )
+    assert name is not None
+    weapon = sheet.own_weapons.get(name, scene.options.weapons.get(name))
+    require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
+    assert weapon is not None
+    return ready_terms(scene, cid, weapon, index, count) if count > 1 else None
 
 
 def check_aim(scene: Scene, cid: str, action: Action, plan: Sequence[Action]) -> Weapon | None:
@@ -217,12 +271,15 @@ def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
     return finished(scene, cid, base)
 
 
-def footing_terms(scene: Scene, cid: str) -> Terms:
-    """VTM-MEL-01: keeping one's feet after a sweep, Dex + Athlétisme at difficulty 8 (a
-    reflex: no action spent, so no multiple-action penalty)."""
+def footing_terms(
+    scene: Scene, cid: str, rule: str = "VTM-MEL-01", difficulty: int = attack.SWEEP_FOOTING
+) -> Terms:
+    """VTM-MEL-01: keeping one's feet after a sweep, Dex + Athlétisme at difficulty 8;
+    VTM-MEL-13: after a tackle, at 7 (a reflex: no action spent, so no multiple-action
+    penalty)."""
     base = Terms(
-        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-MEL-01"),
-        difficulty=[Modifier(rule="VTM-MEL-01", value=attack.SWEEP_FOOTING, why="keep one's feet")],
+        pool=_traits(scene, cid, "dexterity", "athletics", rule),
+        difficulty=[Modifier(rule=rule, value=difficulty, why="keep one's feet")],
     )
     return finished(scene, cid, base)
 
@@ -245,6 +302,9 @@ def action_terms(
     if action.kind == "aim":
         check_aim(scene, cid, action, plan)
         return None, []
+    if action.kind == "ready":
+        readying = check_ready(scene, cid, action, index, count)
+        return (readying.pool if readying else None), []
     if action.kind == "escape":
         return escape_terms(scene, cid, index, count).pool, []
     if action.kind == "stand":

@@ -18,6 +18,7 @@ from domain.systems.vtm.handlers.pools import (
     attack_terms,
     check_aim,
     check_attack,
+    check_ready,
     defence_terms,
     footing_terms,
     out_of_rounds,
@@ -26,9 +27,19 @@ from domain.systems.vtm.handlers.pools import (
     squeezes,
     stand_terms,
 )
-from domain.systems.vtm.rules import attack, conditions, damage, defence, dice, firearms, grapple, initiative
+from domain.systems.vtm.rules import (
+    attack,
+    conditions,
+    damage,
+    defence,
+    dice,
+    firearms,
+    grapple,
+    initiative,
+    melee,
+)
 from domain.systems.vtm.scene import Scene
-from domain.systems.vtm.state import Action, Defence, Riposte
+from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
@@ -58,6 +69,8 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted += reload(scene, cid, action, index, len(declared))
     if action.kind == "aim":
         emitted += take_aim(scene, cid, action, declared)
+    if action.kind == "ready":
+        emitted += ready(scene, cid, action, index, len(declared))
     if action.kind == "stand":
         emitted += stand_up(scene, cid, index, len(declared))
     if action.kind == "escape":
@@ -131,7 +144,7 @@ def resolve_attack(
         return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type, rounds)
     defences = [_defence_plan(scene, cid, t, action, damage_type) for t in targets]
     trait = attack.attack_traits(action.maneuver, weapon)[1]
-    footing = footing_terms(scene, target) if attack.knocks_down(action.maneuver) else None
+    footing = _footing(scene, cid, target, action)
     # every check is done: the dice from here on
     roll = dice.action_roll(
         scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
@@ -154,6 +167,9 @@ def resolve_attack(
             )
         )
     ]
+    if any(term.rule == "VTM-MEL-14" for term in found.pool):
+        closed = ev.DistanceSet(combatant=cid, other=target, metres=0, reason="VTM-MEL-14: closing in")
+        emitted.append(Emitted(closed))
     shares = [roll.successes]
     halve = False
     if action.fire == "strafe":
@@ -166,10 +182,21 @@ def resolve_attack(
                 halve = True
     for who, share, answer in zip(targets, shares, defences, strict=True):
         emitted += _against(scene, cid, who, action, roll, share, answer, base_damage, damage_type, halve)
-    if footing is not None and any(isinstance(e.event, ev.Wounded) for e in emitted):
-        emitted += keep_footing(scene, target, footing)
+    if footing and any(isinstance(e.event, ev.Wounded) for e in emitted):
+        for who, terms_ in footing:
+            emitted += keep_footing(scene, who, terms_, action.maneuver == "tackle" and who == target)
     ripostes = [e for e in emitted if isinstance(e.event, ev.RipostePermitted)]
     return [*(e for e in emitted if e not in ripostes), *ripostes]
+
+
+def _footing(scene: Scene, cid: str, target: str, action: Action) -> list[tuple[str, Terms]]:
+    """Who rolls to keep their feet if the attack hits: the target of a sweep
+    (VTM-MEL-01, difficulty 8); both sides of a tackle (VTM-MEL-13, difficulty 7)."""
+    if action.maneuver == "sweep":
+        return [(target, footing_terms(scene, target))]
+    if action.maneuver == "tackle":
+        return [(who, footing_terms(scene, who, "VTM-MEL-13", melee.TACKLE_FOOTING)) for who in (cid, target)]
+    return []
 
 
 def _against(
@@ -218,7 +245,9 @@ def _against(
             emitted.append(Emitted(ev.RipostePermitted(combatant=target, riposte=permitted)))
     remaining = attack.remaining_successes(successes, against)
     if remaining < 1:
-        return [*emitted, Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))]
+        missed = Emitted(ev.AttackMissed(attacker=cid, target=target, botch=roll.botch))
+        botched = botched_disarm(scene, cid, target, action) if roll.botch else []
+        return [*emitted, missed, *botched]
     # VTM-GRP-01: a clinch's first damage is Strength alone, whatever the successes
     extra = (
         [] if action.maneuver == "clinch" else attack.extra_damage(remaining, scene.options.extra_successes)
@@ -280,7 +309,32 @@ def on_hit(
     if action.kiss:
         return [Emitted(ev.KissStarted(vampire=cid, victim=target))]
     damage_pool = dice.within_limit(pool + attack.aimed_damage(action.aim))
-    return [*damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type, halve), *grabbed]
+    disarm = None
+    if action.maneuver == "disarm":
+        disarm = (melee.disarm_target(scene.weapons(target)), scene.sheet(target).attributes.strength)
+    tackled = (
+        [Emitted(ev.TackleLanded(attacker=cid, target=target, round=scene.state.round))]
+        if action.maneuver == "tackle"
+        else []
+    )
+    hurt = damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type, halve, disarm)
+    return [*hurt, *grabbed, *tackled]
+
+
+def botched_disarm(scene: Scene, cid: str, target: str, action: Action) -> list[Emitted]:
+    """VTM-MEL-06: a botched disarm drops the attacker's weapon, or, bare-handed, the
+    attacker takes the opponent's weapon's normal damage."""
+    if action.maneuver != "disarm":
+        return []
+    if action.weapon is not None:
+        return [Emitted(ev.Disarmed(combatant=cid, weapon=action.weapon))]
+    held = scene.weapons(target)
+    if not held:
+        return []
+    weapon = held[0][1]
+    maneuver: Maneuver = "strike" if weapon.kind == "melee" else "shoot"
+    pool, damage_type = attack.damage_dice(maneuver, scene.sheet(target).attributes.strength, weapon, None)
+    return damage_and_soak(scene, target, cid, 0, dice.within_limit(pool), damage_type)
 
 
 def squeeze(
@@ -301,17 +355,25 @@ def squeeze(
     return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, pool, damage_type)]
 
 
-def keep_footing(scene: Scene, target: str, footing: Terms) -> list[Emitted]:
-    """VTM-MEL-01 / VTM-CPX-01: the swept target rolls to keep its feet, or falls."""
+def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = False) -> list[Emitted]:
+    """VTM-MEL-01/13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
+    VTM-CPX-09: a tackled target still standing is off balance next turn."""
     roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
     emitted = [
         Emitted(
             ev.FootingRolled(combatant=target, pool=footing.pool, difficulty=footing.difficulty, roll=roll)
         )
     ]
+    rule = footing.difficulty[0].rule if footing.difficulty else "VTM-MEL-01"
     if roll.successes < 1:
-        down = ev.ConditionChanged(combatant=target, condition="knocked_down", on=True, rule="VTM-MEL-01")
+        down = ev.ConditionChanged(combatant=target, condition="knocked_down", on=True, rule=rule)
         emitted.append(Emitted(down))
+    elif tackled and melee.off_balance(kept_feet=True):
+        until = scene.state.round + 1
+        shaken = ev.ConditionChanged(
+            combatant=target, condition="off_balance", on=True, until=until, rule="VTM-CPX-09"
+        )
+        emitted.append(Emitted(shaken))
     return emitted
 
 
@@ -331,6 +393,26 @@ def reload(scene: Scene, cid: str, action: Action, index: int, count: int) -> li
         )
     )
     return [rolled, loaded] if roll.successes >= 1 else [rolled]
+
+
+def ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
+    """VTM-ACT-07: the dropped weapon is in hand again; among other actions only after
+    the readiness roll succeeds."""
+    assert action.weapon is not None
+    if action.weapon not in scene.fighter(cid).dropped:
+        return []  # picked up already (a GM's ruling, a rewind): nothing left to do
+    readying = check_ready(scene, cid, action, index, count)
+    readied = Emitted(ev.WeaponReadied(combatant=cid, weapon=action.weapon))
+    if readying is None:
+        return [readied]
+    dice.require_dice(readying.pool, "readying a weapon")
+    roll = dice.action_roll(scene.roller, readying.pool, readying.difficulty, specialty=False)
+    rolled = Emitted(
+        ev.ReadyRolled(
+            combatant=cid, weapon=action.weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
+        )
+    )
+    return [rolled, readied] if roll.successes >= 1 else [rolled]
 
 
 def take_aim(scene: Scene, cid: str, action: Action, declared: Sequence[Action]) -> list[Emitted]:
@@ -366,10 +448,13 @@ def damage_and_soak(
     pool: list[Modifier],
     damage_type: DamageType,
     halve: bool = False,
+    disarm: tuple[str, int] | None = None,
 ) -> list[Emitted]:
     """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
     VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05).
-    ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06)."""
+    ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06).
+    ``disarm``: the weapon a disarm reaches for and the target's Strength: more damage
+    successes than the Strength disarm instead of wounding (VTM-MEL-06)."""
     options = scene.options
     sheet = scene.sheet(target)
     difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
@@ -378,6 +463,20 @@ def damage_and_soak(
     dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
     if halve:
         dealt //= 2
+    rolled = ev.DamageRolled(
+        attacker=cid,
+        target=target,
+        remaining=remaining,
+        damage_type=damage_type,
+        pool=pool,
+        difficulty=difficulty,
+        roll=roll,
+        minimum=floor,
+        damage=dealt,
+        halved=halve,
+    )
+    if disarm is not None and melee.disarms(dealt, disarm[1]):
+        return [Emitted(rolled), Emitted(ev.Disarmed(combatant=target, weapon=disarm[0]))]
     soak = damage.soak_terms(
         sheet,
         damage_type,
@@ -393,20 +492,7 @@ def damage_and_soak(
         dealt, soaked, floor, damage_type, sheet, options.minimum_damage_stage
     )
     return [
-        Emitted(
-            ev.DamageRolled(
-                attacker=cid,
-                target=target,
-                remaining=remaining,
-                damage_type=damage_type,
-                pool=pool,
-                difficulty=difficulty,
-                roll=roll,
-                minimum=floor,
-                damage=dealt,
-                halved=halve,
-            )
-        ),
+        Emitted(rolled),
         Emitted(
             ev.Soaked(
                 target=target,

@@ -61,10 +61,13 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     actions.require_declaration(command.actions, command.desperate)
     grapple.require_allowed(scene.grapple(cid), cid, command.actions)
     firearms.require_plan(command.actions, dict(scene.weapons(cid)), scene.fighter(cid).fired)
+    planned = scene
     for index, action in enumerate(command.actions):
-        pool, _ = action_terms(scene, cid, action, index, command.actions, command.desperate)
+        pool, _ = action_terms(planned, cid, action, index, command.actions, command.desperate)
         if pool is not None:
             dice.require_dice(pool, f"action {index + 1}")
+        if action.kind == "ready" and action.weapon is not None:
+            planned = planned.readied(cid, action.weapon)
     declared = ev.ActionsDeclared(combatant=cid, actions=list(command.actions), desperate=command.desperate)
     return [Emitted(declared)]
 

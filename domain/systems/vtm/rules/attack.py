@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from domain.errors import require
+from domain.systems.vtm.rules.melee import belly_damage
 from domain.systems.vtm.state import Fighter, Maneuver, VtmSheet, Weapon
 from domain.systems.wod import NONE, DamageType, Modifier, Terms, terms
 
@@ -21,10 +22,18 @@ TRAITS: dict[Maneuver, tuple[str, str, str]] = {
     "clinch": ("strength", "brawl", "VTM-MEL-07"),
     "hold": ("strength", "brawl", "VTM-MEL-08"),
     "bite": ("dexterity", "brawl", "VTM-MEL-09"),
+    "disarm": ("dexterity", "melee", "VTM-MEL-06"),
+    "belly": ("dexterity", "melee", "VTM-MEL-12"),
+    "tackle": ("dexterity", "brawl", "VTM-MEL-13"),
 }
-WEAPON_KIND: dict[Maneuver, str] = {"strike": "melee", "shoot": "firearm", "throw": "thrown"}
+WEAPON_KIND: dict[Maneuver, str] = {
+    "strike": "melee",
+    "shoot": "firearm",
+    "throw": "thrown",
+    "belly": "firearm",
+}
 CLOSE: frozenset[Maneuver] = frozenset(
-    {"punch", "kick", "claws", "strike", "sweep", "clinch", "hold", "bite"}
+    {"punch", "kick", "claws", "strike", "sweep", "clinch", "hold", "bite", "disarm", "belly", "tackle"}
 )
 """Brawl and Melee maneuvers: what a parry or a block can stop, and what being down hinders."""
 
@@ -42,8 +51,8 @@ def require_weapon_fits(maneuver: Maneuver, weapon: Weapon | None, name: str | N
     """VTM-MEL-05: a weapon strike needs a melee weapon, a shot a firearm, a throw a
     thrown weapon; the bare-hand maneuvers use none."""
     wanted = WEAPON_KIND.get(maneuver)
-    if maneuver == "sweep" and weapon is not None:
-        wanted = "melee"  # VTM-MEL-01: a staff, a chain or any other weapon
+    if maneuver in ("sweep", "disarm") and weapon is not None:
+        wanted = "melee"  # VTM-MEL-01: a staff, a chain or any other weapon; VTM-MEL-06
     if wanted is None:
         require(name is None, "VTM-MEL-00", f"a {maneuver} uses no weapon")
         return
@@ -62,13 +71,19 @@ def require_claws(sheet: VtmSheet) -> DamageType:
     return sheet.claws
 
 
-HARDER: dict[Maneuver, str] = {"kick": "VTM-MEL-02", "sweep": "VTM-MEL-01", "hold": "VTM-MEL-08"}
+HARDER: dict[Maneuver, str] = {
+    "kick": "VTM-MEL-02",
+    "sweep": "VTM-MEL-01",
+    "hold": "VTM-MEL-08",
+    "disarm": "VTM-MEL-06",
+}
 
 
 def maneuver_difficulty(maneuver: Maneuver) -> list[Modifier]:
     """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1;
-    VTM-MEL-01: a sweep at +1; VTM-MEL-08: a hold at +1 (VTM-MEL-07: a clinch, and
-    VTM-MEL-09: a bite, at normal difficulty)."""
+    VTM-MEL-01: a sweep at +1; VTM-MEL-08: a hold at +1; VTM-MEL-06: a disarm at +1
+    (VTM-MEL-07: a clinch, VTM-MEL-09: a bite and VTM-MEL-12: the gun in the belly at
+    normal difficulty; a tackle: ``melee.tackle_difficulty``)."""
     terms = [Modifier(rule="VTM-ATK-05", value=6, why="attack")]
     if maneuver in HARDER:
         terms.append(Modifier(rule=HARDER[maneuver], value=1, why=maneuver))
@@ -101,6 +116,13 @@ def damage_dice(
         return [Modifier(rule="VTM-GRP-01", value=strength, why="strength")], "bashing"
     if maneuver == "hold":  # VTM-MEL-08: no damage
         return [], "bashing"
+    if maneuver == "tackle":  # VTM-MEL-13: Strength + 1, bashing
+        return [strength_term, Modifier(rule="VTM-MEL-13", value=1, why="tackle")], "bashing"
+    if maneuver == "disarm" and weapon is None:  # VTM-MEL-06: bare hands, Strength
+        return [strength_term], "bashing"
+    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2, lethal
+        assert weapon is not None
+        return belly_damage(weapon), "lethal"
     if maneuver == "bite":  # VTM-MEL-09: Strength + 1, aggravated
         return [strength_term, Modifier(rule="VTM-MEL-09", value=1, why="bite")], "aggravated"
     if maneuver == "sweep":  # VTM-MEL-01: Strength, or the weapon's damage, bashing
@@ -172,9 +194,9 @@ SWEEP_FOOTING = 8
 
 
 def knocks_down(maneuver: Maneuver) -> bool:
-    """VTM-CPX-01: sweeps (and, in the seed, tackles and throws) are made to knock a
-    victim down; any other blow does so only by the GM's ruling."""
-    return maneuver == "sweep"
+    """VTM-CPX-01: sweeps and tackles (and, in the seed, throws) are made to knock a victim
+    down; any other blow does so only by the GM's ruling."""
+    return maneuver in ("sweep", "tackle")
 
 
 COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}

@@ -23,12 +23,15 @@ def against(conditions: Collection[str]) -> Terms:
 
 def own(conditions: Collection[str], close: bool) -> Terms:
     """The bearer's own difficulty: VTM-CPX-04 blinded +2 to every action; VTM-CPX-03
-    down +2 to its Brawl and Melee attacks."""
+    down +2 to its Brawl and Melee attacks; VTM-CPX-09 off balance (after a tackle it
+    withstood) +1 to every action."""
     found = Terms()
     if "blinded" in conditions:
         found += terms("VTM-CPX-04", difficulty=2, why="blinded")
     if close and "knocked_down" in conditions:
         found += terms("VTM-CPX-03", difficulty=2, why="down")
+    if "off_balance" in conditions:
+        found += terms("VTM-CPX-09", difficulty=1, why="off balance")
     return found
 
 

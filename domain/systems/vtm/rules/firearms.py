@@ -9,6 +9,8 @@ from domain.errors import require
 from domain.systems.vtm.state import Action, Aim, FireMode, VtmSheet, Weapon
 from domain.systems.wod import NONE, Terms, terms
 
+FIRING = ("shoot", "belly")
+"""Maneuvers that fire a round (VTM-ATK-03, VTM-MEL-12)."""
 POINT_BLANK = 2
 """Metres: closer than this a shot is point blank (VTM-FIRE-08)."""
 
@@ -107,7 +109,7 @@ def require_plan(plan: Sequence[Action], carried: Mapping[str, Weapon], fired: M
         weapon = carried[name]
         if action.kind == "reload":
             loaded[name] = weapon.capacity
-        if action.kind != "attack" or action.maneuver != "shoot":
+        if action.kind != "attack" or action.maneuver not in FIRING:
             continue
         shots[name] = shots.get(name, 0) + 1
         require(

@@ -3,7 +3,7 @@ grapplers may do, breaking free and letting go."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from domain.errors import require
 from domain.systems.vtm.state import Action, Grapple, VtmSheet
@@ -101,12 +101,21 @@ def may_let_go(grapple: Grapple | None, combatant: str) -> Grapple:
     return grapple
 
 
-def require_bite(sheet: VtmSheet, grapples: Sequence[Grapple], attacker: str, target: str, now: int) -> None:
+def require_bite(
+    sheet: VtmSheet,
+    grapples: Sequence[Grapple],
+    tackled: Mapping[str, int],
+    attacker: str,
+    target: str,
+    now: int,
+) -> None:
     """VTM-MEL-09: only a vampire bites in combat, and only the turn after it grabbed the
-    target (a clinch or a hold it started in an earlier turn and still in force)."""
+    target: a clinch or a hold it started in an earlier turn and still in force, or a
+    tackle that hit in the turn before (the catalogue's reading)."""
     require(sheet.kind == "vampire", "VTM-MEL-09", "only a vampire bites in combat")
     require(
-        any(g.attacker == attacker and g.target == target and g.round < now for g in grapples),
+        any(g.attacker == attacker and g.target == target and g.round < now for g in grapples)
+        or tackled.get(target) == now - 1,
         "VTM-MEL-09",
         f"a bite follows a grab of {target} that succeeded in an earlier turn",
     )
