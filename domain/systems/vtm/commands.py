@@ -10,6 +10,7 @@ import msgspec
 
 from domain.base import Command
 from domain.systems.vtm.state import Action, Condition, Cover, Defence
+from domain.systems.wod import DamageType, Difficulty
 
 Delta = Annotated[int, msgspec.Meta(ge=-20, le=20)]
 
@@ -106,6 +107,17 @@ class SetDistance(Command, frozen=True, kw_only=True, tag="vtm.SetDistance"):
     combatant: str
     other: str
     metres: Annotated[int, msgspec.Meta(ge=0, le=10000)]
+    reason: str
+
+
+class InflictDamage(Command, frozen=True, kw_only=True, tag="vtm.InflictDamage"):
+    """Damage from no attack (the sun, fire, a fall): ``dice`` of ``damage_type``, soaked
+    at the difficulty the GM rules (VTM-DMG-09)."""
+
+    combatant: str
+    damage_type: DamageType
+    dice: Annotated[int, msgspec.Meta(ge=1, le=30)]
+    soak_difficulty: Difficulty = 6
     reason: str
 
 

@@ -23,6 +23,7 @@ MOVES = Moves(
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
     Move(c.SetCover, gm.set_cover, by="gm", what="set a combatant's cover"),
     Move(c.SetDistance, gm.set_distance, by="gm", what="set the distance between two combatants"),
+    Move(c.InflictDamage, resolve.inflict_damage, by="gm", what="inflict damage from no attack"),
     Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the turn order"),
     Move(c.SkipAction, gm.skip_action, by="gm", what="pass over an action"),
     scene=Scene.of,

@@ -125,7 +125,8 @@ class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
 
 class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
     """VTM-HR-01/03: the damage roll of a hit with ``remaining`` successes, and the
-    damage it does: at least ``minimum``."""
+    damage it does: at least ``minimum``. ``attacker`` is empty for damage from no attack
+    (VTM-DMG-09)."""
 
     attacker: str
     target: str

@@ -37,10 +37,11 @@ Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
 Condition = Literal[
-    "knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated", "off_balance"
+    "knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated", "off_balance", "cramped"
 ]
 """À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
-(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09)."""
+(saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09), à
+l'étroit (pas de place pour esquiver, VTM-DEF-08)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
 

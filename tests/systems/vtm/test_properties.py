@@ -130,7 +130,18 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
 def gm_commands(data: st.DataObject) -> list[Any]:
     cid = data.draw(st.sampled_from(IDS))
     condition = data.draw(
-        st.sampled_from(["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"])
+        st.sampled_from(
+            [
+                "knocked_down",
+                "blinded",
+                "dazed",
+                "immobilized",
+                "helpless",
+                "incapacitated",
+                "off_balance",
+                "cramped",
+            ]
+        )
     )
     return [
         c.StartRound(),
@@ -143,6 +154,7 @@ def gm_commands(data: st.DataObject) -> list[Any]:
             combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
         ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
+        c.InflictDamage(combatant=cid, damage_type="aggravated", dice=2, soak_difficulty=8, reason="feu"),
         c.SetDistance(
             combatant=cid,
             other=data.draw(st.sampled_from([i for i in IDS if i != cid])),

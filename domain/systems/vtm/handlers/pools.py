@@ -315,6 +315,7 @@ def action_terms(
         if action.target is not None:
             require(action.target != cid, "VTM-DEF-10", "a defence answers another combatant")
             scene.in_fight(action.target)
+        defence.require_room(action.defence, scene.fighter(cid).conditions)
         if action.defence == "parry":
             carried = defence.parrying_weapon(scene.weapons(cid))
             require(carried is not None, "VTM-DEF-02", "a parry needs a melee weapon in hand")

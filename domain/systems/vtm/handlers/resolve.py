@@ -11,7 +11,7 @@ from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vtm import events as ev
-from domain.systems.vtm.commands import ResolveAction
+from domain.systems.vtm.commands import InflictDamage, ResolveAction
 from domain.systems.vtm.commands import Riposte as RiposteCommand
 from domain.systems.vtm.handlers.grapple import escape
 from domain.systems.vtm.handlers.pools import (
@@ -82,6 +82,24 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     return [*(e for e in emitted if e not in ripostes), ended, *ripostes]
 
 
+def inflict_damage(scene: Scene, command: InflictDamage) -> list[Emitted]:
+    """VTM-DMG-09: damage from the sun or fire (no attacker, no attack's floor), soaked at
+    the difficulty the GM rules for the exposure."""
+    require(bool(command.reason.strip()), "vtm.reason", "a GM override says why")
+    scene.in_fight(command.combatant)
+    pool = [Modifier(rule="VTM-DMG-09", value=command.dice, why=command.reason)]
+    return damage_and_soak(
+        scene,
+        "",
+        command.combatant,
+        0,
+        pool,
+        command.damage_type,
+        floor=0,
+        soak_difficulty=command.soak_difficulty,
+    )
+
+
 def check_riposte(scene: Scene, combatant: str) -> None:
     """VTM-DEF-12: only the author of a winning parry, before the next action ends."""
     fighter = scene.in_fight(combatant)
@@ -107,7 +125,9 @@ def _defence_plan(
     if scene.grapple(target) is not None:
         return None  # VTM-GRP-02/04: a grappler makes no defence until the grip ends
     defender = scene.fighter(target)
-    found = defence.answering_defence(defender, cid, action.maneuver, damage_type, scene.armour(target) > 0)
+    found = defence.answering_defence(
+        defender, cid, action.maneuver, damage_type, scene.armour(target) > 0, defender.conditions
+    )
     if found is None:
         return None
     index, kind = found
@@ -213,6 +233,7 @@ def _against(
 ) -> list[Emitted]:
     """One target of a rolled attack: its defence (VTM-DEF-04), then a miss or the hit with
     the successes left (VTM-ATK-07)."""
+    assert action.maneuver is not None
     emitted: list[Emitted] = []
     against = 0
     if answer is not None:
@@ -238,6 +259,11 @@ def _against(
                 )
             )
         )
+        if defence.dives_for_cover(kind, action.maneuver, scene.fighter(target).cover):
+            dived = ev.CoverChanged(
+                combatant=target, cover="light", reason="VTM-DEF-09: dodged to the ground"
+            )
+            emitted.append(Emitted(dived))
         allowed = defence.riposte_bonus(kind, against, successes)
         weapon_name = defence.parrying_weapon(scene.weapons(target))
         if allowed and weapon_name is not None:
@@ -449,17 +475,23 @@ def damage_and_soak(
     damage_type: DamageType,
     halve: bool = False,
     disarm: tuple[str, int] | None = None,
+    *,
+    floor: int | None = None,
+    soak_difficulty: int | None = None,
+    armour: bool = True,
 ) -> list[Emitted]:
     """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
     VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05).
     ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06).
     ``disarm``: the weapon a disarm reaches for and the target's Strength: more damage
-    successes than the Strength disarm instead of wounding (VTM-MEL-06)."""
+    successes than the Strength disarm instead of wounding (VTM-MEL-06). ``floor``: no
+    attack, no floor (VTM-DMG-09); ``soak_difficulty``: the GM's for sun or fire
+    (VTM-DMG-09); ``armour``: a part aimed at past the armour (VTM-GEN-03)."""
     options = scene.options
     sheet = scene.sheet(target)
     difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
     roll = dice.damage_roll(scene.roller, pool, difficulty)
-    floor = damage.minimum_damage(remaining)
+    floor = damage.minimum_damage(remaining) if floor is None else floor
     dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
     if halve:
         dealt //= 2
@@ -480,11 +512,13 @@ def damage_and_soak(
     soak = damage.soak_terms(
         sheet,
         damage_type,
-        scene.armour(target),
+        scene.armour(target) if armour else 0,
         lethal_armour_only=options.human_lethal_armour_only,
         ghoul_difficulty=options.ghoul_lethal_difficulty,
     )
     soak_roll: PoolRoll | None = None
+    if soak is not None and soak_difficulty is not None:
+        soak = (soak[0], soak_difficulty)
     if soak is not None and total(soak[0]) >= 1:
         soak_roll = dice.soak_roll(scene.roller, soak[0], [Modifier(rule="VTM-DMG-04", value=soak[1])])
     soaked = soak_roll.successes if soak_roll else 0
