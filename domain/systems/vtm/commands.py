@@ -67,6 +67,26 @@ class LetGo(Command, frozen=True, kw_only=True, tag="vtm.LetGo"):
     combatant: str
 
 
+class Recover(Command, frozen=True, kw_only=True, tag="vtm.Recover"):
+    """After a fall, try to get up at once: Dex + Athlétisme (VTM-CPX-02)."""
+
+    combatant: str
+
+
+class RollTest(Command, frozen=True, kw_only=True, tag="vtm.RollTest"):
+    """The Storyteller rolls a combatant's ``attribute`` + ``ability`` against
+    ``difficulty`` with a success threshold (VTM-DICE-04), in the open or hidden from the
+    players (VTM-DICE-03)."""
+
+    combatant: str
+    attribute: str
+    ability: str | None = None
+    difficulty: Difficulty = 6
+    threshold: Annotated[int, msgspec.Meta(ge=1, le=20)] = 1
+    hidden: bool = False
+    label: str = ""
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

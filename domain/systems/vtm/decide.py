@@ -18,6 +18,8 @@ MOVES = Moves(
     Move(c.Riposte, resolve.riposte, may=resolve.check_riposte),
     Move(c.LetGo, grapple.let_go, may=grapple.check_let_go),
     Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),
+    Move(c.Recover, round.recover, may=round.check_recover),
+    Move(c.RollTest, gm.roll_test, by="gm", what="roll a test"),
     Move(c.AdjustRoll, gm.adjust_roll, by="gm", what="adjust a roll"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),

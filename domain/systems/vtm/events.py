@@ -342,6 +342,38 @@ class TackleLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.TackleLanded"):
     round: int
 
 
+class VehicleStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.VehicleStarted"):
+    """VTM-ACT-06: the combatant started a vehicle (no roll, one action)."""
+
+    combatant: str
+
+
+class RecoveryRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.RecoveryRolled"):
+    """VTM-CPX-02: Dex + Athlétisme after a fall: up at once (initiative −2 next turn),
+    or the next action spent getting up, or, on a botch, a bashing level more."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class TestRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.TestRolled"):
+    """A test the Storyteller calls for: attribute + ability against a difficulty, passed
+    with at least ``threshold`` successes (le Seuil de Réussite, VTM-DICE-04); a hidden
+    test is seen by the GM alone (VTM-DICE-03)."""
+
+    combatant: str
+    label: str = ""
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    threshold: int
+    roll: PoolRoll
+    passed: bool
+    margin: int
+    hidden: bool = False
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -376,4 +408,7 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     Disarmed,
     WeaponReadied,
     TackleLanded,
+    VehicleStarted,
+    RecoveryRolled,
+    TestRolled,
 )

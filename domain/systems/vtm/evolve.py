@@ -56,9 +56,11 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
 
 
 def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
-    rating = sum(m.value for m in event.rating)
-    wits = event.rating[-1].value if event.rating else 0
-    state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits)
+    """VTM-INIT-07: ties go to Dex + Wits (the VTM-INIT-01 terms), then Wits; VTM-INIT-08:
+    the initiative lost after a fall is spent."""
+    rating = sum(m.value for m in event.rating if m.rule == "VTM-INIT-01")
+    wits = next((m.value for m in event.rating if m.why == "wits"), 0)
+    state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits, slowed=0)
     return advance_phase(state)
 
 
@@ -144,7 +146,19 @@ def condition_changed(state: VtmState, event: ev.ConditionChanged) -> VtmState:
     conditions = {c: u for c, u in fighter.conditions.items() if c != event.condition}
     if event.on:
         conditions[event.condition] = event.until
-    return advance_phase(_fighter(state, event.combatant, conditions=conditions))
+    fallen: dict[str, bool] = {}
+    if event.condition == "knocked_down":  # VTM-CPX-02: a fall allows one recovery roll
+        fallen = {"recovery": event.on, "must_stand": False}
+    return advance_phase(_fighter(state, event.combatant, conditions=conditions, **fallen))
+
+
+def recovery_rolled(state: VtmState, event: ev.RecoveryRolled) -> VtmState:
+    """VTM-CPX-02: up at once costs two initiative next turn; a failure binds the next
+    action to getting up."""
+    up = event.roll.successes >= 1
+    return _fighter(
+        state, event.combatant, recovery=False, slowed=2 if up else 0, must_stand=not up, adjustment=[]
+    )
 
 
 def interrupt_attempted(state: VtmState, event: ev.InterruptAttempted) -> VtmState:
@@ -271,6 +285,7 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.Disarmed: disarmed,
     ev.WeaponReadied: weapon_readied,
     ev.TackleLanded: tackle_landed,
+    ev.RecoveryRolled: recovery_rolled,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

@@ -27,6 +27,10 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-DMG-03: the seed gives no difficulty for damage rolls."""
     ghoul_lethal_difficulty: Difficulty = 8
     """VTM-DMG-07: a ghoul with vitae left soaks lethal damage at this difficulty."""
+    recovery_difficulty: Difficulty = 6
+    """VTM-CPX-02: the seed gives no difficulty for the roll to get up after a fall."""
+    wounds_slow_initiative: bool = False
+    """VTM-INIT-08 (outside the seed): the wound penalty also comes off initiative."""
     tackle_difficulty: Literal["plus_one", "eight"] = "plus_one"
     """VTM-MEL-13: a tackle at +1 (the prose), or at 8 (the stat block)."""
     strafe_alone_halves: Literal["damage", "attack"] = "damage"

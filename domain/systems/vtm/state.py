@@ -115,10 +115,11 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
     VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), picking up a dropped
-    ``weapon`` (``ready``, VTM-ACT-07), aiming ``weapon`` at
+    ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``, VTM-ACT-06), aiming
+    ``weapon`` at
     ``target`` (``aim``, VTM-FIRE-14), or an action without a roll (``other``)."""
 
-    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready"]
+    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -190,6 +191,12 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Weapons knocked out of hand (VTM-MEL-06) until readied again (VTM-ACT-07)."""
     tackled: dict[str, int] = {}
     """Whom it tackled, and in which round (VTM-MEL-09: a bite may follow)."""
+    recovery: bool = False
+    """VTM-CPX-02: fallen, it may still roll to get up at once."""
+    must_stand: bool = False
+    """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
+    slowed: int = 0
+    """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""

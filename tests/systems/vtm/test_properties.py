@@ -68,7 +68,9 @@ def new_table() -> Table:
 
 def action(data: st.DataObject, cid: str) -> Action:
     kind = data.draw(
-        st.sampled_from(["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim", "ready"])
+        st.sampled_from(
+            ["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle"]
+        )
     )
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
@@ -117,6 +119,8 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.Riposte(combatant=cid)
         case "vtm.LetGo":
             return c.LetGo(combatant=cid)
+        case "vtm.Recover":
+            return c.Recover(combatant=cid)
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,
@@ -154,6 +158,7 @@ def gm_commands(data: st.DataObject) -> list[Any]:
             combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
         ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
+        c.RollTest(combatant=cid, attribute="wits", ability="alertness", hidden=data.draw(st.booleans())),
         c.InflictDamage(combatant=cid, damage_type="aggravated", dice=2, soak_difficulty=8, reason="feu"),
         c.SetDistance(
             combatant=cid,

@@ -3,21 +3,23 @@ difficulty, wounds, a condition, the turn order, an action passed over."""
 
 from __future__ import annotations
 
-from domain.base import Emitted
+from domain.base import EVERYONE, GM_ONLY, Emitted
 from domain.errors import check, require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import (
     AdjustHealth,
     AdjustInitiative,
     AdjustRoll,
+    RollTest,
     SetCondition,
     SetCover,
     SetDistance,
     SkipAction,
 )
-from domain.systems.vtm.rules import initiative
+from domain.systems.vtm.handlers.pools import test_terms
+from domain.systems.vtm.rules import dice, initiative
 from domain.systems.vtm.scene import Scene
-from domain.systems.wod import wounded
+from domain.systems.wod import Attributes, wounded
 
 
 def _reason(reason: str) -> None:
@@ -56,6 +58,36 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
         reason=command.reason,
     )
     return [Emitted(changed)]
+
+
+def roll_test(scene: Scene, command: RollTest) -> list[Emitted]:
+    """VTM-DICE-03: a test the Storyteller rolls, hidden from the players when it says so;
+    VTM-DICE-04: passed with at least ``threshold`` successes (the margin is what is left)."""
+    cid = command.combatant
+    scene.sheet(cid)
+    check(
+        command.attribute in Attributes.__struct_fields__,
+        "vtm.trait-unknown",
+        f"no attribute {command.attribute!r}",
+    )
+    found = test_terms(scene, cid, command.attribute, command.ability, command.difficulty)
+    dice.require_dice(found.pool, "the test")
+    trait = command.ability or command.attribute
+    roll = dice.action_roll(
+        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(scene.sheet(cid), trait)
+    )
+    tested = ev.TestRolled(
+        combatant=cid,
+        label=command.label,
+        pool=found.pool,
+        difficulty=found.difficulty,
+        threshold=command.threshold,
+        roll=roll,
+        passed=dice.passed(roll.successes, command.threshold),
+        margin=roll.successes - command.threshold,
+        hidden=command.hidden,
+    )
+    return [Emitted(tested, audience=GM_ONLY if command.hidden else EVERYONE)]
 
 
 def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:

@@ -271,6 +271,26 @@ def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
     return finished(scene, cid, base)
 
 
+def recovery_terms(scene: Scene, cid: str) -> Terms:
+    """VTM-CPX-02: getting up at once after a fall, Dex + Athlétisme at the table's
+    difficulty (6: the seed gives none)."""
+    base = Terms(
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-CPX-02"),
+        difficulty=[Modifier(rule="VTM-CPX-02", value=scene.options.recovery_difficulty, why="get up")],
+    )
+    return finished(scene, cid, base)
+
+
+def test_terms(scene: Scene, cid: str, attribute: str, ability: str | None, difficulty: int) -> Terms:
+    """VTM-DICE-01: an attribute, plus an ability when the test names one, at the
+    difficulty the Storyteller gives (VTM-DICE-02), with the wounds' penalty."""
+    pool = [Modifier(rule="VTM-DICE-01", value=scene.trait(cid, attribute), why=attribute)]
+    if ability is not None:
+        pool.append(Modifier(rule="VTM-DICE-01", value=scene.trait(cid, ability), why=ability))
+    base = Terms(pool=pool, difficulty=[Modifier(rule="VTM-DICE-02", value=difficulty, why="test")])
+    return finished(scene, cid, base)
+
+
 def footing_terms(
     scene: Scene, cid: str, rule: str = "VTM-MEL-01", difficulty: int = attack.SWEEP_FOOTING
 ) -> Terms:

@@ -71,6 +71,8 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted += take_aim(scene, cid, action, declared)
     if action.kind == "ready":
         emitted += ready(scene, cid, action, index, len(declared))
+    if action.kind == "vehicle":  # VTM-ACT-06: no roll, one action
+        emitted.append(Emitted(ev.VehicleStarted(combatant=cid)))
     if action.kind == "stand":
         emitted += stand_up(scene, cid, index, len(declared))
     if action.kind == "escape":

@@ -18,6 +18,13 @@ def initiative_rating(sheet: VtmSheet) -> list[Modifier]:
     ]
 
 
+def modifiers(slowed: int, wounds: list[Modifier]) -> list[Modifier]:
+    """VTM-INIT-08: up at once after a fall (VTM-CPX-02), two less on the next
+    initiative; by the table's option (outside the seed) the wound penalty too."""
+    found = [Modifier(rule="VTM-INIT-08", value=-slowed, why="got up at once")] if slowed else []
+    return found + [Modifier(rule="VTM-INIT-08", value=w.value, why=w.why) for w in wounds]
+
+
 def faster_first(fighters: Mapping[str, Fighter]) -> list[str]:
     """VTM-INIT-07: ties go to the higher Dex + Wits, then the higher Wits (outside the
     seed, the catalogue's default), then the name, so that the order is always defined."""
