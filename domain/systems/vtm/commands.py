@@ -87,6 +87,23 @@ class RollTest(Command, frozen=True, kw_only=True, tag="vtm.RollTest"):
     label: str = ""
 
 
+class SenseBlind(Command, frozen=True, kw_only=True, tag="vtm.SenseBlind"):
+    """Without sight, try to place a target by ear: Perception + Conscience at 8, once a
+    turn; success allows shots this turn at +3 (VTM-GEN-05)."""
+
+    combatant: str
+
+
+class SetComplication(Command, frozen=True, kw_only=True, tag="vtm.SetComplication"):
+    """The GM sets or lifts one of the table's own complications (VTM-CPX-10)."""
+
+    combatant: str
+    name: str
+    on: bool = True
+    rounds: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    reason: str
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

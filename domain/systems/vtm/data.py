@@ -9,7 +9,7 @@ from domain.systems.vtm.state import Armour, HealthLevel, Weapon
 
 WEAPONS: dict[str, Weapon] = {
     "couteau": Weapon(kind="melee", damage=1),
-    "pieu": Weapon(kind="melee", damage=1),
+    "pieu": Weapon(kind="melee", damage=1, stake=True),
     "epee": Weapon(kind="melee", damage=2, long=True),
     "batte": Weapon(kind="melee", damage=2, damage_type="bashing", long=True),
     "hache": Weapon(kind="melee", damage=3, long=True),

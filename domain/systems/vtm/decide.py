@@ -20,6 +20,8 @@ MOVES = Moves(
     Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),
     Move(c.Recover, round.recover, may=round.check_recover),
     Move(c.RollTest, gm.roll_test, by="gm", what="roll a test"),
+    Move(c.SenseBlind, round.sense_blind, may=round.check_sense),
+    Move(c.SetComplication, gm.set_complication, by="gm", what="set a complication"),
     Move(c.AdjustRoll, gm.adjust_roll, by="gm", what="adjust a roll"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),

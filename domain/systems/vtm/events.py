@@ -374,6 +374,25 @@ class TestRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.TestRolled"):
     hidden: bool = False
 
 
+class BlindSenseRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.BlindSenseRolled"):
+    """VTM-GEN-05: Perception + Conscience at 8 to shoot without sight this turn."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class ComplicationChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ComplicationChanged"):
+    """VTM-CPX-10: the GM sets or lifts one of the table's own complications."""
+
+    combatant: str
+    name: str
+    on: bool
+    until: int = 0
+    reason: str
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -411,4 +430,6 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     VehicleStarted,
     RecoveryRolled,
     TestRolled,
+    BlindSenseRolled,
+    ComplicationChanged,
 )

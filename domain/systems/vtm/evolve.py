@@ -40,6 +40,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
     for cid in event.combatants:
         old = state.fighters.get(cid, Fighter())
         kept = {c: until for c, until in old.conditions.items() if until == 0 or until >= event.round}
+        borne = {c: until for c, until in old.complications.items() if until == 0 or until >= event.round}
         fighters[cid] = replace(
             old,
             initiative=old.initiative if event.keep_initiative else None,
@@ -49,6 +50,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             abstained=0,
             defences=0,
             conditions=kept,
+            complications=borne,
             riposte=None,
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
@@ -257,6 +259,22 @@ def tackle_landed(state: VtmState, event: ev.TackleLanded) -> VtmState:
     return _fighter(state, event.attacker, tackled={**fighter.tackled, event.target: event.round})
 
 
+def blind_sense_rolled(state: VtmState, event: ev.BlindSenseRolled) -> VtmState:
+    """VTM-GEN-05: one try a turn; a success lets it shoot this turn."""
+    ok = event.roll.successes >= 1
+    return _fighter(state, event.combatant, sensed=state.round, sense_ok=ok, adjustment=[])
+
+
+def complication_changed(state: VtmState, event: ev.ComplicationChanged) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    kept = {k: v for k, v in fighter.complications.items() if k != event.name}
+    if event.on:
+        kept[event.name] = event.until
+    return _fighter(state, event.combatant, complications=kept)
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -286,6 +304,8 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.WeaponReadied: weapon_readied,
     ev.TackleLanded: tackle_landed,
     ev.RecoveryRolled: recovery_rolled,
+    ev.BlindSenseRolled: blind_sense_rolled,
+    ev.ComplicationChanged: complication_changed,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

@@ -9,7 +9,7 @@ from typing import Literal
 import msgspec
 
 from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
-from domain.systems.vtm.state import Armour, HealthLevel, Weapon
+from domain.systems.vtm.state import Armour, Complication, HealthLevel, Weapon
 from domain.systems.wod import Difficulty
 
 
@@ -39,6 +39,8 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     reload_test_in_multiple_actions: bool = True
     """VTM-FIRE-09 / VTM-ACT-07: reloading among other actions takes the readiness roll
     (Dex + Armes à feu, difficulty 4); ``False``: never a roll (« aucun test »)."""
+    complications: dict[str, Complication] = {}
+    """VTM-CPX-10: the complications the Storyteller adds, by name."""
     weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
     armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
     health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))

@@ -37,12 +37,31 @@ Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
 Condition = Literal[
-    "knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated", "off_balance", "cramped"
+    "knocked_down",
+    "blinded",
+    "dazed",
+    "immobilized",
+    "helpless",
+    "incapacitated",
+    "off_balance",
+    "cramped",
+    "darkness",
+    "staked",
 ]
 """À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
 (saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09), à
-l'étroit (pas de place pour esquiver, VTM-DEF-08)."""
+l'étroit (pas de place pour esquiver, VTM-DEF-08), dans le noir complet (VTM-GEN-04/05), un pieu
+dans le cœur (VTM-CPX-08)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
+
+
+class Complication(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A complication the Storyteller adds (VTM-CPX-10): what it does to its bearer's
+    rolls and to the attacks against it."""
+
+    difficulty: Annotated[int, msgspec.Meta(ge=-5, le=5)] = 0
+    dice: Annotated[int, msgspec.Meta(ge=-10, le=10)] = 0
+    attackers_dice: Annotated[int, msgspec.Meta(ge=-10, le=10)] = 0
 
 
 class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -71,6 +90,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """A handgun: the only guns pressed into a belly (VTM-MEL-12)."""
     long: bool = False
     """A long melee weapon (a sword, a bat): shorter ones close in to strike (VTM-MEL-14)."""
+    stake: bool = False
+    """A wooden stake: through a vampire's heart it paralyses (VTM-CPX-08)."""
 
 
 class Armour(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -129,6 +150,8 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     attacker says it and the GM may overrule it."""
     aim: Literal["medium", "small", "precise"] | None = None
     """Cibler: the size of the part aimed at (VTM-GEN-02)."""
+    bypass: Literal["cover", "armour"] | None = None
+    """An aimed attack past the target's cover or armour (VTM-GEN-03); the GM may overrule."""
     kiss: bool = False
     """A bite made as the Kiss: no damage, the vampire drinks (VTM-MEL-10)."""
     fire: FireMode = "single"
@@ -197,6 +220,12 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
     slowed: int = 0
     """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
+    sensed: int = 0
+    """VTM-GEN-05: the round in which it last tried to place a target by ear (0: never)."""
+    sense_ok: bool = False
+    """VTM-GEN-05: and whether that try succeeded."""
+    complications: dict[str, int] = {}
+    """The Storyteller's own complications (VTM-CPX-10): name -> last round (0: until lifted)."""
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""

@@ -121,6 +121,8 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.LetGo(combatant=cid)
         case "vtm.Recover":
             return c.Recover(combatant=cid)
+        case "vtm.SenseBlind":
+            return c.SenseBlind(combatant=cid)
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,

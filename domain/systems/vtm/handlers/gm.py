@@ -11,6 +11,7 @@ from domain.systems.vtm.commands import (
     AdjustInitiative,
     AdjustRoll,
     RollTest,
+    SetComplication,
     SetCondition,
     SetCover,
     SetDistance,
@@ -88,6 +89,22 @@ def roll_test(scene: Scene, command: RollTest) -> list[Emitted]:
         hidden=command.hidden,
     )
     return [Emitted(tested, audience=GM_ONLY if command.hidden else EVERYONE)]
+
+
+def set_complication(scene: Scene, command: SetComplication) -> list[Emitted]:
+    """VTM-CPX-10: one of the complications the table's options define."""
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    require(
+        command.name in scene.options.complications,
+        "VTM-CPX-10",
+        f"no complication {command.name!r} in the table's options",
+    )
+    until = scene.state.round + command.rounds - 1 if command.rounds else 0
+    changed = ev.ComplicationChanged(
+        combatant=command.combatant, name=command.name, on=command.on, until=until, reason=command.reason
+    )
+    return [Emitted(changed)]
 
 
 def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:

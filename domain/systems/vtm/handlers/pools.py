@@ -39,12 +39,18 @@ def gm_terms(scene: Scene, cid: str) -> Terms:
     )
 
 
-def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False) -> Terms:
-    """``base`` with what the combatant's wounds, conditions and the GM's override do to
-    its roll, the pool kept within one roll's dice."""
+def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False, ranged: bool = False) -> Terms:
+    """``base`` with what the combatant's wounds, conditions (the Storyteller's own too,
+    VTM-CPX-10) and the GM's override do to its roll, the pool kept within one roll's dice."""
     fighter = scene.fighter(cid)
     wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
-    found = base + Terms(pool=wounds) + conditions.own(fighter.conditions, close) + gm_terms(scene, cid)
+    found = (
+        base
+        + Terms(pool=wounds)
+        + conditions.own(fighter.conditions, close, ranged)
+        + conditions.custom(scene.options.complications, fighter.complications)
+        + gm_terms(scene, cid)
+    )
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
@@ -76,6 +82,7 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
         )
     if action.maneuver == "belly":
         melee.require_pistol(weapon)
+    attack.require_bypass(action.bypass, action.aim)
     if action.maneuver == "disarm":
         melee.disarm_target(scene.weapons(action.target))
     firearms.require_mode(action, weapon)
@@ -87,10 +94,19 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
 
 def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
     """At resolution, why a declared attack cannot be made now, or ``None``: its weapon
-    was dropped (VTM-MEL-06) or its gun holds fewer rounds than it needs (VTM-FIRE-13),
-    a readiness roll having failed."""
-    if action.kind == "attack" and action.weapon in scene.fighter(cid).dropped:
+    was dropped (VTM-MEL-06), its gun holds fewer rounds than it needs (VTM-FIRE-13), a
+    readiness roll having failed, or it shoots without sight and without having placed
+    its target by ear (VTM-GEN-05)."""
+    fighter = scene.fighter(cid)
+    if action.kind == "attack" and action.weapon in fighter.dropped:
         return f"VTM-MEL-06: {action.weapon} was dropped"
+    if (
+        action.kind == "attack"
+        and action.maneuver in ("shoot", "throw")
+        and conditions.sightless(fighter.conditions)
+        and not (fighter.sensed == scene.state.round and fighter.sense_ok)
+    ):
+        return "VTM-GEN-05: no shot without sight unless the target was placed by ear this turn"
     if action.kind != "attack" or action.maneuver not in firearms.FIRING or action.weapon is None:
         return None
     weapon = scene.carried(cid, action.weapon)
@@ -143,13 +159,15 @@ def attack_terms(
         + attack.aimed(action.aim)
         + attack.from_the_side(action.side)
         + _opponents(scene, cid)
-        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover)
+        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover, action.bypass)
         + conditions.against(target.conditions)
+        + conditions.custom_against(scene.options.complications, target.complications)
         + grapple.restrained(scene.state.grapples, action.target, target.conditions)
         + _shot(scene, cid, action, weapon, plan)
         + _closing(scene, cid, action, weapon)
     )
-    return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE)
+    ranged = action.maneuver in ("shoot", "throw")
+    return finished(scene, cid, base + situation, close=action.maneuver in attack.CLOSE, ranged=ranged)
 
 
 def _closing(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> Terms:
@@ -173,6 +191,7 @@ def _shot(scene: Scene, cid: str, action: Action, weapon: Weapon | None, plan: S
         + firearms.mode_terms(action.fire)
         + firearms.off_hand(plan, action, sheet, carried)
         + firearms.aim_bonus(scene.fighter(cid).aiming, action, sheet, weapon)
+        + conditions.blind_shot(scene.fighter(cid).conditions)
     )
 
 
@@ -289,6 +308,20 @@ def test_terms(scene: Scene, cid: str, attribute: str, ability: str | None, diff
         pool.append(Modifier(rule="VTM-DICE-01", value=scene.trait(cid, ability), why=ability))
     base = Terms(pool=pool, difficulty=[Modifier(rule="VTM-DICE-02", value=difficulty, why="test")])
     return finished(scene, cid, base)
+
+
+def sense_terms(scene: Scene, cid: str) -> Terms:
+    """VTM-GEN-05: Perception + Conscience (Vigilance for a sheet without it, the
+    catalogue's reading) at difficulty 8; blindness's own +2 is what the roll overcomes."""
+    ability = "awareness" if "awareness" in scene.sheet(cid).abilities else "alertness"
+    fighter = scene.fighter(cid)
+    wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
+    base = Terms(
+        pool=_traits(scene, cid, "perception", ability, "VTM-GEN-05") + wounds,
+        difficulty=[Modifier(rule="VTM-GEN-05", value=8, why="place the target by ear")],
+    )
+    found = base + gm_terms(scene, cid)
+    return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
 
 
 def footing_terms(

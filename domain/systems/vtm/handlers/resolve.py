@@ -345,8 +345,32 @@ def on_hit(
         if action.maneuver == "tackle"
         else []
     )
-    hurt = damage_and_soak(scene, cid, target, remaining, damage_pool, damage_type, halve, disarm)
-    return [*hurt, *grabbed, *tackled]
+    hurt = damage_and_soak(
+        scene,
+        cid,
+        target,
+        remaining,
+        damage_pool,
+        damage_type,
+        halve,
+        disarm,
+        armour=action.bypass != "armour",
+    )
+    return [*hurt, *grabbed, *tackled, *stake(scene, cid, action, hurt)]
+
+
+def stake(scene: Scene, cid: str, action: Action, hurt: list[Emitted]) -> list[Emitted]:
+    """VTM-CPX-08: a stake through a vampire's heart dealing three levels or more after
+    soak paralyses it (``staked``, until the GM pulls it out)."""
+    assert action.target is not None
+    weapon = scene.carried(cid, action.weapon)
+    levels = sum(e.event.levels for e in hurt if isinstance(e.event, ev.Wounded))
+    vampire = scene.sheet(action.target).kind == "vampire"
+    if not conditions.staked(vampire, weapon is not None and weapon.stake, action.aim, levels):
+        return []
+    return [
+        Emitted(ev.ConditionChanged(combatant=action.target, condition="staked", on=True, rule="VTM-CPX-08"))
+    ]
 
 
 def botched_disarm(scene: Scene, cid: str, target: str, action: Action) -> list[Emitted]:

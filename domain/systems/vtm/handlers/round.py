@@ -6,10 +6,17 @@ from domain.base import Emitted
 from domain.dice import roll_pool
 from domain.errors import require
 from domain.systems.vtm import events as ev
-from domain.systems.vtm.commands import Abstain, DeclareActions, Recover, RollInitiative, StartRound
-from domain.systems.vtm.handlers.pools import action_terms, recovery_terms
+from domain.systems.vtm.commands import (
+    Abstain,
+    DeclareActions,
+    Recover,
+    RollInitiative,
+    SenseBlind,
+    StartRound,
+)
+from domain.systems.vtm.handlers.pools import action_terms, recovery_terms, sense_terms
 from domain.systems.vtm.handlers.resolve import wounds
-from domain.systems.vtm.rules import actions, damage, dice, firearms, grapple, initiative
+from domain.systems.vtm.rules import actions, conditions, damage, dice, firearms, grapple, initiative
 from domain.systems.vtm.scene import Scene
 from domain.systems.wod import total
 
@@ -63,6 +70,23 @@ def recover(scene: Scene, command: Recover) -> list[Emitted]:
     elif roll.botch:
         emitted += wounds(scene, cid, "bashing", 1, False)
     return emitted
+
+
+def check_sense(scene: Scene, combatant: str) -> None:
+    """VTM-GEN-05: only one without sight, once a turn."""
+    fighter = scene.in_fight(combatant)
+    require(conditions.sightless(fighter.conditions), "VTM-GEN-05", f"{combatant} can see")
+    require(fighter.sensed != scene.state.round, "VTM-GEN-05", "one try a turn")
+
+
+def sense_blind(scene: Scene, command: SenseBlind) -> list[Emitted]:
+    cid = command.combatant
+    check_sense(scene, cid)
+    found = sense_terms(scene, cid)
+    dice.require_dice(found.pool, "placing the target by ear")
+    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    sensed = ev.BlindSenseRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll)
+    return [Emitted(sensed)]
 
 
 def check_initiative(scene: Scene, combatant: str) -> None:

@@ -157,6 +157,11 @@ def aimed(aim: str | None) -> Terms:
     return terms("VTM-GEN-02", difficulty=AIM[aim][0], why=aim) if aim else NONE
 
 
+def require_bypass(bypass: str | None, aim: str | None) -> None:
+    """VTM-GEN-03: only an attack aimed at a part ignores cover or armour."""
+    require(bypass is None or aim is not None, "VTM-GEN-03", "only an aimed attack gets past cover or armour")
+
+
 def aimed_damage(aim: str | None) -> list[Modifier]:
     """VTM-GEN-02: a small part adds 1 damage die, a precise one 2 (dice, as every other
     damage bonus of the seed)."""
@@ -202,11 +207,14 @@ def knocks_down(maneuver: Maneuver) -> bool:
 COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}
 
 
-def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str) -> Terms:
+def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str, bypass: str | None = None) -> Terms:
     """VTM-FIRE-01: cover makes a shooter's target harder to hit (+1, +2, +3) and a covered
-    shooter's return fire harder (0, +1, +3); VTM-FIRE-02: both add up."""
+    shooter's return fire harder (0, +1, +3); VTM-FIRE-02: both add up. VTM-GEN-03: a
+    part aimed at past the target's cover ignores its cover."""
     if maneuver in CLOSE:
         return NONE
+    if bypass == "cover":
+        target_cover = "none"
     found = terms("VTM-FIRE-01", difficulty=COVER[target_cover][0], why=f"target behind {target_cover} cover")
     return found + terms(
         "VTM-FIRE-02", difficulty=COVER[attacker_cover][1], why=f"firing from {attacker_cover} cover"

@@ -36,9 +36,9 @@ def faster_first(fighters: Mapping[str, Fighter]) -> list[str]:
 
 def can_act(fighter: Fighter, round_: int) -> bool:
     """VTM-CPX-05: a dazed character spends the turn recovering; VTM-DMG-11: an
-    incapacitated one does nothing at all."""
+    incapacitated one does nothing at all; VTM-CPX-08: a staked vampire cannot move."""
     dazed = "dazed" in fighter.conditions and fighter.conditions["dazed"] >= round_
-    return not dazed and "incapacitated" not in fighter.conditions
+    return not dazed and "incapacitated" not in fighter.conditions and "staked" not in fighter.conditions
 
 
 def declaration_order(state: VtmState) -> list[str]:
