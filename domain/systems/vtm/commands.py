@@ -9,7 +9,7 @@ from typing import Annotated
 import msgspec
 
 from domain.base import Command
-from domain.systems.vtm.state import Action, Condition, Cover, Defence
+from domain.systems.vtm.state import Action, Condition, Cover, Defence, Movement
 from domain.systems.wod import DamageType, Difficulty
 
 Delta = Annotated[int, msgspec.Meta(ge=-20, le=20)]
@@ -30,6 +30,8 @@ class DeclareActions(Command, frozen=True, kw_only=True, tag="vtm.DeclareActions
     combatant: str
     actions: list[Action]
     desperate: bool = False
+    move: Movement | None = None
+    """How it moves this turn, besides its actions (VTM-MOVE)."""
 
 
 class ResolveAction(Command, frozen=True, kw_only=True, tag="vtm.ResolveAction"):

@@ -38,10 +38,11 @@ HEALTH_TRACK: list[HealthLevel] = [
     HealthLevel(name="Contusionné", penalty=0),
     HealthLevel(name="Blessé légèrement", penalty=1),
     HealthLevel(name="Blessé", penalty=1),
-    HealthLevel(name="Blessé gravement", penalty=2),
-    HealthLevel(name="Handicapé", penalty=2),
-    HealthLevel(name="Infirme", penalty=5),
+    HealthLevel(name="Blessé gravement", penalty=2, no_run=True),
+    HealthLevel(name="Handicapé", penalty=2, no_run=True, max_move=3),
+    HealthLevel(name="Infirme", penalty=5, no_run=True, max_move=1),
     HealthLevel(name="Invalide", penalty=0),
 ]
 """Bruised … Incapacitated: the penalty of the last level filled; the last level
-filled (as many as the sheet's ``health_levels``) means no action at all."""
+filled (as many as the sheet's ``health_levels``) means no action at all. Wounded, one
+no longer runs; Mauled hobbles 3 m, Crippled crawls 1 m a turn (VTM-DMG-12)."""

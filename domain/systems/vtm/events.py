@@ -16,6 +16,7 @@ from domain.systems.vtm.state import (
     FireMode,
     GrappleKind,
     Maneuver,
+    Movement,
     Riposte,
 )
 from domain.systems.wod import DamageType, Health, Modifier
@@ -49,6 +50,7 @@ class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDecla
     combatant: str
     actions: list[Action]
     desperate: bool = False
+    move: Movement | None = None
 
 
 class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
@@ -393,6 +395,13 @@ class ComplicationChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.Complica
     reason: str
 
 
+class Moved(VtmEvent, frozen=True, kw_only=True, tag="vtm.Moved"):
+    """VTM-MOVE: the declared move, made as the combatant's first action comes."""
+
+    combatant: str
+    move: Movement
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -432,4 +441,5 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     TestRolled,
     BlindSenseRolled,
     ComplicationChanged,
+    Moved,
 )

@@ -52,6 +52,8 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             conditions=kept,
             complications=borne,
             riposte=None,
+            movement=None,
+            moved=False,
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
     return advance_phase(started)
@@ -67,7 +69,9 @@ def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
 
 
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
-    state = _fighter(state, event.combatant, declared=list(event.actions), desperate=event.desperate)
+    state = _fighter(
+        state, event.combatant, declared=list(event.actions), desperate=event.desperate, movement=event.move
+    )
     return advance_phase(state)
 
 
@@ -275,6 +279,17 @@ def complication_changed(state: VtmState, event: ev.ComplicationChanged) -> VtmS
     return _fighter(state, event.combatant, complications=kept)
 
 
+def moved(state: VtmState, event: ev.Moved) -> VtmState:
+    """The move is made: toward someone, the distance the GM set shrinks by as much."""
+    state = _fighter(state, event.combatant, moved=True)
+    other = event.move.toward
+    key = pair(event.combatant, other) if other else None
+    if key is None or key not in state.distances:
+        return state
+    left = max(0, state.distances[key] - event.move.metres)
+    return replace(state, distances={**state.distances, key: left})
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -306,6 +321,7 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RecoveryRolled: recovery_rolled,
     ev.BlindSenseRolled: blind_sense_rolled,
     ev.ComplicationChanged: complication_changed,
+    ev.Moved: moved,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

@@ -11,10 +11,11 @@ import msgspec
 from domain.base import SystemView
 from domain.errors import require
 from domain.systems import wod
-from domain.systems.vtm.evolve import advance_phase
+from domain.systems.vtm.events import Moved
+from domain.systems.vtm.evolve import advance_phase, evolve
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.rules.grapple import involving
-from domain.systems.vtm.state import Fighter, Grapple, VtmSheet, VtmState, Weapon, pair
+from domain.systems.vtm.state import Fighter, Grapple, Movement, VtmSheet, VtmState, Weapon, pair
 
 NO_FIGHTER = Fighter()
 
@@ -57,6 +58,14 @@ class Scene(wod.Scene[VtmSheet]):
     def loaded(self, combatant: str, name: str, weapon: Weapon) -> int:
         """Rounds left in the weapon's magazine (VTM-FIRE-13)."""
         return weapon.capacity - self.fighter(combatant).fired.get(name, 0)
+
+    def moving(self, combatant: str, move: Movement) -> Scene:
+        """This scene once the turn's declared move is made: its pools pay for moving
+        (VTM-MOVE-05), its range is from where the move ends (VTM-MOVE-04)."""
+        fighter = msgspec.structs.replace(self.fighter(combatant), movement=move)
+        fighters = {**self.state.fighters, combatant: fighter}
+        state = msgspec.structs.replace(self.state, fighters=fighters)
+        return replace(self, state=evolve(state, Moved(combatant=combatant, move=move)))
 
     def readied(self, combatant: str, weapon: str) -> Scene:
         """This scene once ``weapon`` is in hand again: a plan that readies a weapon uses it

@@ -102,10 +102,25 @@ class Armour(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class HealthLevel(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One level of the health track and its dice penalty (VTM-DMG-11, outside the seed)."""
+    """One level of the health track, its dice penalty (VTM-DMG-11) and how it slows
+    (VTM-DMG-12): outside the seed."""
 
     name: str
     penalty: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
+    no_run: bool = False
+    max_move: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    """Metres a turn at most (0: no cap but the pace's)."""
+
+
+class Movement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How a combatant moves this turn (VTM-MOVE): its pace, the metres covered, toward
+    whom (the distance the GM set shrinks by as much), and whether it acts while moving
+    (VTM-MOVE-05) rather than moving then acting (VTM-MOVE-04)."""
+
+    pace: Literal["walk", "hurry", "run"] = "walk"
+    metres: Annotated[int, msgspec.Meta(ge=0, le=500)]
+    toward: str | None = None
+    while_acting: bool = False
 
 
 class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
@@ -220,6 +235,10 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
     slowed: int = 0
     """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
+    movement: Movement | None = None
+    """VTM-MOVE: the move declared this turn."""
+    moved: bool = False
+    """And whether it was made (as its first action came)."""
     sensed: int = 0
     """VTM-GEN-05: the round in which it last tried to place a target by ear (0: never)."""
     sense_ok: bool = False

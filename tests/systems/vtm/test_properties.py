@@ -15,7 +15,7 @@ from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.decide import MOVES
-from domain.systems.vtm.state import Action
+from domain.systems.vtm.state import Action, Movement
 from domain.table import replay, system_view
 from tests.systems.vtm.conftest import Table, options_for, sheet
 
@@ -110,7 +110,16 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
                     combatant=cid, actions=[Action(kind="defend", defence="dodge")], desperate=True
                 )
             count = data.draw(st.integers(1, 2))
-            return c.DeclareActions(combatant=cid, actions=[action(data, cid) for _ in range(count)])
+            move = None
+            if data.draw(st.integers(0, 3)) == 0:
+                move = Movement(
+                    pace=data.draw(st.sampled_from(["walk", "hurry", "run"])),
+                    metres=data.draw(st.integers(0, 30)),
+                    toward=data.draw(st.sampled_from([None, *[i for i in IDS if i != cid]])),
+                    while_acting=data.draw(st.booleans()),
+                )
+            actions = [action(data, cid) for _ in range(count)]
+            return c.DeclareActions(combatant=cid, actions=actions, move=move)
         case "vtm.ResolveAction":
             return c.ResolveAction(combatant=cid)
         case "vtm.Abstain":

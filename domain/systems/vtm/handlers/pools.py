@@ -17,6 +17,7 @@ from domain.systems.vtm.rules import (
     firearms,
     grapple,
     melee,
+    movement,
 )
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Weapon
@@ -52,6 +53,12 @@ def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False, ranged
         + gm_terms(scene, cid)
     )
     return Terms(pool=dice.within_limit(found.pool), difficulty=found.difficulty)
+
+
+def _place(scene: Scene, cid: str, count: int, index: int) -> list[Modifier]:
+    """What the action's place in the turn costs: VTM-ACT-02 multiple actions, and
+    VTM-MOVE-05 acting while moving."""
+    return actions.multiple_actions(count, index) + movement.while_moving(scene.fighter(cid).movement)
 
 
 def _opponents(scene: Scene, cid: str) -> Terms:
@@ -145,7 +152,7 @@ def attack_terms(
     weapon = scene.carried(cid, action.weapon)
     attribute, ability, rule = attack.attack_traits(action.maneuver, weapon)
     base = Terms(
-        pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
+        pool=_traits(scene, cid, attribute, ability, rule) + _place(scene, cid, count, index),
         difficulty=(
             melee.tackle_difficulty(scene.options.tackle_difficulty)
             if action.maneuver == "tackle"
@@ -200,7 +207,7 @@ def ready_terms(scene: Scene, cid: str, weapon: Weapon, index: int, count: int) 
     difficulty 4, with the multiple-action penalty."""
     ability = "melee" if weapon.kind == "melee" else "firearms"
     base = Terms(
-        pool=_traits(scene, cid, "dexterity", ability, "VTM-ACT-07") + actions.multiple_actions(count, index),
+        pool=_traits(scene, cid, "dexterity", ability, "VTM-ACT-07") + _place(scene, cid, count, index),
         difficulty=[Modifier(rule="VTM-ACT-07", value=4, why="ready a weapon")],
     )
     return finished(scene, cid, base)
@@ -247,6 +254,12 @@ def check_aim(scene: Scene, cid: str, action: Action, plan: Sequence[Action]) ->
     scene.in_fight(action.target)
     weapon = scene.carried(cid, action.weapon)
     firearms.require_aim(plan, scene.sheet(cid), weapon)
+    require(
+        not movement.faster_than_walking(scene.fighter(action.target).movement)
+        or (weapon is not None and weapon.sight == "laser"),
+        "VTM-FIRE-14",
+        f"{action.target} moves faster than a walk: only a laser sight aims at it",
+    )
     return weapon
 
 
@@ -256,9 +269,7 @@ def defence_terms(scene: Scene, cid: str, kind: Defence, index: int, count: int)
     fighter = scene.fighter(cid)
     attribute, ability = defence.defence_traits(kind)
     penalty = (
-        actions.desperate_defence(fighter.defences)
-        if fighter.desperate
-        else actions.multiple_actions(count, index)
+        actions.desperate_defence(fighter.defences) if fighter.desperate else _place(scene, cid, count, index)
     )
     base = Terms(
         pool=_traits(scene, cid, attribute, ability, "VTM-DEF-02") + penalty,
@@ -271,8 +282,7 @@ def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
     """VTM-ACT-09: getting up among other actions is Dex + Athlétisme at difficulty 4, with
     the multiple-action penalty."""
     base = Terms(
-        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-ACT-09")
-        + actions.multiple_actions(count, index),
+        pool=_traits(scene, cid, "dexterity", "athletics", "VTM-ACT-09") + _place(scene, cid, count, index),
         difficulty=[Modifier(rule="VTM-ACT-09", value=4, why="stand up")],
     )
     return finished(scene, cid, base)
@@ -284,7 +294,7 @@ def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
     attribute, ability = grapple.escape_traits()
     rule = "VTM-GRP-03"
     base = Terms(
-        pool=_traits(scene, cid, attribute, ability, rule) + actions.multiple_actions(count, index),
+        pool=_traits(scene, cid, attribute, ability, rule) + _place(scene, cid, count, index),
         difficulty=[Modifier(rule=rule, value=6, why="grapple")],
     )
     return finished(scene, cid, base)

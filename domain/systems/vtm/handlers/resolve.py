@@ -3,6 +3,7 @@ health levels (VTM-ATK, VTM-DEF, VTM-HR, VTM-DMG), or an action without a roll."
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from msgspec.structs import replace
@@ -13,6 +14,7 @@ from domain.errors import require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import InflictDamage, ResolveAction
 from domain.systems.vtm.commands import Riposte as RiposteCommand
+from domain.systems.vtm.evolve import evolve
 from domain.systems.vtm.handlers.grapple import escape
 from domain.systems.vtm.handlers.pools import (
     attack_terms,
@@ -55,14 +57,21 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     index = initiative.require_acting_now(scene.state, cid)
     declared = fighter.declared or []
     action = declared[index]
-    emitted: list[Emitted] = []
+    # VTM-MOVE-04: one moves, then stops to act: the move comes with the first action
+    emitted: list[Emitted] = (
+        [Emitted(ev.Moved(combatant=cid, move=fighter.movement))]
+        if fighter.movement is not None and not fighter.moved
+        else []
+    )
+    if emitted:  # the action comes from where the move ended
+        scene = dataclasses.replace(scene, state=evolve(scene.state, emitted[0].event))
     held = scene.grapple(cid)
     if not grapple.allowed(held, cid, action):
         # VTM-GRP-02/04: a grapple that began after the declaration stops this action
         why = f"{'VTM-GRP-03' if held is None else 'VTM-GRP-02/04'}: the grapple does not allow it"
-        return [Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
+        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
     if (empty := out_of_rounds(scene, cid, action)) is not None:
-        return [Emitted(ev.ActionEnded(combatant=cid, action=index, reason=empty))]
+        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=empty))]
     if action.kind == "attack":
         emitted += resolve_attack(scene, cid, action, index, len(declared), plan=declared)
     if action.kind == "reload":

@@ -16,8 +16,18 @@ from domain.systems.vtm.commands import (
 )
 from domain.systems.vtm.handlers.pools import action_terms, recovery_terms, sense_terms
 from domain.systems.vtm.handlers.resolve import wounds
-from domain.systems.vtm.rules import actions, conditions, damage, dice, firearms, grapple, initiative
+from domain.systems.vtm.rules import (
+    actions,
+    conditions,
+    damage,
+    dice,
+    firearms,
+    grapple,
+    initiative,
+    movement,
+)
 from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action, Movement
 from domain.systems.wod import total
 
 
@@ -129,14 +139,30 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     grapple.require_allowed(scene.grapple(cid), cid, command.actions)
     firearms.require_plan(command.actions, dict(scene.weapons(cid)), scene.fighter(cid).fired)
     planned = scene
+    if command.move is not None:
+        check_move(scene, cid, command.move, command.actions)
+        planned = scene.moving(cid, command.move)
     for index, action in enumerate(command.actions):
         pool, _ = action_terms(planned, cid, action, index, command.actions, command.desperate)
         if pool is not None:
             dice.require_dice(pool, f"action {index + 1}")
         if action.kind == "ready" and action.weapon is not None:
             planned = planned.readied(cid, action.weapon)
-    declared = ev.ActionsDeclared(combatant=cid, actions=list(command.actions), desperate=command.desperate)
+    declared = ev.ActionsDeclared(
+        combatant=cid, actions=list(command.actions), desperate=command.desperate, move=command.move
+    )
     return [Emitted(declared)]
+
+
+def check_move(scene: Scene, cid: str, move: Movement, plan: list[Action]) -> None:
+    """VTM-MOVE-01..05/07: the pace, the wounds, and what the move leaves for acting."""
+    dexterity = scene.sheet(cid).attributes.dexterity
+    level = damage.wound_level(scene.fighter(cid).health, scene.options.health_track)
+    movement.require_pace(move, dexterity, level)
+    movement.require_then_act(move, plan, dexterity)
+    if move.toward is not None:
+        require(move.toward != cid, "VTM-MOVE-01", "one moves toward another combatant")
+        scene.in_fight(move.toward)
 
 
 def check_abstain(scene: Scene, combatant: str) -> None:
