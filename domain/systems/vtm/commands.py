@@ -106,6 +106,29 @@ class SetComplication(Command, frozen=True, kw_only=True, tag="vtm.SetComplicati
     reason: str
 
 
+class Ambush(Command, frozen=True, kw_only=True, tag="vtm.Ambush"):
+    """The GM, who rules an ambush possible, has ``combatant`` roll it against ``target``
+    (VTM-AMB-01, VTM-AMB-05)."""
+
+    combatant: str
+    target: str
+
+
+class Brace(Command, frozen=True, kw_only=True, tag="vtm.Brace"):
+    """After a tied ambush, the target picks its defence against the surprise attack, or
+    none (VTM-AMB-03)."""
+
+    combatant: str
+    defence: Defence | None = None
+
+
+class SurpriseAttack(Command, frozen=True, kw_only=True, tag="vtm.SurpriseAttack"):
+    """The ambusher's attack before the turn's initiative (VTM-AMB-02/03)."""
+
+    combatant: str
+    attack: Action
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

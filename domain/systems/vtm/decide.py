@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.moves import Move, Moves
 from domain.systems.vtm import commands as c
-from domain.systems.vtm.handlers import gm, grapple, interrupt, resolve, round
+from domain.systems.vtm.handlers import ambush, gm, grapple, interrupt, resolve, round
 from domain.systems.vtm.scene import Scene
 
 MOVES = Moves(
@@ -22,6 +22,9 @@ MOVES = Moves(
     Move(c.RollTest, gm.roll_test, by="gm", what="roll a test"),
     Move(c.SenseBlind, round.sense_blind, may=round.check_sense),
     Move(c.SetComplication, gm.set_complication, by="gm", what="set a complication"),
+    Move(c.Ambush, ambush.ambush, by="gm", what="roll an ambush"),
+    Move(c.Brace, ambush.brace, may=ambush.check_brace),
+    Move(c.SurpriseAttack, ambush.surprise_attack, may=ambush.check_surprise),
     Move(c.AdjustRoll, gm.adjust_roll, by="gm", what="adjust a roll"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),

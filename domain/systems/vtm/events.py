@@ -6,6 +6,8 @@ come with defaults.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.base import Event
 from domain.dice import PoolRoll
 from domain.systems.vtm.state import (
@@ -80,6 +82,8 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     fire: FireMode = "single"
     rounds: int = 0
     """VTM-FIRE-13: the rounds the shot spent from ``weapon``'s magazine."""
+    ambush: bool = False
+    """VTM-AMB-02/03: the surprise attack of an ambush (``action`` is then -1)."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
@@ -402,6 +406,28 @@ class Moved(VtmEvent, frozen=True, kw_only=True, tag="vtm.Moved"):
     move: Movement
 
 
+class AmbushRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AmbushRolled"):
+    """VTM-AMB-01..04: Dex + Furtivité against Perception + Vigilance, and who won."""
+
+    attacker: str
+    target: str
+    pool: list[Modifier]
+    roll: PoolRoll
+    target_pool: list[Modifier]
+    target_roll: PoolRoll
+    difficulty: int
+    outcome: Literal["ambusher", "tie", "defender"]
+    bonus: int = 0
+    may_defend: bool = False
+
+
+class Braced(VtmEvent, frozen=True, kw_only=True, tag="vtm.Braced"):
+    """VTM-AMB-03: after a tied ambush, the target's defence (or none) against it."""
+
+    combatant: str
+    defence: Defence | None = None
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
@@ -442,4 +468,6 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     BlindSenseRolled,
     ComplicationChanged,
     Moved,
+    AmbushRolled,
+    Braced,
 )

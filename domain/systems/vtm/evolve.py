@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Aim, Fighter, Grapple, VtmState, pair
+from domain.systems.vtm.state import Aim, Ambush, Fighter, Grapple, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -65,12 +65,18 @@ def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
     rating = sum(m.value for m in event.rating if m.rule == "VTM-INIT-01")
     wits = next((m.value for m in event.rating if m.why == "wits"), 0)
     state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits, slowed=0)
+    state = replace(state, ambush=None)  # VTM-AMB-02: a surprise attack comes before initiative
     return advance_phase(state)
 
 
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
     state = _fighter(
-        state, event.combatant, declared=list(event.actions), desperate=event.desperate, movement=event.move
+        state,
+        event.combatant,
+        declared=list(event.actions),
+        desperate=event.desperate,
+        movement=event.move,
+        fought=True,
     )
     return advance_phase(state)
 
@@ -120,6 +126,8 @@ def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> 
     fired = fighter.fired
     if event.rounds and event.weapon is not None:
         fired = {**fired, event.weapon: fired.get(event.weapon, 0) + event.rounds}
+    if state.ambush is not None and state.ambush.attacker == event.attacker and state.phase == "initiative":
+        state = replace(state, ambush=None)  # VTM-AMB-02/03: the surprise attack is made
     return _fighter(state, event.attacker, adjustment=[], riposte=None, fired=fired, aiming=None)
 
 
@@ -290,6 +298,21 @@ def moved(state: VtmState, event: ev.Moved) -> VtmState:
     return replace(state, distances={**state.distances, key: left})
 
 
+def ambush_rolled(state: VtmState, event: ev.AmbushRolled) -> VtmState:
+    if event.outcome == "defender":
+        return replace(state, ambush=None)
+    pending = Ambush(
+        attacker=event.attacker, target=event.target, bonus=event.bonus, may_defend=event.may_defend
+    )
+    return replace(state, ambush=pending)
+
+
+def braced(state: VtmState, event: ev.Braced) -> VtmState:
+    if state.ambush is None:
+        return state
+    return replace(state, ambush=replace(state.ambush, defence=event.defence, braced=True))
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
@@ -322,6 +345,8 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.BlindSenseRolled: blind_sense_rolled,
     ev.ComplicationChanged: complication_changed,
     ev.Moved: moved,
+    ev.AmbushRolled: ambush_rolled,
+    ev.Braced: braced,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

@@ -31,6 +31,8 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-CPX-02: the seed gives no difficulty for the roll to get up after a fall."""
     wounds_slow_initiative: bool = False
     """VTM-INIT-08 (outside the seed): the wound penalty also comes off initiative."""
+    ambush_denies_defence: bool = True
+    """VTM-AMB-02: the target of a won ambush may not defend (``False``: it may)."""
     tackle_difficulty: Literal["plus_one", "eight"] = "plus_one"
     """VTM-MEL-13: a tackle at +1 (the prose), or at 8 (the stat block)."""
     strafe_alone_halves: Literal["damage", "attack"] = "damage"

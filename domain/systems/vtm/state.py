@@ -199,6 +199,18 @@ class Aim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True)
     turns: int
 
 
+class Ambush(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A won or tied ambush waiting for its surprise attack (VTM-AMB-02/03)."""
+
+    attacker: str
+    target: str
+    bonus: int
+    may_defend: bool
+    defence: Defence | None = None
+    braced: bool = False
+    """VTM-AMB-03: the target chose its defence (or none)."""
+
+
 class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One combatant in the fight: what the log says happened to it."""
 
@@ -235,6 +247,8 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
     slowed: int = 0
     """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
+    fought: bool = False
+    """It declared an action in this fight: too late to ambush it (VTM-AMB-05)."""
     movement: Movement | None = None
     """VTM-MOVE: the move declared this turn."""
     moved: bool = False
@@ -266,5 +280,7 @@ class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
     """How many slots were given up this pass, to order them (VTM-ACT-08)."""
     grapples: list[Grapple] = []
     """The clinches and holds in force (VTM-GRP)."""
+    ambush: Ambush | None = None
+    """VTM-AMB: the surprise attack still to come."""
     distances: dict[str, int] = {}
     """Metres between two combatants, as the GM set them (``"a|b"``, names sorted)."""

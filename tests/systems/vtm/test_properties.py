@@ -132,6 +132,10 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.Recover(combatant=cid)
         case "vtm.SenseBlind":
             return c.SenseBlind(combatant=cid)
+        case "vtm.Brace":
+            return c.Brace(combatant=cid, defence=data.draw(st.sampled_from([None, "dodge", "block"])))
+        case "vtm.SurpriseAttack":
+            return c.SurpriseAttack(combatant=cid, attack=action(data, cid))
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,
@@ -170,6 +174,7 @@ def gm_commands(data: st.DataObject) -> list[Any]:
         ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
         c.RollTest(combatant=cid, attribute="wits", ability="alertness", hidden=data.draw(st.booleans())),
+        c.Ambush(combatant=cid, target=data.draw(st.sampled_from([i for i in IDS if i != cid]))),
         c.InflictDamage(combatant=cid, damage_type="aggravated", dice=2, soak_difficulty=8, reason="feu"),
         c.SetDistance(
             combatant=cid,

@@ -154,9 +154,13 @@ def resolve_attack(
     count: int,
     bonus: list[Modifier] | None = None,
     plan: Sequence[Action] = (),
+    *,
+    surprise: bool = False,
+    answer: tuple[int, Defence, Terms] | None = None,
 ) -> list[Emitted]:
     """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1; ``plan``: the
-    turn's declared actions (VTM-FIRE-03)."""
+    turn's declared actions (VTM-FIRE-03); ``surprise``: an ambush's attack, answered only
+    by the defence the target braced with (``answer``, VTM-AMB-02/03)."""
     assert action.maneuver is not None and action.target is not None
     target = action.target
     sheet = scene.sheet(cid)
@@ -174,6 +178,13 @@ def resolve_attack(
     if len(targets) == 1 and conditions.helpless(scene.fighter(target).conditions):
         return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type, rounds)
     defences = [_defence_plan(scene, cid, t, action, damage_type) for t in targets]
+    if surprise:
+        fighter = scene.fighter(target)
+        armoured = scene.armour(target) > 0
+        stopped = answer is not None and defence.stops(
+            answer[1], action.maneuver, damage_type, armoured, fighter.conditions
+        )
+        defences = [answer if stopped and answer is not None and total(answer[2].pool) >= 1 else None]
     trait = attack.attack_traits(action.maneuver, weapon)[1]
     footing = _footing(scene, cid, target, action)
     # every check is done: the dice from here on
@@ -192,9 +203,10 @@ def resolve_attack(
                 pool=found.pool,
                 difficulty=found.difficulty,
                 roll=roll,
-                riposte=bool(bonus),
+                riposte=bool(bonus) and not surprise,
                 fire=action.fire,
                 rounds=rounds,
+                ambush=surprise,
             )
         )
     ]
