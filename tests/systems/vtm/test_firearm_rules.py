@@ -70,6 +70,10 @@ def test_vtm_fire_07_08__range_bands_from_the_distance_the_gm_set() -> None:
     turn(t, shot("bors"))
     events = t.resolve("alma", [2] * 5)
     assert events[0].difficulty == [*ATTACK_DIFF, m("VTM-FIRE-08", -2, "point blank (1 m)")]
+    finish(t)
+    t.send(c.SetDistance(combatant="alma", other="bors", metres=2, reason="deux pas"))
+    turn(t, shot("bors"))
+    assert t.resolve("alma", [2] * 5)[0].difficulty == ATTACK_DIFF  # 2 m is no longer point blank
 
 
 def test_vtm_fire_12__no_more_shots_a_turn_than_the_rate_of_fire() -> None:

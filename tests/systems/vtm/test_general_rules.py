@@ -68,6 +68,18 @@ def test_vtm_cpx_08__two_levels_or_a_mortal_or_no_stake_do_not_stake() -> None:
     t.declare("alma", heart())
     events = t.resolve("alma", [9, 2, 2, 2, 2, 2] + [7, 7, 2, 2, 2] + [2])
     assert not any(isinstance(e, ev.ConditionChanged) for e in events)
+    unaimed = duel()
+    unaimed.declare("bors", OTHER)
+    unaimed.declare("alma", attack("bors", "strike", "pieu"))
+    # four successes, six damage dice all hitting: six levels, but not at the heart
+    events = unaimed.resolve("alma", [9, 9, 9, 9, 2, 2] + [7] * 6 + [2])
+    assert events[3].levels == 6
+    assert not any(isinstance(e, ev.ConditionChanged) and e.condition == "staked" for e in events)
+    mortal = duel(bors={"kind": "mortal"})
+    mortal.declare("bors", OTHER)
+    mortal.declare("alma", heart())
+    events = mortal.resolve("alma", [9, 9, 9, 9, 2, 2] + [7] * 8)
+    assert not any(isinstance(e, ev.ConditionChanged) and e.condition == "staked" for e in events)
 
 
 def test_vtm_cpx_10__the_storytellers_own_complication_from_the_tables_options() -> None:
