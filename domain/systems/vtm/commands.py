@@ -46,6 +46,13 @@ class Abstain(Command, frozen=True, kw_only=True, tag="vtm.Abstain"):
     combatant: str
 
 
+class Delay(Command, frozen=True, kw_only=True, tag="vtm.Delay"):
+    """Wait to act until ``after`` has acted, in this pass (VTM-INIT-05)."""
+
+    combatant: str
+    after: str
+
+
 class AbortForDefence(Command, frozen=True, kw_only=True, tag="vtm.AbortForDefence"):
     """Give up the next declared action for a defence (VTM-DEF-06), by a Willpower roll
     or by spending a Willpower point (``spend``)."""

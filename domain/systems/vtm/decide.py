@@ -15,6 +15,7 @@ MOVES = Moves(
     Move(c.DeclareActions, round.declare, may=round.check_declare),
     Move(c.ResolveAction, resolve.resolve_action, may=resolve.check_resolve),
     Move(c.Abstain, round.abstain, may=round.check_abstain),
+    Move(c.Delay, round.delay, may=round.check_abstain),
     Move(c.Riposte, resolve.riposte, may=resolve.check_riposte),
     Move(c.LetGo, grapple.let_go, may=grapple.check_let_go),
     Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),

@@ -61,6 +61,13 @@ class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
     combatant: str
 
 
+class Delayed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Delayed"):
+    """VTM-INIT-05: the combatant acts right after ``after``, in this pass."""
+
+    combatant: str
+    after: str
+
+
 class TurnPassed(VtmEvent, frozen=True, kw_only=True, tag="vtm.TurnPassed"):
     """VTM-ACT-08: everyone left abstained; nobody acts in this pass."""
 
@@ -434,6 +441,7 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     ActionsDeclared,
     Abstained,
     TurnPassed,
+    Delayed,
     AttackRolled,
     DefenceRolled,
     AttackMissed,

@@ -48,6 +48,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             desperate=False,
             resolved=[],
             abstained=0,
+            delayed=None,
             defences=0,
             conditions=kept,
             complications=borne,
@@ -94,7 +95,7 @@ def _end(state: VtmState, cid: str, action: int) -> VtmState:
     fighter = state.fighters.get(cid)
     if fighter is None or action in fighter.resolved:
         return state
-    return _fighter(state, cid, resolved=[*fighter.resolved, action], abstained=0)
+    return _fighter(state, cid, resolved=[*fighter.resolved, action], abstained=0, delayed=None)
 
 
 def turn_passed(state: VtmState, event: ev.TurnPassed) -> VtmState:
@@ -313,11 +314,16 @@ def braced(state: VtmState, event: ev.Braced) -> VtmState:
     return replace(state, ambush=replace(state.ambush, defence=event.defence, braced=True))
 
 
+def delayed(state: VtmState, event: ev.Delayed) -> VtmState:
+    return _fighter(state, event.combatant, delayed=event.after)
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
     ev.ActionsDeclared: actions_declared,
     ev.Abstained: abstained,
+    ev.Delayed: delayed,
     ev.TurnPassed: turn_passed,
     ev.ActionEnded: action_ended,
     ev.AttackRolled: attack_rolled,

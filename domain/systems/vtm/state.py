@@ -223,6 +223,8 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Indices of ``declared`` already resolved (or given up)."""
     abstained: int = 0
     """VTM-ACT-08: the order in which it gave up its slot this pass (0: it did not)."""
+    delayed: str | None = None
+    """VTM-INIT-05: it acts right after this combatant, in this pass."""
     defences: int = 0
     """Defence rolls made this turn (VTM-DEF-13)."""
     health: Health = Health()

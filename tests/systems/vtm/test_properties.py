@@ -124,6 +124,8 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
             return c.ResolveAction(combatant=cid)
         case "vtm.Abstain":
             return c.Abstain(combatant=cid)
+        case "vtm.Delay":
+            return c.Delay(combatant=cid, after=data.draw(st.sampled_from(IDS)))
         case "vtm.Riposte":
             return c.Riposte(combatant=cid)
         case "vtm.LetGo":
@@ -193,6 +195,8 @@ def gm_moves_the_fight_on(t: Table) -> bool:
     tries += [c.RollInitiative(combatant=cid) for cid in IDS]
     tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="other")]) for cid in IDS]
     tries += [c.LetGo(combatant=cid) for cid in IDS]  # VTM-GRP-06: a clinch declares no "other"
+    # VTM-CPX-02: one who failed to get up declares getting up first
+    tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="stand")]) for cid in IDS]
     for command in tries:
         try:
             MOVES.decide(system_view(head, GM), command)

@@ -9,6 +9,7 @@ from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import (
     Abstain,
     DeclareActions,
+    Delay,
     Recover,
     RollInitiative,
     SenseBlind,
@@ -163,6 +164,14 @@ def check_move(scene: Scene, cid: str, move: Movement, plan: list[Action]) -> No
     if move.toward is not None:
         require(move.toward != cid, "VTM-MOVE-01", "one moves toward another combatant")
         scene.in_fight(move.toward)
+
+
+def delay(scene: Scene, command: Delay) -> list[Emitted]:
+    """VTM-INIT-05: one faster may wait until a slower one has acted (to act on what it
+    did): its slot moves right after that one's, in this pass."""
+    check_abstain(scene, command.combatant)
+    initiative.require_delay(scene.state, command.combatant, command.after)
+    return [Emitted(ev.Delayed(combatant=command.combatant, after=command.after))]
 
 
 def check_abstain(scene: Scene, combatant: str) -> None:

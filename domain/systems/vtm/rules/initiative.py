@@ -93,7 +93,30 @@ def resolution_queue(state: VtmState) -> list[str]:
     waiting = sorted(
         (cid for cid in queue if state.fighters[cid].abstained), key=lambda c: state.fighters[c].abstained
     )
-    return [cid for cid in queue if not state.fighters[cid].abstained] + waiting
+    return delayed_order(
+        [cid for cid in queue if not state.fighters[cid].abstained] + waiting, state.fighters
+    )
+
+
+def delayed_order(queue: list[str], fighters: Mapping[str, Fighter]) -> list[str]:
+    """VTM-INIT-05: whoever delays acts right after the one it waits for (or in its own
+    place once that one has acted)."""
+    order = [cid for cid in queue if fighters[cid].delayed not in queue]
+    for cid in queue:
+        after = fighters[cid].delayed
+        if after in queue and cid not in order:
+            order.insert(order.index(after) + 1 if after in order else len(order), cid)
+    return order
+
+
+def require_delay(state: VtmState, combatant: str, after: str) -> None:
+    """VTM-INIT-05: one waits for someone still to act in this pass, after it."""
+    queue = resolution_queue(state)
+    require(
+        after != combatant and after in queue[1:],
+        "VTM-INIT-05",
+        f"{after} does not act after {combatant} in this pass",
+    )
 
 
 def require_acting_now(state: VtmState, combatant: str) -> int:
