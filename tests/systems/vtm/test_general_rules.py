@@ -175,3 +175,15 @@ def test_vtm_gen_05__a_blind_shot_needs_the_target_placed_by_ear_then_is_at_plus
     t.send(c.SenseBlind(combatant="alma"), dice=[8, 2, 2, 2, 2])
     events = t.resolve("alma", [2] * 5)
     assert events[0].difficulty == [*ATTACK_DIFF, m("VTM-GEN-05", 3, "shooting blind")]
+
+
+def test_vtm_dice_02__a_difficulty_past_ten_is_rolled_at_ten_and_its_terms_keep_the_surplus() -> None:
+    """VTM-DICE-02: good cover (+3) and a precise part (+3) push a shot to 12: the dice are
+    rolled at 10 (the catalogue's cap) and the log's terms still add up to 12, for the GM."""
+    t = duel(bors={"kind": "mortal"})
+    t.send(c.SetCover(combatant="bors", cover="good", reason="seule la tête dépasse"))
+    t.declare("bors", OTHER)
+    t.declare("alma", Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver", aim="precise"))
+    events = t.resolve("alma", [2] * 5)
+    assert sum(term.value for term in events[0].difficulty) == 12
+    assert events[0].roll.difficulty == 10
