@@ -183,7 +183,9 @@ def test_vtm_dice_02__a_difficulty_past_ten_is_rolled_at_ten_and_its_terms_keep_
     t = duel(bors={"kind": "mortal"})
     t.send(c.SetCover(combatant="bors", cover="good", reason="seule la tête dépasse"))
     t.declare("bors", OTHER)
-    t.declare("alma", Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver", aim="precise"))
+    t.declare(
+        "alma", Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver", aim="precise")
+    )
     events = t.resolve("alma", [2] * 5)
     assert sum(term.value for term in events[0].difficulty) == 12
     assert events[0].roll.difficulty == 10
