@@ -9,14 +9,20 @@ from domain.systems.vtm.state import Armour, HealthLevel, Weapon
 
 WEAPONS: dict[str, Weapon] = {
     "couteau": Weapon(kind="melee", damage=1),
-    "pieu": Weapon(kind="melee", damage=1),
-    "epee": Weapon(kind="melee", damage=2),
-    "batte": Weapon(kind="melee", damage=2, damage_type="bashing"),
-    "hache": Weapon(kind="melee", damage=3),
-    "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3),
-    "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3),
-    "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1),
-    "fusil_a_pompe": Weapon(kind="firearm", damage=8, short_range=20, rate=1),
+    "pieu": Weapon(kind="melee", damage=1, stake=True),
+    "epee": Weapon(kind="melee", damage=2, long=True),
+    "batte": Weapon(kind="melee", damage=2, damage_type="bashing", long=True),
+    "hache": Weapon(kind="melee", damage=3, long=True),
+    "revolver": Weapon(kind="firearm", damage=4, short_range=12, rate=3, capacity=6, pistol=True),
+    "pistolet_lourd": Weapon(kind="firearm", damage=5, short_range=30, rate=3, capacity=8, pistol=True),
+    "fusil": Weapon(kind="firearm", damage=8, short_range=200, rate=1, capacity=6, sight="scope"),
+    "fusil_a_pompe": Weapon(kind="firearm", damage=8, short_range=20, rate=1, capacity=6),
+    "mitraillette": Weapon(
+        kind="firearm", damage=4, short_range=50, rate=3, capacity=31, burst=True, full_auto=True
+    ),
+    "fusil_d_assaut": Weapon(
+        kind="firearm", damage=7, short_range=150, rate=3, capacity=43, burst=True, full_auto=True
+    ),
     "couteau_de_lancer": Weapon(kind="thrown", damage=1, short_range=10),
 }
 
@@ -32,10 +38,11 @@ HEALTH_TRACK: list[HealthLevel] = [
     HealthLevel(name="Contusionné", penalty=0),
     HealthLevel(name="Blessé légèrement", penalty=1),
     HealthLevel(name="Blessé", penalty=1),
-    HealthLevel(name="Blessé gravement", penalty=2),
-    HealthLevel(name="Handicapé", penalty=2),
-    HealthLevel(name="Infirme", penalty=5),
+    HealthLevel(name="Blessé gravement", penalty=2, no_run=True),
+    HealthLevel(name="Handicapé", penalty=2, no_run=True, max_move=3),
+    HealthLevel(name="Infirme", penalty=5, no_run=True, max_move=1),
     HealthLevel(name="Invalide", penalty=0),
 ]
 """Bruised … Incapacitated: the penalty of the last level filled; the last level
-filled (as many as the sheet's ``health_levels``) means no action at all."""
+filled (as many as the sheet's ``health_levels``) means no action at all. Wounded, one
+no longer runs; Mauled hobbles 3 m, Crippled crawls 1 m a turn (VTM-DMG-12)."""

@@ -6,9 +6,21 @@ come with defaults.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.base import Event
 from domain.dice import PoolRoll
-from domain.systems.vtm.state import Action, Condition, Cover, Defence, Maneuver, Riposte
+from domain.systems.vtm.state import (
+    Action,
+    Condition,
+    Cover,
+    Defence,
+    FireMode,
+    GrappleKind,
+    Maneuver,
+    Movement,
+    Riposte,
+)
 from domain.systems.wod import DamageType, Health, Modifier
 
 
@@ -40,12 +52,20 @@ class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDecla
     combatant: str
     actions: list[Action]
     desperate: bool = False
+    move: Movement | None = None
 
 
 class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
     """VTM-ACT-08: the combatant lets the next act first and will act at the end."""
 
     combatant: str
+
+
+class Delayed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Delayed"):
+    """VTM-INIT-05: the combatant acts right after ``after``, in this pass."""
+
+    combatant: str
+    after: str
 
 
 class TurnPassed(VtmEvent, frozen=True, kw_only=True, tag="vtm.TurnPassed"):
@@ -66,11 +86,17 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     roll: PoolRoll
     riposte: bool = False
     """VTM-DEF-12: the free attack of a winning parry (``action`` is then -1)."""
+    fire: FireMode = "single"
+    rounds: int = 0
+    """VTM-FIRE-13: the rounds the shot spent from ``weapon``'s magazine."""
+    ambush: bool = False
+    """VTM-AMB-02/03: the surprise attack of an ambush (``action`` is then -1)."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
     """VTM-ATK-06 / VTM-CPX-07: an attack on a helpless target hits without a roll; its
-    pool becomes damage dice."""
+    pool becomes damage dice. VTM-GRP-02: a squeeze in a clinch hits without a roll too
+    (its ``pool`` is then empty)."""
 
     attacker: str
     target: str
@@ -79,6 +105,8 @@ class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
     weapon: str | None = None
     damage_type: DamageType
     pool: list[Modifier]
+    rounds: int = 0
+    """VTM-FIRE-13: the rounds the shot spent."""
 
 
 class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
@@ -110,7 +138,8 @@ class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
 
 class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
     """VTM-HR-01/03: the damage roll of a hit with ``remaining`` successes, and the
-    damage it does: at least ``minimum``."""
+    damage it does: at least ``minimum``. ``attacker`` is empty for damage from no attack
+    (VTM-DMG-09)."""
 
     attacker: str
     target: str
@@ -121,6 +150,8 @@ class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
     roll: PoolRoll
     minimum: int
     damage: int
+    halved: bool = False
+    """VTM-FIRE-06: a lone target in a strafed area takes half (``damage`` is halved)."""
 
 
 class Soaked(VtmEvent, frozen=True, kw_only=True, tag="vtm.Soaked"):
@@ -157,8 +188,9 @@ class ConditionChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ConditionCh
 
 
 class FootingRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.FootingRolled"):
-    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or to
-    get up among other actions (VTM-ACT-09, difficulty 4)."""
+    """Dex + Athlétisme to keep one's feet after a sweep (VTM-MEL-01, difficulty 8) or a
+    tackle (VTM-MEL-13, difficulty 7), or to get up among other actions (VTM-ACT-09,
+    difficulty 4)."""
 
     combatant: str
     pool: list[Modifier]
@@ -216,12 +248,200 @@ class InitiativeAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.Initiativ
     reason: str
 
 
+class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEstablished"):
+    """VTM-GRP-01/04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
+
+    kind: GrappleKind
+    attacker: str
+    target: str
+    round: int
+
+
+class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
+    """VTM-GRP-03/04: the resisted Force + Bagarre rolls of one breaking free and of the
+    one who holds it (``escaped``: more successes, the grip is broken)."""
+
+    combatant: str
+    holder: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+    holder_pool: list[Modifier]
+    holder_difficulty: list[Modifier]
+    holder_roll: PoolRoll
+    escaped: bool
+
+
+class GrappleReleased(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleReleased"):
+    """The grapple between ``attacker`` and ``target`` is over: ``by`` let go (VTM-GRP-06)
+    or broke free (VTM-GRP-03/04), as ``rule`` says."""
+
+    attacker: str
+    target: str
+    by: str
+    rule: str
+
+
+class KissStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.KissStarted"):
+    """VTM-MEL-10: the bite was the Kiss: no damage, the vampire drinks from ``victim``
+    (how much blood passes is outside the seed: the GM's)."""
+
+    vampire: str
+    victim: str
+
+
+class StrafeShared(VtmEvent, frozen=True, kw_only=True, tag="vtm.StrafeShared"):
+    """VTM-FIRE-05: the strafe's successes shared among the targets in the area."""
+
+    attacker: str
+    shares: dict[str, int]
+
+
+class Reloaded(VtmEvent, frozen=True, kw_only=True, tag="vtm.Reloaded"):
+    """VTM-FIRE-09: ``weapon`` is loaded again."""
+
+    combatant: str
+    weapon: str
+
+
+class ReadyRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ReadyRolled"):
+    """VTM-ACT-07: readying a weapon among other actions, Dex + Mêlée or Armes à feu at
+    difficulty 4; without a success it is not ready."""
+
+    combatant: str
+    weapon: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class DistanceSet(VtmEvent, frozen=True, kw_only=True, tag="vtm.DistanceSet"):
+    """The GM says how many metres part two combatants (VTM-FIRE-07/08)."""
+
+    combatant: str
+    other: str
+    metres: int
+    reason: str
+
+
+class AimTaken(VtmEvent, frozen=True, kw_only=True, tag="vtm.AimTaken"):
+    """VTM-FIRE-14: ``turns`` turns spent aiming ``weapon`` at ``target`` so far."""
+
+    combatant: str
+    target: str
+    weapon: str
+    turns: int
+
+
+class Disarmed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Disarmed"):
+    """VTM-MEL-06: ``combatant`` lost ``weapon`` (disarmed, or dropped on a botched disarm)."""
+
+    combatant: str
+    weapon: str
+
+
+class WeaponReadied(VtmEvent, frozen=True, kw_only=True, tag="vtm.WeaponReadied"):
+    """VTM-ACT-07: a dropped ``weapon`` is in hand again."""
+
+    combatant: str
+    weapon: str
+
+
+class TackleLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.TackleLanded"):
+    """VTM-MEL-13: ``attacker`` tackled ``target`` in ``round`` (a bite may follow, VTM-MEL-09)."""
+
+    attacker: str
+    target: str
+    round: int
+
+
+class VehicleStarted(VtmEvent, frozen=True, kw_only=True, tag="vtm.VehicleStarted"):
+    """VTM-ACT-06: the combatant started a vehicle (no roll, one action)."""
+
+    combatant: str
+
+
+class RecoveryRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.RecoveryRolled"):
+    """VTM-CPX-02: Dex + Athlétisme after a fall: up at once (initiative −2 next turn),
+    or the next action spent getting up, or, on a botch, a bashing level more."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class TestRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.TestRolled"):
+    """A test the Storyteller calls for: attribute + ability against a difficulty, passed
+    with at least ``threshold`` successes (le Seuil de Réussite, VTM-DICE-04); a hidden
+    test is seen by the GM alone (VTM-DICE-03)."""
+
+    combatant: str
+    label: str = ""
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    threshold: int
+    roll: PoolRoll
+    passed: bool
+    margin: int
+    hidden: bool = False
+
+
+class BlindSenseRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.BlindSenseRolled"):
+    """VTM-GEN-05: Perception + Conscience at 8 to shoot without sight this turn."""
+
+    combatant: str
+    pool: list[Modifier]
+    difficulty: list[Modifier]
+    roll: PoolRoll
+
+
+class ComplicationChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.ComplicationChanged"):
+    """VTM-CPX-10: the GM sets or lifts one of the table's own complications."""
+
+    combatant: str
+    name: str
+    on: bool
+    until: int = 0
+    reason: str
+
+
+class Moved(VtmEvent, frozen=True, kw_only=True, tag="vtm.Moved"):
+    """VTM-MOVE: the declared move, made as the combatant's first action comes."""
+
+    combatant: str
+    move: Movement
+
+
+class AmbushRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AmbushRolled"):
+    """VTM-AMB-01..04: Dex + Furtivité against Perception + Vigilance, and who won."""
+
+    attacker: str
+    target: str
+    pool: list[Modifier]
+    roll: PoolRoll
+    target_pool: list[Modifier]
+    target_roll: PoolRoll
+    difficulty: int
+    outcome: Literal["ambusher", "tie", "defender"]
+    bonus: int = 0
+    may_defend: bool = False
+
+
+class Braced(VtmEvent, frozen=True, kw_only=True, tag="vtm.Braced"):
+    """VTM-AMB-03: after a tied ambush, the target's defence (or none) against it."""
+
+    combatant: str
+    defence: Defence | None = None
+
+
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
     ActionsDeclared,
     Abstained,
     TurnPassed,
+    Delayed,
     AttackRolled,
     DefenceRolled,
     AttackMissed,
@@ -238,4 +458,24 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     CoverChanged,
     AttackLanded,
     RipostePermitted,
+    GrappleEstablished,
+    EscapeRolled,
+    GrappleReleased,
+    KissStarted,
+    StrafeShared,
+    Reloaded,
+    ReadyRolled,
+    DistanceSet,
+    AimTaken,
+    Disarmed,
+    WeaponReadied,
+    TackleLanded,
+    VehicleStarted,
+    RecoveryRolled,
+    TestRolled,
+    BlindSenseRolled,
+    ComplicationChanged,
+    Moved,
+    AmbushRolled,
+    Braced,
 )

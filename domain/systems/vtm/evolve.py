@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Fighter, VtmState
+from domain.systems.vtm.state import Aim, Ambush, Fighter, Grapple, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -40,6 +40,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
     for cid in event.combatants:
         old = state.fighters.get(cid, Fighter())
         kept = {c: until for c, until in old.conditions.items() if until == 0 or until >= event.round}
+        borne = {c: until for c, until in old.complications.items() if until == 0 or until >= event.round}
         fighters[cid] = replace(
             old,
             initiative=old.initiative if event.keep_initiative else None,
@@ -47,23 +48,37 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             desperate=False,
             resolved=[],
             abstained=0,
+            delayed=None,
             defences=0,
             conditions=kept,
+            complications=borne,
             riposte=None,
+            movement=None,
+            moved=False,
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
     return advance_phase(started)
 
 
 def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
-    rating = sum(m.value for m in event.rating)
-    wits = event.rating[-1].value if event.rating else 0
-    state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits)
+    """VTM-INIT-07: ties go to Dex + Wits (the VTM-INIT-01 terms), then Wits; VTM-INIT-08:
+    the initiative lost after a fall is spent."""
+    rating = sum(m.value for m in event.rating if m.rule == "VTM-INIT-01")
+    wits = next((m.value for m in event.rating if m.why == "wits"), 0)
+    state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits, slowed=0)
+    state = replace(state, ambush=None)  # VTM-AMB-02: a surprise attack comes before initiative
     return advance_phase(state)
 
 
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
-    state = _fighter(state, event.combatant, declared=list(event.actions), desperate=event.desperate)
+    state = _fighter(
+        state,
+        event.combatant,
+        declared=list(event.actions),
+        desperate=event.desperate,
+        movement=event.move,
+        fought=True,
+    )
     return advance_phase(state)
 
 
@@ -80,7 +95,7 @@ def _end(state: VtmState, cid: str, action: int) -> VtmState:
     fighter = state.fighters.get(cid)
     if fighter is None or action in fighter.resolved:
         return state
-    return _fighter(state, cid, resolved=[*fighter.resolved, action], abstained=0)
+    return _fighter(state, cid, resolved=[*fighter.resolved, action], abstained=0, delayed=None)
 
 
 def turn_passed(state: VtmState, event: ev.TurnPassed) -> VtmState:
@@ -93,11 +108,28 @@ def turn_passed(state: VtmState, event: ev.TurnPassed) -> VtmState:
 
 
 def action_ended(state: VtmState, event: ev.ActionEnded) -> VtmState:
+    """VTM-FIRE-14: any action but aiming loses the aim taken."""
+    fighter = state.fighters.get(event.combatant)
+    declared = (fighter.declared or []) if fighter else []
+    if (
+        fighter
+        and fighter.aiming
+        and not (0 <= event.action < len(declared) and declared[event.action].kind == "aim")
+    ):
+        state = _fighter(state, event.combatant, aiming=None)
     return _end(state, event.combatant, event.action)
 
 
 def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> VtmState:
-    return _fighter(state, event.attacker, adjustment=[], riposte=None)
+    fighter = state.fighters.get(event.attacker)
+    if fighter is None:
+        return state
+    fired = fighter.fired
+    if event.rounds and event.weapon is not None:
+        fired = {**fired, event.weapon: fired.get(event.weapon, 0) + event.rounds}
+    if state.ambush is not None and state.ambush.attacker == event.attacker and state.phase == "initiative":
+        state = replace(state, ambush=None)  # VTM-AMB-02/03: the surprise attack is made
+    return _fighter(state, event.attacker, adjustment=[], riposte=None, fired=fired, aiming=None)
 
 
 def riposte_permitted(state: VtmState, event: ev.RipostePermitted) -> VtmState:
@@ -109,7 +141,9 @@ def defence_rolled(state: VtmState, event: ev.DefenceRolled) -> VtmState:
     if fighter is None:
         return state
     resolved = fighter.resolved if fighter.desperate else [*fighter.resolved, event.action]
-    return _fighter(state, event.defender, resolved=resolved, defences=fighter.defences + 1, adjustment=[])
+    return _fighter(
+        state, event.defender, resolved=resolved, defences=fighter.defences + 1, adjustment=[], aiming=None
+    )
 
 
 def wounded_(state: VtmState, event: ev.Wounded) -> VtmState:
@@ -127,7 +161,19 @@ def condition_changed(state: VtmState, event: ev.ConditionChanged) -> VtmState:
     conditions = {c: u for c, u in fighter.conditions.items() if c != event.condition}
     if event.on:
         conditions[event.condition] = event.until
-    return advance_phase(_fighter(state, event.combatant, conditions=conditions))
+    fallen: dict[str, bool] = {}
+    if event.condition == "knocked_down":  # VTM-CPX-02: a fall allows one recovery roll
+        fallen = {"recovery": event.on, "must_stand": False}
+    return advance_phase(_fighter(state, event.combatant, conditions=conditions, **fallen))
+
+
+def recovery_rolled(state: VtmState, event: ev.RecoveryRolled) -> VtmState:
+    """VTM-CPX-02: up at once costs two initiative next turn; a failure binds the next
+    action to getting up."""
+    up = event.roll.successes >= 1
+    return _fighter(
+        state, event.combatant, recovery=False, slowed=2 if up else 0, must_stand=not up, adjustment=[]
+    )
 
 
 def interrupt_attempted(state: VtmState, event: ev.InterruptAttempted) -> VtmState:
@@ -168,11 +214,116 @@ def cover_changed(state: VtmState, event: ev.CoverChanged) -> VtmState:
     return _fighter(state, event.combatant, cover=event.cover)
 
 
+def grapple_established(state: VtmState, event: ev.GrappleEstablished) -> VtmState:
+    grip = Grapple(kind=event.kind, attacker=event.attacker, target=event.target, round=event.round)
+    kept = [g for g in state.grapples if (g.attacker, g.target) != (event.attacker, event.target)]
+    return replace(state, grapples=[*kept, grip])
+
+
+def grapple_released(state: VtmState, event: ev.GrappleReleased) -> VtmState:
+    kept = [g for g in state.grapples if (g.attacker, g.target) != (event.attacker, event.target)]
+    return replace(state, grapples=kept)
+
+
+def escape_rolled(state: VtmState, event: ev.EscapeRolled) -> VtmState:
+    state = _fighter(state, event.combatant, adjustment=[])
+    return _fighter(state, event.holder, adjustment=[])
+
+
+def distance_set(state: VtmState, event: ev.DistanceSet) -> VtmState:
+    return replace(state, distances={**state.distances, pair(event.combatant, event.other): event.metres})
+
+
+def reloaded(state: VtmState, event: ev.Reloaded) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    fired = {k: v for k, v in fighter.fired.items() if k != event.weapon}
+    return _fighter(state, event.combatant, fired=fired)
+
+
+def ready_rolled(state: VtmState, event: ev.ReadyRolled) -> VtmState:
+    return _fighter(state, event.combatant, adjustment=[])
+
+
+def aim_taken(state: VtmState, event: ev.AimTaken) -> VtmState:
+    aim = Aim(target=event.target, weapon=event.weapon, turns=event.turns)
+    return _fighter(state, event.combatant, aiming=aim)
+
+
+def disarmed(state: VtmState, event: ev.Disarmed) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None or event.weapon in fighter.dropped:
+        return state
+    return _fighter(state, event.combatant, dropped=[*fighter.dropped, event.weapon])
+
+
+def weapon_readied(state: VtmState, event: ev.WeaponReadied) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    return _fighter(state, event.combatant, dropped=[w for w in fighter.dropped if w != event.weapon])
+
+
+def tackle_landed(state: VtmState, event: ev.TackleLanded) -> VtmState:
+    fighter = state.fighters.get(event.attacker)
+    if fighter is None:
+        return state
+    return _fighter(state, event.attacker, tackled={**fighter.tackled, event.target: event.round})
+
+
+def blind_sense_rolled(state: VtmState, event: ev.BlindSenseRolled) -> VtmState:
+    """VTM-GEN-05: one try a turn; a success lets it shoot this turn."""
+    ok = event.roll.successes >= 1
+    return _fighter(state, event.combatant, sensed=state.round, sense_ok=ok, adjustment=[])
+
+
+def complication_changed(state: VtmState, event: ev.ComplicationChanged) -> VtmState:
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    kept = {k: v for k, v in fighter.complications.items() if k != event.name}
+    if event.on:
+        kept[event.name] = event.until
+    return _fighter(state, event.combatant, complications=kept)
+
+
+def moved(state: VtmState, event: ev.Moved) -> VtmState:
+    """The move is made: toward someone, the distance the GM set shrinks by as much."""
+    state = _fighter(state, event.combatant, moved=True)
+    other = event.move.toward
+    key = pair(event.combatant, other) if other else None
+    if key is None or key not in state.distances:
+        return state
+    left = max(0, state.distances[key] - event.move.metres)
+    return replace(state, distances={**state.distances, key: left})
+
+
+def ambush_rolled(state: VtmState, event: ev.AmbushRolled) -> VtmState:
+    if event.outcome == "defender":
+        return replace(state, ambush=None)
+    pending = Ambush(
+        attacker=event.attacker, target=event.target, bonus=event.bonus, may_defend=event.may_defend
+    )
+    return replace(state, ambush=pending)
+
+
+def braced(state: VtmState, event: ev.Braced) -> VtmState:
+    if state.ambush is None:
+        return state
+    return replace(state, ambush=replace(state.ambush, defence=event.defence, braced=True))
+
+
+def delayed(state: VtmState, event: ev.Delayed) -> VtmState:
+    return _fighter(state, event.combatant, delayed=event.after)
+
+
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
     ev.ActionsDeclared: actions_declared,
     ev.Abstained: abstained,
+    ev.Delayed: delayed,
     ev.TurnPassed: turn_passed,
     ev.ActionEnded: action_ended,
     ev.AttackRolled: attack_rolled,
@@ -186,6 +337,22 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.InitiativeAdjusted: initiative_adjusted,
     ev.CoverChanged: cover_changed,
     ev.RipostePermitted: riposte_permitted,
+    ev.GrappleEstablished: grapple_established,
+    ev.GrappleReleased: grapple_released,
+    ev.EscapeRolled: escape_rolled,
+    ev.DistanceSet: distance_set,
+    ev.Reloaded: reloaded,
+    ev.ReadyRolled: ready_rolled,
+    ev.AimTaken: aim_taken,
+    ev.Disarmed: disarmed,
+    ev.WeaponReadied: weapon_readied,
+    ev.TackleLanded: tackle_landed,
+    ev.RecoveryRolled: recovery_rolled,
+    ev.BlindSenseRolled: blind_sense_rolled,
+    ev.ComplicationChanged: complication_changed,
+    ev.Moved: moved,
+    ev.AmbushRolled: ambush_rolled,
+    ev.Braced: braced,
 }
 """Events that only record a roll (``AttackMissed``, ``DamageRolled``, ``Soaked``, ``FootingRolled``)
 change nothing: what they lead to comes as its own event."""

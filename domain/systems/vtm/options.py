@@ -9,7 +9,7 @@ from typing import Literal
 import msgspec
 
 from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
-from domain.systems.vtm.state import Armour, HealthLevel, Weapon
+from domain.systems.vtm.state import Armour, Complication, HealthLevel, Weapon
 from domain.systems.wod import Difficulty
 
 
@@ -27,6 +27,22 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-DMG-03: the seed gives no difficulty for damage rolls."""
     ghoul_lethal_difficulty: Difficulty = 8
     """VTM-DMG-07: a ghoul with vitae left soaks lethal damage at this difficulty."""
+    recovery_difficulty: Difficulty = 6
+    """VTM-CPX-02: the seed gives no difficulty for the roll to get up after a fall."""
+    wounds_slow_initiative: bool = False
+    """VTM-INIT-08 (outside the seed): the wound penalty also comes off initiative."""
+    ambush_denies_defence: bool = True
+    """VTM-AMB-02: the target of a won ambush may not defend (``False``: it may)."""
+    tackle_difficulty: Literal["plus_one", "eight"] = "plus_one"
+    """VTM-MEL-13: a tackle at +1 (the prose), or at 8 (the stat block)."""
+    strafe_alone_halves: Literal["damage", "attack"] = "damage"
+    """VTM-FIRE-06: a lone target in a strafed area takes half the damage successes
+    (``attack``: half the attack successes instead)."""
+    reload_test_in_multiple_actions: bool = True
+    """VTM-FIRE-09 / VTM-ACT-07: reloading among other actions takes the readiness roll
+    (Dex + Armes à feu, difficulty 4); ``False``: never a roll (« aucun test »)."""
+    complications: dict[str, Complication] = {}
+    """VTM-CPX-10: the complications the Storyteller adds, by name."""
     weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
     armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
     health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))

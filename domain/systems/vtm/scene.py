@@ -11,9 +11,11 @@ import msgspec
 from domain.base import SystemView
 from domain.errors import require
 from domain.systems import wod
-from domain.systems.vtm.evolve import advance_phase
+from domain.systems.vtm.events import Moved
+from domain.systems.vtm.evolve import advance_phase, evolve
 from domain.systems.vtm.options import VtmOptions
-from domain.systems.vtm.state import Fighter, VtmSheet, VtmState, Weapon
+from domain.systems.vtm.rules.grapple import involving
+from domain.systems.vtm.state import Fighter, Grapple, Movement, VtmSheet, VtmState, Weapon, pair
 
 NO_FIGHTER = Fighter()
 
@@ -45,6 +47,34 @@ class Scene(wod.Scene[VtmSheet]):
         fighter = self.fighter(combatant)
         return fighter.willpower_spent if pool == "willpower" else fighter.blood_spent
 
+    def grapple(self, combatant: str) -> Grapple | None:
+        """The clinch or hold the combatant is in, both sides still at the table."""
+        return involving(self.state.grapples, combatant, self.state.fighters)
+
+    def distance(self, one: str, other: str) -> int | None:
+        """Metres between the two, as the GM last set them (``None``: never said)."""
+        return self.state.distances.get(pair(one, other))
+
+    def loaded(self, combatant: str, name: str, weapon: Weapon) -> int:
+        """Rounds left in the weapon's magazine (VTM-FIRE-13)."""
+        return weapon.capacity - self.fighter(combatant).fired.get(name, 0)
+
+    def moving(self, combatant: str, move: Movement) -> Scene:
+        """This scene once the turn's declared move is made: its pools pay for moving
+        (VTM-MOVE-05), its range is from where the move ends (VTM-MOVE-04)."""
+        fighter = msgspec.structs.replace(self.fighter(combatant), movement=move)
+        fighters = {**self.state.fighters, combatant: fighter}
+        state = msgspec.structs.replace(self.state, fighters=fighters)
+        return replace(self, state=evolve(state, Moved(combatant=combatant, move=move)))
+
+    def readied(self, combatant: str, weapon: str) -> Scene:
+        """This scene once ``weapon`` is in hand again: a plan that readies a weapon uses it
+        in its later actions (VTM-ACT-07)."""
+        fighter = self.fighter(combatant)
+        dropped = [w for w in fighter.dropped if w != weapon]
+        fighters = {**self.state.fighters, combatant: msgspec.structs.replace(fighter, dropped=dropped)}
+        return replace(self, state=msgspec.structs.replace(self.state, fighters=fighters))
+
     def in_fight(self, combatant: str) -> Fighter:
         """A combatant of this turn (the sheet is at the table and the turn counts it)."""
         self.sheet(combatant)
@@ -58,15 +88,24 @@ class Scene(wod.Scene[VtmSheet]):
             return None
         sheet = self.sheet(combatant)
         require(name in sheet.weapons, "VTM-MEL-05", f"{combatant} carries no {name!r}")
+        require(
+            name not in self.fighter(combatant).dropped,
+            "VTM-MEL-06",
+            f"{combatant} dropped {name!r}: it must be readied first (VTM-ACT-07)",
+        )
         weapon = sheet.own_weapons.get(name, self.options.weapons.get(name))
         require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
         return weapon
 
     def weapons(self, combatant: str) -> list[tuple[str, Weapon]]:
-        """Every weapon the combatant carries that a table knows, in the sheet's order."""
+        """Every weapon the combatant holds that a table knows, in the sheet's order (not
+        those it dropped, VTM-MEL-06)."""
         sheet = self.sheet(combatant)
+        dropped = self.fighter(combatant).dropped
         found = [
-            (name, sheet.own_weapons.get(name, self.options.weapons.get(name))) for name in sheet.weapons
+            (name, sheet.own_weapons.get(name, self.options.weapons.get(name)))
+            for name in sheet.weapons
+            if name not in dropped
         ]
         return [(name, weapon) for name, weapon in found if weapon is not None]
 

@@ -5,19 +5,17 @@ whatever its dice, and never refused once a die was drawn."""
 
 from __future__ import annotations
 
-import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.base import GM, Viewer
 from domain.commands import RollDice, UpdateCombatant
-from domain.events import Combatant
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.data import ARMOURS, WEAPONS
 from domain.systems.vtm.decide import MOVES
 from domain.systems.vtm.state import Action, VtmSheet
 from domain.systems.wod import Attributes
-from tests.fairness import assert_dice_tell_nothing
+from tests.fairness import FairnessDriver, assert_dice_tell_nothing
 from tests.strategies import structs
 from tests.systems.vtm.conftest import SEED, Table, options_for
 from tests.systems.vtm.test_properties import IDS, command_for, new_table
@@ -43,58 +41,24 @@ FIELDS = {
     "reason": st.just("ruling"),
 }
 ANN = Viewer(role="player", id="ann")
-PROGRESS = {"vtm.RollInitiative", "vtm.DeclareActions", "vtm.ResolveAction"}
-FUZZED = [*MOVES.command_types, RollDice, UpdateCombatant]
-
-
-def legal_step(data: st.DataObject, t: Table) -> None:
-    """One command among those the guards offer now (a new turn when none is), checked
-    for its dice like any other, then played with dice derived from the seed."""
-    offered = [(tag, cid) for cid in IDS for tag in options_for(t.timeline.head, cid)]
-    moving = [(tag, cid) for tag, cid in offered if tag in PROGRESS]
-    if moving and data.draw(st.integers(0, 4)):
-        offered = moving
-    if offered:
-        tag, cid = data.draw(st.sampled_from(offered))
-        command = command_for(data, tag, cid)
-    else:
-        command = data.draw(st.sampled_from([c.StartRound(), c.SkipAction(reason="on")]))
-    if assert_dice_tell_nothing(t.timeline.head, command, GM, SEED) == "accepted":
-        t.emitted(command)
-
-
-def fuzzed_step(data: st.DataObject, t: Table) -> None:
-    """A command of any type with random fields, sent by the GM or a player; played
-    when accepted, so that fuzzed declarations are resolved by later legal steps."""
-    kind = data.draw(st.sampled_from(FUZZED))
-    if kind is UpdateCombatant:  # a sheet changed mid-fight, any of its numbers
-        cid = data.draw(ids)
-        drawn = data.draw(structs(VtmSheet, WORDS, fields=FIELDS))
-        try:  # as the server decodes it: a sheet out of its ranges never reaches decide
-            new = msgspec.convert(msgspec.to_builtins(drawn), VtmSheet)
-        except msgspec.ValidationError:
-            return
-        command = UpdateCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=new), reason="ruling")
-    else:
-        command = data.draw(structs(kind, WORDS, fields=FIELDS))
-        try:  # as the server decodes it: fields out of their ranges never reach decide
-            command = msgspec.convert(msgspec.to_builtins(command), kind)
-        except msgspec.ValidationError:
-            return
-    sender = data.draw(st.sampled_from([GM, GM, ANN]))
-    if assert_dice_tell_nothing(t.timeline.head, command, sender, SEED) == "accepted":
-        t.emitted(command, as_=sender.id)
+DRIVER = FairnessDriver(
+    ids=IDS,
+    progress={"vtm.RollInitiative", "vtm.DeclareActions", "vtm.ResolveAction"},
+    command_for=command_for,
+    offered=options_for,
+    fallback=[c.StartRound(), c.SkipAction(reason="on")],
+    fuzzed=[*MOVES.command_types, RollDice, UpdateCombatant],
+    structs=lambda kind: structs(kind, WORDS, fields=FIELDS),
+    sheet_type=VtmSheet,
+    senders=[GM, GM, ANN],
+    seed=SEED,
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_command_is_refused_after_a_die_and_no_nonce_changes_an_answer(data: st.DataObject) -> None:
-    t = new_table()
-    for _ in range(data.draw(st.integers(0, 60), label="steps")):
-        if data.draw(st.integers(0, 2)):
-            legal_step(data, t)
-        else:
-            fuzzed_step(data, t)
+    DRIVER.play(data, new_table())
 
 
 def test_the_largest_sheets_never_need_more_dice_than_a_roll_may_draw() -> None:

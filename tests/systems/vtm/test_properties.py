@@ -15,7 +15,7 @@ from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.decide import MOVES
-from domain.systems.vtm.state import Action
+from domain.systems.vtm.state import Action, Movement
 from domain.table import replay, system_view
 from tests.systems.vtm.conftest import Table, options_for, sheet
 
@@ -27,6 +27,13 @@ MANEUVERS = {
     "sweep": None,
     "strike": "couteau",
     "shoot": "revolver",
+    "burst": "mitraillette",
+    "clinch": None,
+    "hold": None,
+    "bite": None,
+    "disarm": "couteau",
+    "belly": "revolver",
+    "tackle": None,
 }
 PROGRESS = (
     "vtm.StartRound",
@@ -39,7 +46,18 @@ PROGRESS = (
 
 def new_table() -> Table:
     t = Table()
-    t.add("alma", sheet(brawl=3, melee=3, dodge=2, claws="aggravated", weapons=["couteau"]), player="ann")
+    t.add(
+        "alma",
+        sheet(
+            brawl=3,
+            melee=3,
+            dodge=2,
+            firearms=2,
+            claws="aggravated",
+            weapons=["couteau", "mitraillette", "revolver"],
+        ),
+        player="ann",
+    )
     t.add(
         "bors",
         sheet(kind="mortal", brawl=2, firearms=3, dodge=1, weapons=["revolver"], armour="gilet_kevlar"),
@@ -49,11 +67,32 @@ def new_table() -> Table:
 
 
 def action(data: st.DataObject, cid: str) -> Action:
-    kind = data.draw(st.sampled_from(["attack", "attack", "defend", "stand", "other"]))
+    kind = data.draw(
+        st.sampled_from(
+            ["attack", "attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle"]
+        )
+    )
     target = data.draw(st.sampled_from([i for i in IDS if i != cid]))
     if kind == "attack":
         maneuver = data.draw(st.sampled_from(list(MANEUVERS)))
+        if maneuver == "burst":
+            fire = data.draw(st.sampled_from(["burst", "auto", "strafe"]))
+            others = [i for i in IDS if i not in (cid, target)] if fire == "strafe" else []
+            return Action(
+                kind="attack",
+                maneuver="shoot",
+                target=target,
+                weapon="mitraillette",
+                fire=fire,
+                targets=others,
+            )  # type: ignore[arg-type]
         return Action(kind="attack", maneuver=maneuver, target=target, weapon=MANEUVERS[maneuver])  # type: ignore[arg-type]
+    if kind in ("reload", "aim", "ready"):
+        return Action(
+            kind=kind,
+            target=target,
+            weapon=data.draw(st.sampled_from(["revolver", "mitraillette", "couteau"])),
+        )  # type: ignore[arg-type]
     if kind == "defend":
         defence = data.draw(st.sampled_from(["dodge", "parry", "block"]))
         return Action(kind="defend", defence=defence, target=data.draw(st.sampled_from([None, target])))  # type: ignore[arg-type]
@@ -71,13 +110,34 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
                     combatant=cid, actions=[Action(kind="defend", defence="dodge")], desperate=True
                 )
             count = data.draw(st.integers(1, 2))
-            return c.DeclareActions(combatant=cid, actions=[action(data, cid) for _ in range(count)])
+            move = None
+            if data.draw(st.integers(0, 3)) == 0:
+                move = Movement(
+                    pace=data.draw(st.sampled_from(["walk", "hurry", "run"])),
+                    metres=data.draw(st.integers(0, 30)),
+                    toward=data.draw(st.sampled_from([None, *[i for i in IDS if i != cid]])),
+                    while_acting=data.draw(st.booleans()),
+                )
+            actions = [action(data, cid) for _ in range(count)]
+            return c.DeclareActions(combatant=cid, actions=actions, move=move)
         case "vtm.ResolveAction":
             return c.ResolveAction(combatant=cid)
         case "vtm.Abstain":
             return c.Abstain(combatant=cid)
+        case "vtm.Delay":
+            return c.Delay(combatant=cid, after=data.draw(st.sampled_from(IDS)))
         case "vtm.Riposte":
             return c.Riposte(combatant=cid)
+        case "vtm.LetGo":
+            return c.LetGo(combatant=cid)
+        case "vtm.Recover":
+            return c.Recover(combatant=cid)
+        case "vtm.SenseBlind":
+            return c.SenseBlind(combatant=cid)
+        case "vtm.Brace":
+            return c.Brace(combatant=cid, defence=data.draw(st.sampled_from([None, "dodge", "block"])))
+        case "vtm.SurpriseAttack":
+            return c.SurpriseAttack(combatant=cid, attack=action(data, cid))
         case "vtm.AbortForDefence":
             return c.AbortForDefence(
                 combatant=cid,
@@ -91,7 +151,18 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
 def gm_commands(data: st.DataObject) -> list[Any]:
     cid = data.draw(st.sampled_from(IDS))
     condition = data.draw(
-        st.sampled_from(["knocked_down", "blinded", "dazed", "immobilized", "helpless", "incapacitated"])
+        st.sampled_from(
+            [
+                "knocked_down",
+                "blinded",
+                "dazed",
+                "immobilized",
+                "helpless",
+                "incapacitated",
+                "off_balance",
+                "cramped",
+            ]
+        )
     )
     return [
         c.StartRound(),
@@ -104,6 +175,15 @@ def gm_commands(data: st.DataObject) -> list[Any]:
             combatant=cid, cover=data.draw(st.sampled_from(["none", "light", "medium", "good"])), reason="t"
         ),
         c.AdjustRoll(combatant=cid, dice=data.draw(st.integers(-3, 3)), difficulty=1, reason="test"),
+        c.RollTest(combatant=cid, attribute="wits", ability="alertness", hidden=data.draw(st.booleans())),
+        c.Ambush(combatant=cid, target=data.draw(st.sampled_from([i for i in IDS if i != cid]))),
+        c.InflictDamage(combatant=cid, damage_type="aggravated", dice=2, soak_difficulty=8, reason="feu"),
+        c.SetDistance(
+            combatant=cid,
+            other=data.draw(st.sampled_from([i for i in IDS if i != cid])),
+            metres=data.draw(st.integers(0, 60)),
+            reason="test",
+        ),
     ]
 
 
@@ -114,6 +194,9 @@ def gm_moves_the_fight_on(t: Table) -> bool:
     tries: list[Any] = [c.StartRound(), c.SkipAction(reason="move on")]
     tries += [c.RollInitiative(combatant=cid) for cid in IDS]
     tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="other")]) for cid in IDS]
+    tries += [c.LetGo(combatant=cid) for cid in IDS]  # VTM-GRP-06: a clinch declares no "other"
+    # VTM-CPX-02: one who failed to get up declares getting up first
+    tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="stand")]) for cid in IDS]
     for command in tries:
         try:
             MOVES.decide(system_view(head, GM), command)

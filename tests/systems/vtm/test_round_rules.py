@@ -214,3 +214,26 @@ def test_vtm_act_01__a_turn_declares_one_to_ten_well_formed_actions() -> None:
     assert t.refuse(no_maneuver).rule == "VTM-ACT-01"
     desperate = c.DeclareActions(combatant="bors", actions=[attack("alma")], desperate=True)
     assert t.refuse(desperate).rule == "VTM-DEF-13"
+
+
+def test_vtm_init_05__a_faster_combatant_delays_until_a_slower_one_has_acted() -> None:
+    """VTM-INIT-05: Alma (fastest) waits for Bors: Bors acts, then Alma, then Cléo; one
+    cannot wait for oneself nor for one who acts no later."""
+    t = Table()
+    for cid in ("alma", "bors", "cleo"):
+        t.add(cid, sheet())
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 5)
+    t.initiative("cleo", 1)
+    for cid in ("cleo", "bors", "alma"):
+        t.declare(cid, OTHER)
+    assert t.refuse(c.Delay(combatant="alma", after="alma")).rule == "VTM-INIT-05"
+    assert t.send(c.Delay(combatant="alma", after="bors")) == [ev.Delayed(combatant="alma", after="bors")]
+    assert t.refuse(c.ResolveAction(combatant="alma")).rule == "VTM-INIT-04"
+    assert t.refuse(c.Delay(combatant="bors", after="bors")).rule == "VTM-INIT-05"
+    t.resolve("bors", [])
+    assert t.refuse(c.ResolveAction(combatant="cleo")).rule == "VTM-INIT-04"
+    t.resolve("alma", [])
+    t.resolve("cleo", [])
+    assert t.state.fighters["alma"].delayed is None

@@ -3,20 +3,24 @@ difficulty, wounds, a condition, the turn order, an action passed over."""
 
 from __future__ import annotations
 
-from domain.base import Emitted
+from domain.base import EVERYONE, GM_ONLY, Emitted
 from domain.errors import check, require
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.commands import (
     AdjustHealth,
     AdjustInitiative,
     AdjustRoll,
+    RollTest,
+    SetComplication,
     SetCondition,
     SetCover,
+    SetDistance,
     SkipAction,
 )
-from domain.systems.vtm.rules import initiative
+from domain.systems.vtm.handlers.pools import test_terms
+from domain.systems.vtm.rules import dice, initiative
 from domain.systems.vtm.scene import Scene
-from domain.systems.wod import wounded
+from domain.systems.wod import Attributes, wounded
 
 
 def _reason(reason: str) -> None:
@@ -57,10 +61,67 @@ def set_condition(scene: Scene, command: SetCondition) -> list[Emitted]:
     return [Emitted(changed)]
 
 
+def roll_test(scene: Scene, command: RollTest) -> list[Emitted]:
+    """VTM-DICE-03: a test the Storyteller rolls, hidden from the players when it says so;
+    VTM-DICE-04: passed with at least ``threshold`` successes (the margin is what is left)."""
+    cid = command.combatant
+    scene.sheet(cid)
+    check(
+        command.attribute in Attributes.__struct_fields__,
+        "vtm.trait-unknown",
+        f"no attribute {command.attribute!r}",
+    )
+    found = test_terms(scene, cid, command.attribute, command.ability, command.difficulty)
+    dice.require_dice(found.pool, "the test")
+    trait = command.ability or command.attribute
+    roll = dice.action_roll(
+        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(scene.sheet(cid), trait)
+    )
+    tested = ev.TestRolled(
+        combatant=cid,
+        label=command.label,
+        pool=found.pool,
+        difficulty=found.difficulty,
+        threshold=command.threshold,
+        roll=roll,
+        passed=dice.passed(roll.successes, command.threshold),
+        margin=roll.successes - command.threshold,
+        hidden=command.hidden,
+    )
+    return [Emitted(tested, audience=GM_ONLY if command.hidden else EVERYONE)]
+
+
+def set_complication(scene: Scene, command: SetComplication) -> list[Emitted]:
+    """VTM-CPX-10: one of the complications the table's options define."""
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    require(
+        command.name in scene.options.complications,
+        "VTM-CPX-10",
+        f"no complication {command.name!r} in the table's options",
+    )
+    until = scene.state.round + command.rounds - 1 if command.rounds else 0
+    changed = ev.ComplicationChanged(
+        combatant=command.combatant, name=command.name, on=command.on, until=until, reason=command.reason
+    )
+    return [Emitted(changed)]
+
+
 def set_cover(scene: Scene, command: SetCover) -> list[Emitted]:
     _reason(command.reason)
     scene.in_fight(command.combatant)
     return [Emitted(ev.CoverChanged(combatant=command.combatant, cover=command.cover, reason=command.reason))]
+
+
+def set_distance(scene: Scene, command: SetDistance) -> list[Emitted]:
+    _reason(command.reason)
+    scene.in_fight(command.combatant)
+    scene.in_fight(command.other)
+    check(command.combatant != command.other, "vtm.distance-self", "a distance is between two combatants")
+    placed = ev.DistanceSet(
+        combatant=command.combatant, other=command.other, metres=command.metres, reason=command.reason
+    )
+    return [Emitted(placed)]
 
 
 def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:

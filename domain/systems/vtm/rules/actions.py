@@ -43,6 +43,7 @@ def require_declaration(actions: list[Action], desperate: bool) -> None:
             "VTM-ACT-01",
             "an attack names its maneuver, a defence its kind, another action neither",
         )
+        require(not action.kiss or action.maneuver == "bite", "VTM-MEL-10", "the Kiss is made with a bite")
 
 
 def require_interruptible(

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from domain.errors import require
+from domain.systems.vtm.rules.melee import belly_damage
 from domain.systems.vtm.state import Fighter, Maneuver, VtmSheet, Weapon
 from domain.systems.wod import NONE, DamageType, Modifier, Terms, terms
 
@@ -18,9 +19,22 @@ TRAITS: dict[Maneuver, tuple[str, str, str]] = {
     "sweep": ("dexterity", "brawl", "VTM-MEL-01"),
     "shoot": ("dexterity", "firearms", "VTM-ATK-03"),
     "throw": ("dexterity", "athletics", "VTM-ATK-04"),
+    "clinch": ("strength", "brawl", "VTM-MEL-07"),
+    "hold": ("strength", "brawl", "VTM-MEL-08"),
+    "bite": ("dexterity", "brawl", "VTM-MEL-09"),
+    "disarm": ("dexterity", "melee", "VTM-MEL-06"),
+    "belly": ("dexterity", "melee", "VTM-MEL-12"),
+    "tackle": ("dexterity", "brawl", "VTM-MEL-13"),
 }
-WEAPON_KIND: dict[Maneuver, str] = {"strike": "melee", "shoot": "firearm", "throw": "thrown"}
-CLOSE: frozenset[Maneuver] = frozenset({"punch", "kick", "claws", "strike", "sweep"})
+WEAPON_KIND: dict[Maneuver, str] = {
+    "strike": "melee",
+    "shoot": "firearm",
+    "throw": "thrown",
+    "belly": "firearm",
+}
+CLOSE: frozenset[Maneuver] = frozenset(
+    {"punch", "kick", "claws", "strike", "sweep", "clinch", "hold", "bite", "disarm", "belly", "tackle"}
+)
 """Brawl and Melee maneuvers: what a parry or a block can stop, and what being down hinders."""
 
 
@@ -37,8 +51,8 @@ def require_weapon_fits(maneuver: Maneuver, weapon: Weapon | None, name: str | N
     """VTM-MEL-05: a weapon strike needs a melee weapon, a shot a firearm, a throw a
     thrown weapon; the bare-hand maneuvers use none."""
     wanted = WEAPON_KIND.get(maneuver)
-    if maneuver == "sweep" and weapon is not None:
-        wanted = "melee"  # VTM-MEL-01: a staff, a chain or any other weapon
+    if maneuver in ("sweep", "disarm") and weapon is not None:
+        wanted = "melee"  # VTM-MEL-01: a staff, a chain or any other weapon; VTM-MEL-06
     if wanted is None:
         require(name is None, "VTM-MEL-00", f"a {maneuver} uses no weapon")
         return
@@ -57,14 +71,28 @@ def require_claws(sheet: VtmSheet) -> DamageType:
     return sheet.claws
 
 
+HARDER: dict[Maneuver, str] = {
+    "kick": "VTM-MEL-02",
+    "sweep": "VTM-MEL-01",
+    "hold": "VTM-MEL-08",
+    "disarm": "VTM-MEL-06",
+}
+
+
 def maneuver_difficulty(maneuver: Maneuver) -> list[Modifier]:
     """VTM-ATK-05: an attack is made at difficulty 6; VTM-MEL-02: a kick at +1;
-    VTM-MEL-01: a sweep at +1."""
+    VTM-MEL-01: a sweep at +1; VTM-MEL-08: a hold at +1; VTM-MEL-06: a disarm at +1
+    (VTM-MEL-07: a clinch, VTM-MEL-09: a bite and VTM-MEL-12: the gun in the belly at
+    normal difficulty; a tackle: ``melee.tackle_difficulty``)."""
     terms = [Modifier(rule="VTM-ATK-05", value=6, why="attack")]
-    if maneuver in ("kick", "sweep"):
-        rule = "VTM-MEL-02" if maneuver == "kick" else "VTM-MEL-01"
-        terms.append(Modifier(rule=rule, value=1, why=maneuver))
+    if maneuver in HARDER:
+        terms.append(Modifier(rule=HARDER[maneuver], value=1, why=maneuver))
     return terms
+
+
+def accuracy(maneuver: Maneuver) -> Terms:
+    """VTM-MEL-00: a maneuver's « Précision » adds attack dice; VTM-MEL-09: a bite +1."""
+    return terms("VTM-MEL-09", dice=1, why="bite") if maneuver == "bite" else NONE
 
 
 def damage_dice(
@@ -73,6 +101,8 @@ def damage_dice(
     """The damage of each maneuver: VTM-MEL-03 a punch does Strength (bashing);
     VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
     aggravated by their source); VTM-MEL-01 a sweep Strength, or the weapon's, bashing;
+    VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
+    Strength + 1, aggravated;
     VTM-MEL-05 a weapon Strength + the weapon; a firearm
     or a thrown weapon its own dice (VTM-DMG-01/02)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
@@ -82,6 +112,19 @@ def damage_dice(
         return [strength_term, Modifier(rule="VTM-MEL-02", value=1, why="kick")], "bashing"
     if maneuver == "claws":
         return [strength_term, Modifier(rule="VTM-MEL-04", value=1, why="claws")], claws or "lethal"
+    if maneuver == "clinch":  # VTM-GRP-01: Strength, bashing
+        return [Modifier(rule="VTM-GRP-01", value=strength, why="strength")], "bashing"
+    if maneuver == "hold":  # VTM-MEL-08: no damage
+        return [], "bashing"
+    if maneuver == "tackle":  # VTM-MEL-13: Strength + 1, bashing
+        return [strength_term, Modifier(rule="VTM-MEL-13", value=1, why="tackle")], "bashing"
+    if maneuver == "disarm" and weapon is None:  # VTM-MEL-06: bare hands, Strength
+        return [strength_term], "bashing"
+    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2, lethal
+        assert weapon is not None
+        return belly_damage(weapon), "lethal"
+    if maneuver == "bite":  # VTM-MEL-09: Strength + 1, aggravated
+        return [strength_term, Modifier(rule="VTM-MEL-09", value=1, why="bite")], "aggravated"
     if maneuver == "sweep":  # VTM-MEL-01: Strength, or the weapon's damage, bashing
         weapon_dice = [Modifier(rule="VTM-MEL-01", value=weapon.damage, why="weapon")] if weapon else []
         return [strength_term, *weapon_dice], "bashing"
@@ -112,6 +155,11 @@ def aimed(aim: str | None) -> Terms:
     """VTM-GEN-02: aiming at a medium, small or precise part adds 1, 2 or 3 to the
     difficulty (its damage dice: :func:`aimed_damage`)."""
     return terms("VTM-GEN-02", difficulty=AIM[aim][0], why=aim) if aim else NONE
+
+
+def require_bypass(bypass: str | None, aim: str | None) -> None:
+    """VTM-GEN-03: only an attack aimed at a part ignores cover or armour."""
+    require(bypass is None or aim is not None, "VTM-GEN-03", "only an aimed attack gets past cover or armour")
 
 
 def aimed_damage(aim: str | None) -> list[Modifier]:
@@ -151,19 +199,22 @@ SWEEP_FOOTING = 8
 
 
 def knocks_down(maneuver: Maneuver) -> bool:
-    """VTM-CPX-01: sweeps (and, in the seed, tackles and throws) are made to knock a
-    victim down; any other blow does so only by the GM's ruling."""
-    return maneuver == "sweep"
+    """VTM-CPX-01: sweeps and tackles (and, in the seed, throws) are made to knock a victim
+    down; any other blow does so only by the GM's ruling."""
+    return maneuver in ("sweep", "tackle")
 
 
 COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}
 
 
-def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str) -> Terms:
+def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str, bypass: str | None = None) -> Terms:
     """VTM-FIRE-01: cover makes a shooter's target harder to hit (+1, +2, +3) and a covered
-    shooter's return fire harder (0, +1, +3); VTM-FIRE-02: both add up."""
+    shooter's return fire harder (0, +1, +3); VTM-FIRE-02: both add up. VTM-GEN-03: a
+    part aimed at past the target's cover ignores its cover."""
     if maneuver in CLOSE:
         return NONE
+    if bypass == "cover":
+        target_cover = "none"
     found = terms("VTM-FIRE-01", difficulty=COVER[target_cover][0], why=f"target behind {target_cover} cover")
     return found + terms(
         "VTM-FIRE-02", difficulty=COVER[attacker_cover][1], why=f"firing from {attacker_cover} cover"

@@ -58,6 +58,12 @@ def levels_taken(
     return levels, False
 
 
+def wound_level(health: Health, track: list[HealthLevel]) -> HealthLevel | None:
+    """VTM-DMG-11 (outside the seed): the last health level filled (``None``: unhurt)."""
+    taken = health.bashing + health.lethal + health.aggravated
+    return track[min(taken, len(track)) - 1] if taken > 0 and track else None
+
+
 def wound_penalty(health: Health, sheet: VtmSheet, track: list[HealthLevel]) -> list[Modifier]:
     """VTM-DMG-11 (outside the seed): the dice lost to the last health level filled."""
     taken = health.bashing + health.lethal + health.aggravated

@@ -3,6 +3,9 @@ defence answers an attack, and its pool."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from domain.errors import require
 from domain.systems.vtm.rules.attack import CLOSE
 from domain.systems.vtm.state import Defence, Fighter, Maneuver, Weapon
 from domain.systems.wod import DamageType
@@ -19,18 +22,33 @@ def defence_traits(defence: Defence) -> tuple[str, str]:
     return DEFENCE_TRAITS[defence]
 
 
-def stops(defence: Defence, maneuver: Maneuver, damage_type: DamageType, armoured: bool) -> bool:
+def stops(
+    defence: Defence,
+    maneuver: Maneuver,
+    damage_type: DamageType,
+    armoured: bool,
+    conditions: Collection[str] = (),
+) -> bool:
     """VTM-DEF-07: a block stops only bashing close attacks (lethal or aggravated ones
-    only in armour); a parry stops close attacks; a dodge any attack (VTM-DEF-08)."""
+    only in armour); a parry stops close attacks; a dodge any attack. VTM-DEF-08: no
+    dodge without room (``cramped``); a block or a parry is no use to one who cannot
+    tell where the blow comes from (``blinded``)."""
     if defence == "dodge":
-        return True
+        return "cramped" not in conditions
+    if "blinded" in conditions:
+        return False
     if maneuver not in CLOSE:
         return False
     return defence == "parry" or damage_type == "bashing" or armoured
 
 
 def answering_defence(
-    fighter: Fighter, attacker: str, maneuver: Maneuver, damage_type: DamageType, armoured: bool
+    fighter: Fighter,
+    attacker: str,
+    maneuver: Maneuver,
+    damage_type: DamageType,
+    armoured: bool,
+    conditions: Collection[str] = (),
 ) -> tuple[int, Defence] | None:
     """VTM-INIT-06: a defence is rolled in the window of the attack it answers, whatever
     the initiative. VTM-DEF-10: a dodge that names no attacker answers the first attack
@@ -40,9 +58,23 @@ def answering_defence(
         if index in fighter.resolved or action.kind != "defend" or action.defence is None:
             continue
         named = action.target in (None, attacker) if action.defence == "dodge" else action.target == attacker
-        if (named or fighter.desperate) and stops(action.defence, maneuver, damage_type, armoured):
+        if (named or fighter.desperate) and stops(
+            action.defence, maneuver, damage_type, armoured, conditions
+        ):
             return index, action.defence
     return None
+
+
+def require_room(defence: Defence, conditions: Collection[str]) -> None:
+    """VTM-DEF-08: a dodge needs room: in a narrow corridor (``cramped``) one blocks or
+    parries instead."""
+    require(defence != "dodge" or "cramped" not in conditions, "VTM-DEF-08", "no room to dodge here")
+
+
+def dives_for_cover(defence: Defence, maneuver: Maneuver, cover: str) -> bool:
+    """VTM-DEF-09: dodging a shot or a throw means moving a metre and dropping prone or
+    into cover: one in the open lies down (light cover) for the shots that follow."""
+    return defence == "dodge" and maneuver not in CLOSE and cover == "none"
 
 
 def parrying_weapon(carried: list[tuple[str, Weapon]]) -> str | None:

@@ -33,6 +33,13 @@ def require_specialties_allowed(sheet: VtmSheet, ratings: dict[str, int]) -> Non
         )
 
 
+def passed(successes: int, threshold: int) -> bool:
+    """VTM-DICE-04: a test with a success threshold (Seuil de Réussite) passes with at
+    least that many successes; without one, the threshold is 1 (the catalogue's
+    reading: every combat rule of the seed treats one success as success)."""
+    return successes >= threshold
+
+
 def require_dice(pool: Iterable[Modifier], what: str) -> None:
     """VTM-ACT-04: an action whose penalties leave no die cannot be attempted (VTM-DICE-01:
     a pool is a count of dice, so there is nothing to roll, to succeed or to botch)."""

@@ -18,6 +18,13 @@ def initiative_rating(sheet: VtmSheet) -> list[Modifier]:
     ]
 
 
+def modifiers(slowed: int, wounds: list[Modifier]) -> list[Modifier]:
+    """VTM-INIT-08: up at once after a fall (VTM-CPX-02), two less on the next
+    initiative; by the table's option (outside the seed) the wound penalty too."""
+    found = [Modifier(rule="VTM-INIT-08", value=-slowed, why="got up at once")] if slowed else []
+    return found + [Modifier(rule="VTM-INIT-08", value=w.value, why=w.why) for w in wounds]
+
+
 def faster_first(fighters: Mapping[str, Fighter]) -> list[str]:
     """VTM-INIT-07: ties go to the higher Dex + Wits, then the higher Wits (outside the
     seed, the catalogue's default), then the name, so that the order is always defined."""
@@ -29,9 +36,9 @@ def faster_first(fighters: Mapping[str, Fighter]) -> list[str]:
 
 def can_act(fighter: Fighter, round_: int) -> bool:
     """VTM-CPX-05: a dazed character spends the turn recovering; VTM-DMG-11: an
-    incapacitated one does nothing at all."""
+    incapacitated one does nothing at all; VTM-CPX-08: a staked vampire cannot move."""
     dazed = "dazed" in fighter.conditions and fighter.conditions["dazed"] >= round_
-    return not dazed and "incapacitated" not in fighter.conditions
+    return not dazed and "incapacitated" not in fighter.conditions and "staked" not in fighter.conditions
 
 
 def declaration_order(state: VtmState) -> list[str]:
@@ -86,7 +93,30 @@ def resolution_queue(state: VtmState) -> list[str]:
     waiting = sorted(
         (cid for cid in queue if state.fighters[cid].abstained), key=lambda c: state.fighters[c].abstained
     )
-    return [cid for cid in queue if not state.fighters[cid].abstained] + waiting
+    return delayed_order(
+        [cid for cid in queue if not state.fighters[cid].abstained] + waiting, state.fighters
+    )
+
+
+def delayed_order(queue: list[str], fighters: Mapping[str, Fighter]) -> list[str]:
+    """VTM-INIT-05: whoever delays acts right after the one it waits for (or in its own
+    place once that one has acted)."""
+    order = [cid for cid in queue if fighters[cid].delayed not in queue]
+    for cid in queue:
+        after = fighters[cid].delayed
+        if after in queue and cid not in order:
+            order.insert(order.index(after) + 1 if after in order else len(order), cid)
+    return order
+
+
+def require_delay(state: VtmState, combatant: str, after: str) -> None:
+    """VTM-INIT-05: one waits for someone still to act in this pass, after it."""
+    queue = resolution_queue(state)
+    require(
+        after != combatant and after in queue[1:],
+        "VTM-INIT-05",
+        f"{after} does not act after {combatant} in this pass",
+    )
 
 
 def require_acting_now(state: VtmState, combatant: str) -> int:
