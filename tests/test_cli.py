@@ -550,7 +550,7 @@ def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:
         env=alice,
     ).stdout
     assert "Rorsh declares: defence with Dodge (Esquive)." in english
-    fracas("resolve", "rorsh", "--dice", "8,6,3,2,2", env=alice)
+    fracas("resolve", "rorsh", "--dice", "8,7,3,2,2", env=alice)
     hit = fracas("resolve", "agnes", "--dice", "9,8,7,6,2,3,7,6,3,9,2,8,5", env=gm).stdout
     assert "Agnès touche Rorsh (lance) : marge 2" in hit
     assert "Rorsh passe son action de pouvoir." in fracas("pass", "rorsh", env=alice).stdout
