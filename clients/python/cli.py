@@ -129,9 +129,10 @@ async def cmd_watch(args: argparse.Namespace) -> None:
     welcome = await client.connect()
     who = f"{welcome.role} {welcome.viewer}"
     print(f"# {welcome.system} table {welcome.table_id} as {who}, head {welcome.head}", flush=True)
-    await client.follow(args.after)
     try:
-        async for record in client.events():
+        # Connects again by itself when the server asks its clients to come back (a
+        # replica draining closes with 1012), and resumes after the last event printed.
+        async for record in client.live(args.after):
             if args.json:
                 sys.stdout.write(ENCODER.encode(record).decode() + "\n")
             else:
