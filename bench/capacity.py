@@ -1,0 +1,325 @@
+"""G10: how many realistic live tables one Fracas process holds.
+
+A table is a GM, five players and one overlay (a spectator), all following it.
+Each player sends a command every 10 s on average and the GM one every 5 s,
+at exponential intervals (Poisson arrivals, seeded): a player rolls its
+combatant's attack or writes a note, the GM writes a note. The latency of a
+command is the time from sending it to the moment the last of the table's
+seven clients holds its event; the table count holds while that latency's
+p99 is at most 8x C7's paced p50 (G4's bound) and no command is lost or
+refused. The count doubles until it fails; the largest count that held is the
+figure (``G10.tables``), with the sockets it took and the server's CPU and
+resident memory per table. Then the same against ``fracas serve --workers 2``
+(``G10.workers2_tables``), its CPU and memory summed over its processes.
+
+Tables made for one count stay for the next (a count of 2n adds n tables);
+every table is deleted at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from bench.calibrate import Wakeups, c7_series, paced_gaps
+from bench.context import Run
+from bench.fracas import Fracas, Table, close_sessions
+from bench.load import load_command
+from bench.procs import Child, free_port, python_module, start_fracas, wait_until
+from bench.report import percentile
+from bench.session import Ev, Session, open_session
+from domain.commands import AddNote
+
+PLAYERS = 5
+PLAYER_GAP_S = 10.0
+GM_GAP_S = 5.0
+TARGET_OVER_C7 = 8.0
+FIRST_COUNT = 8
+MAX_TABLES = 2048
+SETUP_CONCURRENCY = 8
+MISSING_AFTER_S = 10.0
+
+
+class ProcessTree:
+    """A process and its children (``--workers``): CPU and memory summed."""
+
+    def __init__(self, pid: int) -> None:
+        self.root = psutil.Process(pid)
+
+    def _all(self) -> list[psutil.Process]:
+        return [self.root, *self.root.children(recursive=True)]
+
+    def cpu_seconds(self) -> float:
+        total = 0.0
+        for process in self._all():
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
+        return total
+
+    def rss(self) -> int:
+        total = 0
+        for process in self._all():
+            try:
+                total += process.memory_info().rss
+            except psutil.Error:
+                continue
+        return total
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    gm: Session
+    players: list[Session]
+    overlay: Session
+
+    @property
+    def sessions(self) -> list[Session]:
+        return [self.gm, *self.players, self.overlay]
+
+
+@dataclass
+class Latencies:
+    """Commands sent and not yet held by all their table's clients, and the
+    latencies of those that are."""
+
+    waiting: dict[str, tuple[float, set[str], bool]] = field(default_factory=dict)
+    """Command id -> (sent, names of the sessions that do not hold it yet, counts)."""
+    samples: list[float] = field(default_factory=list)
+    sent: int = 0
+    refused: int = 0
+
+    def on_event(self, session: Session, event: Ev, arrived: float) -> None:
+        entry = self.waiting.get(event.command_id)
+        if entry is None:
+            return
+        sent, remaining, counts = entry
+        remaining.discard(session.name)
+        if not remaining:
+            del self.waiting[event.command_id]
+            if counts:
+                self.samples.append(arrived - sent)
+
+
+async def setup_table(fracas: Fracas, index: int, latencies: Latencies) -> LiveTable:
+    table = await fracas.create_table(f"G10 {index}")
+    gm = await open_session(fracas.base, table.table_id, table.gm_token, name=f"{index}:gm")
+    combatants = await fracas.add_combatants(gm, PLAYERS)
+    tokens = [await fracas.invite(table, "player", [c]) for c in combatants]
+    overlay_token = await fracas.invite(table, "spectator")
+    players = [
+        await open_session(fracas.base, table.table_id, t, name=f"{index}:p{i}") for i, t in enumerate(tokens)
+    ]
+    overlay = await open_session(fracas.base, table.table_id, overlay_token, name=f"{index}:overlay")
+    live = LiveTable(table, gm, players, overlay)
+    for session in live.sessions:
+        session.on_event = latencies.on_event
+        session.follow(session.welcome.result().head or 0)
+    return live
+
+
+class Senders:
+    """Every client's next command, on the loop's timer: no task per client."""
+
+    def __init__(self, tables: list[LiveTable], latencies: Latencies, seed: int) -> None:
+        self.tables = tables
+        self.latencies = latencies
+        self.rng = random.Random(seed)
+        self.loop = asyncio.get_running_loop()
+        self.counting_from = float("inf")
+        self.stopped = False
+        self.k = 0
+
+    def start(self) -> None:
+        for live in self.tables:
+            self._later(live, live.gm, -1, GM_GAP_S)
+            for i, player in enumerate(live.players):
+                self._later(live, player, i, PLAYER_GAP_S)
+
+    def _later(self, live: LiveTable, session: Session, who: int, mean: float) -> None:
+        self.loop.call_later(self.rng.expovariate(1 / mean), self._send, live, session, who, mean)
+
+    def _send(self, live: LiveTable, session: Session, who: int, mean: float) -> None:
+        if self.stopped or not session.open:
+            return
+        self.k += 1
+        command = AddNote(text=f"MJ: note {self.k}") if who < 0 else load_command(who, self.k)
+        command_id = session.next_id()
+        now = time.perf_counter()
+        names = {s.name for s in live.sessions}
+        self.latencies.waiting[command_id] = (now, names, now >= self.counting_from)
+        session.command(command, command_id)
+        self.latencies.sent += 1
+        self._later(live, session, who, mean)
+
+
+def on_reply(latencies: Latencies) -> Any:
+    def heard(reply: Any) -> None:
+        if reply.type != "accepted":
+            latencies.refused += 1
+            latencies.waiting.pop(reply.id, None)
+
+    return heard
+
+
+async def measure_count(
+    run: Run, tables: list[LiveTable], tree: ProcessTree, redis_child: Child | None, seconds: float
+) -> dict[str, Any]:
+    """One window of play on ``tables``: the latency's p50 and p99, and what it cost."""
+    latencies = Latencies()
+    for live in tables:
+        for session in live.sessions:
+            session.on_event = latencies.on_event
+            session.on_reply = on_reply(latencies)
+    senders = Senders(tables, latencies, seed=len(tables))
+    senders.start()
+    await asyncio.sleep(3.0)  # warm-up: every client has sent about once
+    start = time.perf_counter()
+    senders.counting_from = start
+    cpu0, redis0 = tree.cpu_seconds(), redis_child.cpu_seconds() if redis_child else 0.0
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - start
+    cpu = tree.cpu_seconds() - cpu0
+    redis_cpu = (redis_child.cpu_seconds() - redis0) if redis_child else None
+    rss = tree.rss()
+    senders.stopped = True
+    deadline = time.monotonic() + MISSING_AFTER_S
+    while any(counts for _, _, counts in latencies.waiting.values()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    missing = sum(1 for _, _, counts in latencies.waiting.values() if counts)
+    samples = latencies.samples
+    return {
+        "tables": len(tables),
+        "sockets": 7 * len(tables),
+        "seconds": round(elapsed, 1),
+        "commands": len(samples),
+        "commands_per_s": round(len(samples) / elapsed, 1),
+        "p50_ms": round(percentile(samples, 50) * 1e3, 3) if samples else None,
+        "p99_ms": round(percentile(samples, 99) * 1e3, 3) if samples else None,
+        "max_ms": round(max(samples) * 1e3, 3) if samples else None,
+        "missing": missing,
+        "refused": latencies.refused,
+        "server_cpu_pct": round(100 * cpu / elapsed, 1),
+        "server_rss_mib": round(rss / 2**20, 1),
+        "redis_cpu_pct": round(100 * redis_cpu / elapsed, 1) if redis_cpu is not None else None,
+        "redis_cpu_us_per_command": round(redis_cpu / len(samples) * 1e6, 1)
+        if redis_cpu is not None and samples
+        else None,
+    }
+
+
+async def sweep(run: Run, fracas: Fracas, tree: ProcessTree, label: str, target_ms: float) -> dict[str, Any]:
+    """Double the table count until the p99 passes ``target_ms`` (or a command is
+    lost or refused); the rows, and the largest count that held."""
+    seconds = 20.0 if run.quick else 60.0
+    idle_rss = tree.rss()
+    tables: list[LiveTable] = []
+    latencies = Latencies()
+    rows: list[dict[str, Any]] = []
+    count = FIRST_COUNT
+    held: dict[str, Any] | None = None
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def one(i: int) -> LiveTable:
+        async with gate:
+            return await setup_table(fracas, i, latencies)
+
+    try:
+        while count <= MAX_TABLES:
+            run.log(f"  G10 {label}: {count} tables ({7 * count} sockets)")
+            tables += await asyncio.gather(*(one(i) for i in range(len(tables), count)))
+            row = await measure_count(run, tables, tree, run.redis.child, seconds)
+            row["holds"] = (
+                row["p99_ms"] is not None
+                and row["p99_ms"] <= target_ms
+                and not row["missing"]
+                and not row["refused"]
+            )
+            rows.append(row)
+            run.log(
+                f"    p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms (target {target_ms:.3f}), "
+                f"server CPU {row['server_cpu_pct']}%, {row['server_rss_mib']} MiB"
+                + ("" if row["holds"] else "  -> fails")
+            )
+            if not row["holds"]:
+                break
+            held = row
+            count *= 2
+    finally:
+        await close_sessions([s for live in tables for s in live.sessions])
+    result: dict[str, Any] = {"rows": rows, "idle_rss_mib": round(idle_rss / 2**20, 1)}
+    if held is not None:
+        n = held["tables"]
+        result |= {
+            "tables": n,
+            "sockets": held["sockets"],
+            "cpu_pct_per_table": round(held["server_cpu_pct"] / n, 3),
+            "kib_per_table": round((held["server_rss_mib"] - idle_rss / 2**20) * 1024 / n, 1),
+        }
+    return result
+
+
+def start_workers(redis_url: str, workdir: Path, workers: int) -> tuple[Child, str]:
+    port = free_port()
+    child = python_module(
+        f"fracas serve --workers {workers}",
+        "fracas_cli",
+        ["serve", "--workers", str(workers), "--redis-url", redis_url, "--port", str(port)]
+        + ["--log-level", "warning"],
+        workdir / f"fracas-workers{workers}.log",
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_until(lambda: _ready(f"{base}/readyz"), 60, "fracas serve --workers", child)
+    return child, base
+
+
+def _ready(url: str) -> bool:
+    import httpx
+
+    try:
+        return httpx.get(url, timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+async def target_ms(run: Run) -> float:
+    """8x C7's paced p50, measured now if this run has not measured it."""
+    if run.figures.get("C7.paced_p50_ms") is None:
+        run.log("  G10: measuring C7 paced for its target")
+        async with Wakeups(run) as probe:
+            gaps = paced_gaps(run, run.sizes.c7_samples)
+            run.detail("C7", paced=c7_series(run, "paced_", gaps, await probe.samples(gaps)))
+    paced = run.figures["C7.paced_p50_ms"]
+    assert paced is not None
+    return TARGET_OVER_C7 * paced
+
+
+async def g10_capacity(run: Run) -> None:
+    target = await target_ms(run)
+    run.detail(
+        "G10", target_ms=round(target, 3), players=PLAYERS, player_gap_s=PLAYER_GAP_S, gm_gap_s=GM_GAP_S
+    )
+    for label, start in (
+        ("one process", lambda: start_fracas(run.redis.url, run.workdir)),
+        ("--workers 2", lambda: start_workers(run.redis.url, run.workdir, 2)),
+    ):
+        server, base = start()
+        fracas = Fracas(run, server, base)
+        try:
+            result = await sweep(run, fracas, ProcessTree(server.pid), label, target)
+        finally:
+            await fracas.drop_tables()
+            await fracas.aclose()
+            await asyncio.to_thread(server.stop, 60.0)
+        name = "tables" if label == "one process" else "workers2_tables"
+        run.figure(f"G10.{name}", result.get("tables"))
+        run.detail("G10", **{label: result})
