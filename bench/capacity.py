@@ -7,10 +7,16 @@ combatant's attack or writes a note, the GM writes a note. The latency of a
 command is the time from sending it to the moment the last of the table's
 seven clients holds its event; the table count holds while that latency's
 p99 is at most 8x C7's paced p50 (G4's bound) and no command is lost or
-refused. The count doubles until it fails; the largest count that held is the
+refused. The count starts at one table and doubles until it fails, each
+window long enough for a p99 (about 150 commands in a quick run, 400 in a
+full one, within 20–60 s or 30–180 s); the largest count that held is the
 figure (``G10.tables``), with the sockets it took and the server's CPU and
 resident memory per table. Then the same against ``fracas serve --workers 2``
 (``G10.workers2_tables``), its CPU and memory summed over its processes.
+
+Redis's CPU per command (the harness's own Redis) is what each window added
+over Redis's idle housekeeping, measured before the sweep: the figure a
+Cluster's shard count is worked out from (docs/performance.md).
 
 Tables made for one count stay for the next (a count of 2n adds n tables);
 every table is deleted at the end.
@@ -40,8 +46,10 @@ PLAYERS = 5
 PLAYER_GAP_S = 10.0
 GM_GAP_S = 5.0
 TARGET_OVER_C7 = 8.0
-FIRST_COUNT = 8
+FIRST_COUNT = 1
 MAX_TABLES = 2048
+COMMANDS_PER_TABLE_S = PLAYERS / PLAYER_GAP_S + 1 / GM_GAP_S
+"""0.7 commands a second per table."""
 SETUP_CONCURRENCY = 8
 MISSING_AFTER_S = 10.0
 
@@ -171,8 +179,22 @@ def on_reply(latencies: Latencies) -> Any:
     return heard
 
 
+async def idle_redis_cpu(redis_child: Child | None, seconds: float = 5.0) -> float | None:
+    """Redis's CPU share (of a core) while nothing is sent: its housekeeping."""
+    if redis_child is None:
+        return None
+    before, start = redis_child.cpu_seconds(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    return (redis_child.cpu_seconds() - before) / (time.perf_counter() - start)
+
+
 async def measure_count(
-    run: Run, tables: list[LiveTable], tree: ProcessTree, redis_child: Child | None, seconds: float
+    run: Run,
+    tables: list[LiveTable],
+    tree: ProcessTree,
+    redis_child: Child | None,
+    seconds: float,
+    redis_idle: float | None,
 ) -> dict[str, Any]:
     """One window of play on ``tables``: the latency's p50 and p99, and what it cost."""
     latencies = Latencies()
@@ -211,8 +233,8 @@ async def measure_count(
         "server_cpu_pct": round(100 * cpu / elapsed, 1),
         "server_rss_mib": round(rss / 2**20, 1),
         "redis_cpu_pct": round(100 * redis_cpu / elapsed, 1) if redis_cpu is not None else None,
-        "redis_cpu_us_per_command": round(redis_cpu / len(samples) * 1e6, 1)
-        if redis_cpu is not None and samples
+        "redis_cpu_us_per_command": round((redis_cpu - redis_idle * elapsed) / len(samples) * 1e6, 1)
+        if redis_cpu is not None and redis_idle is not None and samples
         else None,
     }
 
@@ -220,8 +242,9 @@ async def measure_count(
 async def sweep(run: Run, fracas: Fracas, tree: ProcessTree, label: str, target_ms: float) -> dict[str, Any]:
     """Double the table count until the p99 passes ``target_ms`` (or a command is
     lost or refused); the rows, and the largest count that held."""
-    seconds = 20.0 if run.quick else 60.0
+    samples, least, most = (150, 20.0, 60.0) if run.quick else (400, 30.0, 180.0)
     idle_rss = tree.rss()
+    redis_idle = await idle_redis_cpu(run.redis.child)
     tables: list[LiveTable] = []
     latencies = Latencies()
     rows: list[dict[str, Any]] = []
@@ -237,7 +260,9 @@ async def sweep(run: Run, fracas: Fracas, tree: ProcessTree, label: str, target_
         while count <= MAX_TABLES:
             run.log(f"  G10 {label}: {count} tables ({7 * count} sockets)")
             tables += await asyncio.gather(*(one(i) for i in range(len(tables), count)))
-            row = await measure_count(run, tables, tree, run.redis.child, seconds)
+            # Long enough for a p99 of that many commands (fewer tables, longer windows).
+            seconds = min(most, max(least, samples / (COMMANDS_PER_TABLE_S * count)))
+            row = await measure_count(run, tables, tree, run.redis.child, seconds, redis_idle)
             row["holds"] = (
                 row["p99_ms"] is not None
                 and row["p99_ms"] <= target_ms
@@ -256,7 +281,11 @@ async def sweep(run: Run, fracas: Fracas, tree: ProcessTree, label: str, target_
             count *= 2
     finally:
         await close_sessions([s for live in tables for s in live.sessions])
-    result: dict[str, Any] = {"rows": rows, "idle_rss_mib": round(idle_rss / 2**20, 1)}
+    result: dict[str, Any] = {
+        "rows": rows,
+        "idle_rss_mib": round(idle_rss / 2**20, 1),
+        "redis_idle_cpu_pct": None if redis_idle is None else round(100 * redis_idle, 2),
+    }
     if held is not None:
         n = held["tables"]
         result |= {
