@@ -20,6 +20,7 @@ from server import appender, deciding
 from server.connect import close, connect
 from server.envelope import envelope
 from server.hub import Hub
+from server.limits import Limits
 from server.projector import Projector
 from server.store import RedisEventStore
 from server.tables import Tables
@@ -334,3 +335,17 @@ async def test_a_refusal_at_the_head_reads_the_head_once_and_an_acceptance_never
     with pytest.raises(Refused):
         await tables.run(table_id, envelope(GM, "nobody", RemoveCombatant(combatant_id="nobody")))
     assert reads == [table_id]
+
+
+async def test_a_player_invited_through_another_process_gets_in(tables: Tables, redis_url: str) -> None:
+    """The invitation was written by another process after this one loaded the
+    table: the token is looked up again on the latest log, not refused."""
+    table_id = (await tables.create("Invitée", "vda", False, None)).table_id
+    async with deaf_process(redis_url) as behind:
+        assert await behind.store.meta(table_id) is not None
+        feed = await behind.feed(table_id)
+        principal, token = await tables.invite(table_id, "player", "Alice", [])
+        limits = Limits()
+        assert await limits.authenticate("a", behind.store, table_id, feed.state, token) is None  # stale
+        viewer = await limits.authenticate("a", behind.store, table_id, feed.state, token, feed.refresh)
+        assert viewer is not None and (viewer.role, viewer.id) == ("player", principal)
