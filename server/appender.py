@@ -219,9 +219,7 @@ class Appender:
             if attempt == 0 and ahead is not None and ahead.fits(batch, head.position, chain):
                 decision = await self._decide(ahead.decider, batch[len(ahead.decided) :])
             else:
-                decision = await self._decide(
-                    Decider(self.table_id, head, chain, seed, done), batch
-                )
+                decision = await self._decide(Decider(self.table_id, head, chain, seed, done), batch)
             for pending, exc in decision.failed:
                 pending.settle(exc)
             if decision.refused and not await self._settle_refusals(decision.refused, head.position):
@@ -274,9 +272,7 @@ class Appender:
         last = decision.records[-1]
         feed.writing_until = last.position
         leaves = decision.states[last.position]
-        self._ahead = Ahead(
-            last.position, last.chain, Decider(self.table_id, leaves, last.chain, seed, {})
-        )
+        self._ahead = Ahead(last.position, last.chain, Decider(self.table_id, leaves, last.chain, seed, {}))
         asyncio.get_running_loop().call_soon(self._decide_ahead)  # once the append is sent
         try:
             await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)

@@ -92,9 +92,7 @@ async def viewer_of(request: Request, table_id: str) -> Viewer:
         raise UnknownTable(table_id)
     feed = await s.tables.feed(table_id)
     token = token_from(request.headers, request.query_params)
-    viewer = await s.limits.authenticate(
-        peer(request), s.store, table_id, feed.state, token, feed.refresh
-    )
+    viewer = await s.limits.authenticate(peer(request), s.store, table_id, feed.state, token, feed.refresh)
     if viewer is None:
         raise PermissionError
     return viewer

@@ -257,4 +257,3 @@ async def test_fracas_watch_goes_on_through_another_replica(
     finally:
         watch.terminate()
         await watch.wait()
-
