@@ -124,16 +124,27 @@ class Latencies:
                 self.samples.append(arrived - sent)
 
 
+def table_address(index: int) -> str:
+    """The loopback address table ``index``'s clients connect from: each table from
+    an address of its own, as its players from their homes (the server holds at
+    most 1,024 sockets per address)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
 async def setup_table(fracas: Fracas, index: int, latencies: Latencies) -> LiveTable:
     table = await fracas.create_table(f"G10 {index}")
-    gm = await open_session(fracas.base, table.table_id, table.gm_token, name=f"{index}:gm")
+    home = table_address(index)
+    gm = await open_session(fracas.base, table.table_id, table.gm_token, name=f"{index}:gm", local_host=home)
     combatants = await fracas.add_combatants(gm, PLAYERS)
     tokens = [await fracas.invite(table, "player", [c]) for c in combatants]
     overlay_token = await fracas.invite(table, "spectator")
     players = [
-        await open_session(fracas.base, table.table_id, t, name=f"{index}:p{i}") for i, t in enumerate(tokens)
+        await open_session(fracas.base, table.table_id, t, name=f"{index}:p{i}", local_host=home)
+        for i, t in enumerate(tokens)
     ]
-    overlay = await open_session(fracas.base, table.table_id, overlay_token, name=f"{index}:overlay")
+    overlay = await open_session(
+        fracas.base, table.table_id, overlay_token, name=f"{index}:overlay", local_host=home
+    )
     live = LiveTable(table, gm, players, overlay)
     for session in live.sessions:
         session.on_event = latencies.on_event
@@ -252,7 +263,7 @@ async def sweep(
     lost or refused) twice in a row with the server busy, or the sweep's time is
     up; the rows, and the largest count that held."""
     samples, least, most = (150, 20.0, 60.0) if run.quick else (400, 30.0, 180.0)
-    deadline = time.monotonic() + (600 if run.quick else 1800)
+    deadline = time.monotonic() + (900 if run.quick else 1800)
     idle_rss = tree.rss()
     redis_idle = await idle_redis_cpu(run.redis.child)
     tables: list[LiveTable] = []
@@ -269,10 +280,14 @@ async def sweep(
     try:
         while count <= MAX_TABLES:
             run.log(f"  G10 {label}: {count} tables ({7 * count} sockets)")
-            tables += await asyncio.gather(*(one(i) for i in range(len(tables), count)))
-            # Long enough for a p99 of that many commands (fewer tables, longer windows).
-            seconds = min(most, max(least, samples / (COMMANDS_PER_TABLE_S * count)))
-            row = await measure_count(run, tables, tree, run.redis.child, seconds, redis_idle)
+            try:
+                tables += await asyncio.gather(*(one(i) for i in range(len(tables), count)))
+                # Long enough for a p99 of that many commands (fewer tables, longer windows).
+                seconds = min(most, max(least, samples / (COMMANDS_PER_TABLE_S * count)))
+                row = await measure_count(run, tables, tree, run.redis.child, seconds, redis_idle)
+            except Exception as exc:  # the harness's or the machine's limits: keep what was measured
+                run.note(f"G10 {label}: {count} tables failed: {type(exc).__name__}: {exc}")
+                break
             row["holds"] = (
                 row["p99_ms"] is not None
                 and row["p99_ms"] <= target_ms
