@@ -40,7 +40,7 @@ import psutil
 from bench.calibrate import Wakeups, c7_series, paced_gaps
 from bench.context import Run
 from bench.fracas import Fracas, Table, close_sessions
-from bench.load import load_command
+from bench.load import load_command, self_cpu
 from bench.procs import Child, free_port, python_module, start_fracas, wait_until
 from bench.report import percentile
 from bench.session import Ev, Session, open_session
@@ -225,9 +225,11 @@ async def measure_count(
     start = time.perf_counter()
     senders.counting_from = start
     cpu0, redis0 = tree.cpu_seconds(), redis_child.cpu_seconds() if redis_child else 0.0
+    harness0 = self_cpu()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     cpu = tree.cpu_seconds() - cpu0
+    harness = self_cpu() - harness0
     redis_cpu = (redis_child.cpu_seconds() - redis0) if redis_child else None
     rss = tree.rss()
     senders.stopped = True
@@ -249,6 +251,7 @@ async def measure_count(
         "refused": latencies.refused,
         "server_cpu_pct": round(100 * cpu / elapsed, 1),
         "server_rss_mib": round(rss / 2**20, 1),
+        "harness_cpu_pct": round(100 * harness / elapsed, 1),
         "redis_cpu_pct": round(100 * redis_cpu / elapsed, 1) if redis_cpu is not None else None,
         "redis_cpu_us_per_command": round((redis_cpu - redis_idle * elapsed) / len(samples) * 1e6, 1)
         if redis_cpu is not None and redis_idle is not None and samples

@@ -408,8 +408,10 @@ def capacity_table(g10: Mapping[str, Any]) -> str:
                     f"{row['server_cpu_pct']}%",
                     f"{row['server_rss_mib']} MiB",
                     "-" if row.get("redis_cpu_pct") is None else f"{row['redis_cpu_pct']}%",
+                    "-" if row.get("harness_cpu_pct") is None else f"{row['harness_cpu_pct']}%",
                     "holds" if row["holds"] else "FAILS",
                 )
             )
-    headers = ("G10 server", "tables", "sockets", "p50", "p99", "server CPU", "server RSS", "Redis CPU", "")
+    headers = ("G10 server", "tables", "sockets", "p50", "p99", "server CPU", "server RSS")
+    headers += ("Redis CPU", "harness CPU", "")
     return render_table(headers, lines) + f"\n(target: p99 <= {g10.get('target_ms')} ms, 8x C7 paced p50)"
