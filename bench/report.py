@@ -90,6 +90,8 @@ def unit_of(name: str) -> str:
 
 STEPS = ("C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7", "V")
 """What ``--only`` chooses from: one name per measurement step."""
+OPT_IN = ("G10",)
+"""Steps only ``--only`` runs (G10's sweep takes minutes: ``--only C7,G10``)."""
 ALIASES = {"C3": "C2", "C4": "C2", "G2": "G1", "G9": "G1", "G8": "G5"}
 """Figures measured by another step (C3 and C4 come with C2, …)."""
 
@@ -101,8 +103,9 @@ def selected(only: str | None) -> frozenset[str]:
     chosen = set()
     for name in only.upper().replace(" ", "").split(","):
         name = ALIASES.get(name, name)
-        if name not in STEPS:
-            raise SystemExit(f"--only: unknown figure {name!r} (known: {', '.join(STEPS)})")
+        if name not in STEPS + OPT_IN:
+            known = ", ".join(STEPS + OPT_IN)
+            raise SystemExit(f"--only: unknown figure {name!r} (known: {known})")
         chosen.add(name)
     return frozenset(chosen)
 
@@ -388,3 +391,27 @@ def write_json(document: Mapping[str, Any], path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=2, sort_keys=False, default=str) + "\n", encoding="utf-8")
     return path
+
+
+def capacity_table(g10: Mapping[str, Any]) -> str:
+    """G10's sweeps: one line per table count tried, for each server."""
+    lines = []
+    for label in ("one process", "--workers 2"):
+        for row in g10.get(label, {}).get("rows", []):
+            lines.append(
+                (
+                    label,
+                    str(row["tables"]),
+                    str(row["sockets"]),
+                    fmt(row["p50_ms"], "ms"),
+                    fmt(row["p99_ms"], "ms"),
+                    f"{row['server_cpu_pct']}%",
+                    f"{row['server_rss_mib']} MiB",
+                    "-" if row.get("redis_cpu_pct") is None else f"{row['redis_cpu_pct']}%",
+                    "-" if row.get("harness_cpu_pct") is None else f"{row['harness_cpu_pct']}%",
+                    "holds" if row["holds"] else "FAILS",
+                )
+            )
+    headers = ("G10 server", "tables", "sockets", "p50", "p99", "server CPU", "server RSS")
+    headers += ("Redis CPU", "harness CPU", "")
+    return render_table(headers, lines) + f"\n(target: p99 <= {g10.get('target_ms')} ms, 8x C7 paced p50)"

@@ -26,6 +26,7 @@ import redis
 import uvloop
 
 from bench.calibrate import calibrate
+from bench.capacity import g10_capacity
 from bench.context import FULL, QUICK, Run
 from bench.fracas import with_fracas
 from bench.procs import (
@@ -40,6 +41,7 @@ from bench.procs import (
 )
 from bench.report import (
     calibration_table,
+    capacity_table,
     evaluate_all,
     goals_table,
     result_document,
@@ -146,6 +148,13 @@ async def measure_all(run: Run, steps: frozenset[str], profile: Path | None, tra
             await with_fracas(run, server, base, steps)
         finally:
             await asyncio.to_thread(server.stop, 60.0)
+    if "G10" in steps:
+        run.log("measuring G10 (tables one process holds, then --workers 2)")
+        with run.step("G10"):
+            try:
+                await g10_capacity(run)
+            except Exception as exc:
+                run.failed("G10", exc)
 
 
 def profile_summary(path: Path, lines: int = 30) -> str:
@@ -211,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
         if run.details.get("server_trace"):
             print()
             print(trace_table(run.details["server_trace"]))
+        if "G10" in run.details:
+            print()
+            print(capacity_table(run.details["G10"]))
         if "scaling" in run.details:
             print()
             print(scaling_table(run.details["scaling"]["rows"]))

@@ -230,7 +230,9 @@ class Session:
         return self.ws is not None and self.ws.open
 
 
-async def open_session(base: str, table_id: str, token: str, name: str = "") -> Session:
+async def open_session(
+    base: str, table_id: str, token: str, name: str = "", local_host: str | None = None
+) -> Session:
     parts = urlsplit(base)
     session = Session(name)
     session.ws = await connect(
@@ -239,6 +241,7 @@ async def open_session(base: str, table_id: str, token: str, name: str = "") -> 
         f"/ws/tables/{table_id}",
         session.on_message,
         token=token,
+        local_host=local_host,
     )
     session.ws.closed.add_done_callback(session._on_closed)
     await asyncio.wait_for(session.welcome, 30)

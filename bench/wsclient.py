@@ -191,10 +191,14 @@ async def connect(
     *,
     token: str | None = None,
     timeout: float = 10.0,
+    local_host: str | None = None,
 ) -> WSClient:
+    """``local_host``: the loopback address to connect from (G10's tables each
+    come from an address of their own, as from a home of their own)."""
     loop = asyncio.get_running_loop()
     key = base64.b64encode(os.urandom(16))
-    _, client = await loop.create_connection(lambda: WSClient(on_message, key), host, port)
+    local = (local_host, 0) if local_host else None
+    _, client = await loop.create_connection(lambda: WSClient(on_message, key), host, port, local_addr=local)
     lines = [
         f"GET {path} HTTP/1.1",
         f"Host: {host}:{port}",

@@ -47,6 +47,8 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/healthz", http_api.healthz),
         Route("/metrics", metrics.endpoint),
+        Route("/livez", http_api.livez),
+        Route("/readyz", http_api.readyz),
         Route("/api/tables", http_api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}/invites", http_api.invite, methods=["POST"]),
         Route("/api/tables/{table_id}/invites/{principal}", http_api.revoke, methods=["DELETE"]),

@@ -7,7 +7,10 @@ starting from the state the write in flight will leave (so a command's
 expected head, dice position and rules see exactly what a lone command
 would); the next batch writes them all at once when that write comes back.
 If it failed, or another replica moved the head, the batch is decided again
-on the new state.
+on the new state. A command is refused only on the table's latest log: before
+a refusal is answered, the head it was decided on is checked against the
+head in Redis, and if another process wrote since, this one catches up and
+decides again (so which process a client reaches never changes the answer).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from server.deciding import Ahead, Decider, Decision, Pending, Result
 from server.hub import Feed, Hub
 from server.projector import Projector
 from server.signing import Signer
-from server.store import Conflict, DuplicateCommand, EventStore
+from server.store import Appended, Conflict, DuplicateCommand, EventStore
 
 log = logging.getLogger("fracas.appender")
 
@@ -40,6 +43,10 @@ command. A table at light load never waits."""
 
 CONFLICT_RETRIES = 16
 BACKOFF_CAP_SECONDS = 0.05
+
+
+async def _nothing() -> dict[str, Appended]:
+    return {}
 
 
 class Busy(Refused):
@@ -212,13 +219,15 @@ class Appender:
             if attempt == 0 and ahead is not None and ahead.fits(batch, head.position, chain):
                 decision = await self._decide(ahead.decider, batch[len(ahead.decided) :])
             else:
-                decision = await self._decide(
-                    Decider(self.table_id, head, chain, seed, done), batch
-                )
+                decision = await self._decide(Decider(self.table_id, head, chain, seed, done), batch)
             for pending, exc in decision.failed:
                 pending.settle(exc)
-            if decision.refused:
-                await self._settle_refusals(decision.refused)
+            if decision.refused and not await self._settle_refusals(decision.refused, head.position):
+                # Another process wrote what this one has not seen yet: what it refused
+                # may be legal on the latest log. Catch up and decide the batch again.
+                head = await feed.refresh()
+                chain = feed.chain
+                continue
             if not decision.groups:
                 for pending, result in decision.accepted:
                     pending.settle(result)
@@ -263,9 +272,7 @@ class Appender:
         last = decision.records[-1]
         feed.writing_until = last.position
         leaves = decision.states[last.position]
-        self._ahead = Ahead(
-            last.position, last.chain, Decider(self.table_id, leaves, last.chain, seed, {})
-        )
+        self._ahead = Ahead(last.position, last.chain, Decider(self.table_id, leaves, last.chain, seed, {}))
         asyncio.get_running_loop().call_soon(self._decide_ahead)  # once the append is sent
         try:
             await self.store.append_batch(self.table_id, decision.groups, expected_head=head.position)
@@ -275,14 +282,24 @@ class Appender:
         finally:
             feed.writing_until = 0
 
-    async def _settle_refusals(self, refused: list[tuple[Pending, Refused]]) -> None:
-        """A refused command may be the retry of one already applied (its state has
+    async def _settle_refusals(self, refused: list[tuple[Pending, Refused]], decided_on: int) -> bool:
+        """Refuse these commands, if the head they were decided on is still the
+        table's head in Redis: a process that is behind never refuses what the
+        latest log allows (False, nothing settled: decide them again). At the
+        head this costs one round trip, and only when a command is refused; the
+        accepted path reads nothing (the expected head guards it).
+
+        A refused command may be the retry of one already applied (its state has
         moved on since): it gets its first result, not the refusal."""
         keys = [pending.key for pending, _ in refused if pending.key]
-        done = await self.store.applied_many(self.table_id, keys) if keys else {}
+        applied = self.store.applied_many(self.table_id, keys) if keys else _nothing()
+        head, done = await asyncio.gather(self.store.head(self.table_id), applied)
+        if head != decided_on:
+            return False
         for pending, refusal in refused:
             first = done.get(pending.key)
             pending.settle(Result(first.first, first.last, duplicate=True) if first else refusal)
+        return True
 
     async def _decide(self, decider: Decider, batch: list[Pending]) -> Decision:
         for pending in batch:

@@ -92,7 +92,7 @@ async def viewer_of(request: Request, table_id: str) -> Viewer:
         raise UnknownTable(table_id)
     feed = await s.tables.feed(table_id)
     token = token_from(request.headers, request.query_params)
-    viewer = await s.limits.authenticate(peer(request), s.store, table_id, feed.state, token)
+    viewer = await s.limits.authenticate(peer(request), s.store, table_id, feed.state, token, feed.refresh)
     if viewer is None:
         raise PermissionError
     return viewer
@@ -136,6 +136,26 @@ async def healthz(request: Request) -> Response:
     return JSONResponse(
         {"status": "ok", "store": s.settings.store_mode, "redis_version": await s.store.redis_version()}
     )
+
+
+async def livez(request: Request) -> Response:
+    """The process runs and answers: the liveness probe (never asks Redis, so that
+    a Redis outage does not restart every process)."""
+    return JSONResponse({"status": "alive"})
+
+
+async def readyz(request: Request) -> Response:
+    """This process may be given clients: Redis answers, the scripts are loaded,
+    and the process is not draining (stopping)."""
+    s = services(request)
+    if s.draining:
+        return problem(503, "draining", "server.draining", "this process is stopping")
+    try:
+        async with asyncio.timeout(min(s.settings.request_seconds, 2.0)):
+            await s.store.load_scripts()
+    except (RedisError, TimeoutError, OSError):
+        return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
+    return JSONResponse({"status": "ready"})
 
 
 @http_errors

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -84,19 +85,30 @@ class Limits:
         _release(self._per_address, address)
 
     async def authenticate(
-        self, address: str, store: EventStore, table_id: str, state: TableState, token: str | None
+        self,
+        address: str,
+        store: EventStore,
+        table_id: str,
+        state: TableState,
+        token: str | None,
+        catch_up: Callable[[], Awaitable[TableState]] | None = None,
     ) -> Viewer | None:
         """The viewer ``token`` is on this table now, or None; refused
         (:class:`Throttled`) for an address that failed too often lately. A
         missing or wrong token counts as a failure, and so does a revoked one
-        once its secret is forgotten (:meth:`server.tables.Tables.revoke`)."""
+        once its secret is forgotten (:meth:`server.tables.Tables.revoke`).
+        A valid token whose invitation ``state`` does not hold yet (written by
+        another process) is looked up again on the latest log, from ``catch_up``."""
         if self.throttled(address):
             raise Throttled
         principal = await token_principal(store, table_id, token)
         if principal is None:
             self.failed(address)
             return None
-        return viewer_in(state, principal)
+        viewer = viewer_in(state, principal)
+        if viewer is None and catch_up is not None:
+            viewer = viewer_in(await catch_up(), principal)
+        return viewer
 
 
 class Throttled(Exception):

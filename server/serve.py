@@ -9,11 +9,13 @@ behind a proxy do, so a machine's every core can serve.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import logging
 import os
 import signal
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +83,23 @@ def uvicorn_config(
     return uvicorn.Config(app, host=host, port=port, **options)
 
 
+def drain(app: object) -> None:
+    """Mark ``app``'s process as draining: ``/readyz`` answers 503 from now on."""
+    if isinstance(app, Starlette) and hasattr(app.state, "services"):
+        app.state.services.draining = True
+
+
 class Server(uvicorn.Server):
     """uvicorn's server, whose shutdown always ends: once the grace period
     (``timeout_graceful_shutdown``) is over and the app has shut down, the
-    connections still open are aborted rather than left waiting to flush."""
+    connections still open are aborted rather than left waiting to flush.
+
+    uvicorn's own shutdown drains: it stops accepting, closes every WebSocket
+    with 1012 (clients reconnect, to another replica where there is one) and
+    waits for the connections to go."""
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        drain(self.config.app)
         await super().shutdown(sockets)
         for connection in list(self.server_state.connections):
             transport = getattr(connection, "transport", None)
@@ -107,7 +120,19 @@ def worker_app() -> Starlette:
     fields = json.loads(os.environ[SETTINGS_VARIABLE])
     for name in ("origins", "public_origins"):
         fields[name] = tuple(fields[name])
-    return create_app(Settings(**fields))
+    app = create_app(Settings(**fields))
+    # uvicorn's worker runs its own server class, whose signal handlers are in place
+    # by now: drain on the signals that stop it, then let it stop.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        stop = signal.getsignal(signum)
+        if callable(stop):
+            signal.signal(signum, functools.partial(_drain_then, app, stop))
+    return app
+
+
+def _drain_then(app: Starlette, stop: Callable[[int, Any], Any], signum: int, frame: Any) -> None:
+    drain(app)
+    stop(signum, frame)
 
 
 def serve(

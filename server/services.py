@@ -53,6 +53,8 @@ class Services:
         self.hub = Hub(client, self.store, self.projector, settings.queue_size)
         self.limits = Limits(settings.limits)
         self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)
+        self.draining = False
+        """The process is stopping (SIGTERM, Ctrl-C): ``/readyz`` says so."""
 
 
 def services(connection: HTTPConnection) -> Services:

@@ -270,6 +270,12 @@ class RedisEventStore(EventStore):
             self._shas[script] = await self.redis.script_load(script)
             return await self._scripts.evalsha(self._shas[script], keys, args)
 
+    async def load_scripts(self) -> None:
+        """Load the scripts into Redis (again: a restarted Redis forgot them). Raises
+        what Redis raises when it cannot be reached: the readiness probe's check."""
+        for script in (CREATE_SCRIPT, APPEND_SCRIPT):
+            self._shas[script] = await self.redis.script_load(script)
+
     async def create(
         self,
         table_id: str,

@@ -296,7 +296,7 @@ async def admit(websocket: WebSocket, sink: Sink, s: Services, table_id: str) ->
     token = token_from(websocket.headers, websocket.query_params)
     address = peer(websocket)
     try:
-        viewer = await s.limits.authenticate(address, s.store, table_id, feed.state, token)
+        viewer = await s.limits.authenticate(address, s.store, table_id, feed.state, token, feed.refresh)
     except Throttled:
         await websocket.close(CLOSE_TOO_MANY, Throttled.message)
         return None

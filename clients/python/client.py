@@ -10,12 +10,17 @@ everything live.
 A client that loses its connection reconnects with :meth:`TableClient.resume`,
 which follows again from the last position it received, so it misses and
 repeats nothing; if the server's history diverged it raises :class:`Diverged`.
+:meth:`TableClient.live` and ``send(..., reconnect=True)`` do it by themselves
+when the server closes the socket for the client to come back (a process
+draining on SIGTERM closes with 1012): through a proxy or a service, the
+next connection reaches another replica.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
@@ -24,6 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from domain.events import RECORD_DECODER, Recorded
 from domain.wire import (
@@ -48,6 +54,20 @@ from domain.wire import (
 from domain.wire import (
     Diverged as DivergedMessage,
 )
+
+RECONNECT_CODES = frozenset({1001, 1006, 1011, 1012, 1013})
+"""Close codes after which a client connects again: the server is going away
+(1001) or restarting (1012), the connection was lost (1006), the server erred
+(1011) or asks to try again (1013: too far behind, or Redis unavailable)."""
+
+BACKOFF_SECONDS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+"""Pauses before each reconnection attempt (jittered): the first at once, since
+another replica is usually there."""
+
+
+def backoff(attempt: int) -> float:
+    pause = BACKOFF_SECONDS[min(attempt, len(BACKOFF_SECONDS) - 1)]
+    return pause * (0.75 + random.random() / 2)
 
 
 class FracasError(Exception):
@@ -176,6 +196,13 @@ class TableClient:
         self._pending: dict[str, asyncio.Future[Any]] = {}
         self._events: asyncio.Queue[Recorded | BaseException] = asyncio.Queue()
         self._welcomed: asyncio.Future[Welcome] | None = None
+        self._following = False
+        self._closed: Closed | None = None
+        self._reconnecting = asyncio.Lock()
+        self.connections = 0
+        """How many connections this client has opened."""
+        self.reconnects: list[int | None] = []
+        """The close code of each connection this client replaced by itself."""
 
     async def __aenter__(self) -> TableClient:
         await self.connect()
@@ -186,6 +213,8 @@ class TableClient:
 
     async def connect(self) -> Welcome:
         self._welcomed = asyncio.get_running_loop().create_future()
+        self._closed = None
+        self.connections += 1
         self._ws = await connect(
             ws_url(self.server, self.table_id),
             additional_headers={"Authorization": f"Bearer {self.token}"},
@@ -220,6 +249,54 @@ class TableClient:
         await self.follow(self.last_position)
         return welcome
 
+    async def reconnect(self, closed: Closed, connection: int | None = None, attempts: int = 12) -> None:
+        """Replace a connection the server closed with ``closed`` (one of
+        :data:`RECONNECT_CODES`, else it is raised): connect again, with backoff,
+        and follow from the last position received if this client followed.
+        ``connection`` is :attr:`connections` when ``closed`` was seen: if another
+        caller has replaced that connection since, there is nothing to do."""
+        if closed.code not in RECONNECT_CODES:
+            raise closed
+        async with self._reconnecting:
+            if connection is not None and connection != self.connections:
+                return
+            self.reconnects.append(closed.code)
+            await self._connect_again(attempts)
+
+    async def _connect_again(self, attempts: int) -> None:
+        for attempt in range(attempts):
+            await asyncio.sleep(backoff(attempt))
+            await self.close()
+            try:
+                await self.connect()
+            except Closed as refused:
+                if refused.code not in RECONNECT_CODES or attempt == attempts - 1:
+                    raise
+                continue
+            except (TimeoutError, OSError, InvalidHandshake):
+                if attempt == attempts - 1:
+                    raise
+                continue
+            if self._following:
+                await self.follow(self.last_position)
+            return
+
+    async def live(self, after: int | None = None) -> AsyncIterator[Recorded]:
+        """Every event after ``after`` (default: the last one received), then each
+        new one, for as long as the table can be reached: when the server closes
+        the socket for the client to come back, this connects again and resumes
+        from the last position received, so nothing is missed or repeated."""
+        if self._ws is None:
+            await self.connect()
+        await self.follow(after)
+        while True:
+            connection = self.connections
+            try:
+                async for record in self.events():
+                    yield record
+            except Closed as closed:
+                await self.reconnect(closed, connection)
+
     async def _read(self) -> None:
         assert self._ws is not None
         try:
@@ -233,6 +310,8 @@ class TableClient:
                 if isinstance(exc, Closed | asyncio.CancelledError)
                 else Closed(self._ws.close_code, self._ws.close_reason or str(exc))
             )
+            if isinstance(closed, Closed):
+                self._closed = closed
             if self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_exception(closed)
             for future in self._pending.values():
@@ -284,7 +363,15 @@ class TableClient:
         if len(frame) > MAX_MESSAGE_BYTES:
             self._pending.pop(message_id)
             raise FracasError(f"message of {len(frame)} bytes exceeds {MAX_MESSAGE_BYTES}")
-        await self._ws.send(frame.decode())
+        if self._closed is not None:  # the reader has ended: nothing would answer
+            self._pending.pop(message_id)
+            raise self._closed
+        try:
+            await self._ws.send(frame.decode())
+        except ConnectionClosed as exc:
+            self._pending.pop(message_id, None)
+            code = exc.rcvd.code if exc.rcvd is not None else None
+            raise Closed(code, exc.rcvd.reason if exc.rcvd is not None else str(exc)) from None
         return await future
 
     async def follow(self, after: int | None = None) -> None:
@@ -293,10 +380,12 @@ class TableClient:
         after = self.last_position if after is None else after
         chain = self.last_chain if after == self.last_position else ""
         self.last_position = after
+        self._following = True
         await self._ws.send(ENCODER.encode(Follow(after=after, epoch=self.epoch, chain=chain)).decode())
 
     async def unfollow(self) -> None:
         assert self._ws is not None
+        self._following = False
         await self._ws.send(ENCODER.encode(Unfollow()).decode())
 
     async def send(
@@ -307,7 +396,12 @@ class TableClient:
         expected_head: int | None = None,
         dice: list[int] | None = None,
         nonce: str | None = None,
+        reconnect: bool = False,
     ) -> Accepted | Rejected:
+        """Send ``command`` and wait for its answer. With ``reconnect``, a socket the
+        server closes before answering (see :meth:`reconnect`) is replaced and the
+        command sent again with the same id and nonce: applied at most once, and
+        answered with its first result if the first sending landed."""
         command_id = command_id or secrets.token_hex(8)
         message = SendCommand(
             id=command_id,
@@ -316,7 +410,15 @@ class TableClient:
             expected_head=expected_head,
             dice=dice,
         )
-        answer = await self._request(message, command_id)
+        while True:
+            connection = self.connections
+            try:
+                answer = await self._request(message, command_id)
+                break
+            except Closed as closed:
+                if not reconnect:
+                    raise
+                await self.reconnect(closed, connection)
         if isinstance(answer, Accepted) and answer.signed_head is not None:
             self.head = answer.signed_head
         return answer  # type: ignore[no-any-return]

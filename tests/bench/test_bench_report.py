@@ -16,6 +16,7 @@ from bench.report import (
     AT_MOST,
     GOALS,
     Goal,
+    capacity_table,
     evaluate,
     evaluate_all,
     fmt,
@@ -163,8 +164,20 @@ def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
     assert selected("c3,G9, g8") == {"C2", "G1", "G5"}
     assert selected("v") == {"V"}
     assert selected(None) == {"C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7", "V"}
+    assert selected("c7,g10") == {"C7", "G10"}  # G10 runs only when named
     with pytest.raises(SystemExit):
         selected("G3")
+
+
+def test_the_capacity_table_shows_each_count_tried_and_where_it_failed() -> None:
+    row = {"tables": 8, "sockets": 56, "p50_ms": 0.9, "p99_ms": 1.1, "server_cpu_pct": 3.0}
+    row |= {"server_rss_mib": 80.0, "redis_cpu_pct": None, "holds": True}
+    failed = row | {"tables": 16, "sockets": 112, "p99_ms": 2.5, "holds": False}
+    table = capacity_table({"target_ms": 1.6, "one process": {"rows": [row, failed]}})
+    lines = table.splitlines()
+    assert "one process  8       56" in lines[2] and lines[2].rstrip().endswith("holds")
+    assert "16" in lines[3] and "2.50 ms" in lines[3] and lines[3].rstrip().endswith("FAILS")
+    assert lines[-1] == "(target: p99 <= 1.6 ms, 8x C7 paced p50)"
 
 
 def test_server_trace_samples_are_split_by_the_step_whose_window_holds_their_end() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import socket
 from collections.abc import AsyncIterator
 from typing import Any
@@ -20,6 +21,7 @@ from server.embedded import EmbeddedRedis
 from server.serve import uvicorn_config
 from server.store import key
 from tests.browser.conftest import PHONE, make_table
+from tests.replicas import RoundRobinProxy, ServerProcess
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
 
@@ -99,3 +101,39 @@ async def test_a_page_says_plainly_when_the_history_diverged(
         await expect(page.locator("#status")).to_have_attribute("data-status", "online")
         await expect(page.locator("#banner")).to_be_hidden()
         await expect(page.locator("#state .combatant")).to_have_count(2)
+
+
+async def test_a_page_whose_replica_drains_goes_on_through_another(
+    embedded_redis: EmbeddedRedis, browser: Any
+) -> None:
+    """SIGTERM to the replica a page is on: it closes the page's socket with 1012,
+    the page connects again through the same proxy, which now sends it to the
+    other replica, and resumes where it was: nothing missed, nothing twice."""
+    first, second = (ServerProcess(embedded_redis.url, "--shutdown-seconds", "2") for _ in range(2))
+    first.start()
+    second.start()
+    proxy = await RoundRobinProxy([first.port]).start()
+    try:
+        table = await make_table(first.url)
+        context = await browser.new_context(viewport=PHONE, locale="fr-FR")
+        page = await context.new_page()
+        table.server = proxy.url
+        await page.goto(table.url("t", "alice"))
+        await expect(page.locator("#status")).to_have_attribute("data-status", "online")
+        await expect(page.locator("#state .combatant")).to_have_count(2)
+        proxy.upstreams = [second.port]  # the proxy's next connections go to the other replica
+        first.signal(signal.SIGTERM)
+        assert first.process is not None
+        await asyncio.to_thread(first.process.wait, 30)
+        table.server = second.url
+        assert (await table.command({"type": "AddNote", "text": "Relève"})).status_code == 200
+        await expect(page.locator("#status")).to_have_attribute("data-status", "online", timeout=20000)
+        await expect(page.locator("#log-list")).to_contain_text("Relève")
+        shown = await page.locator("#log-list li").evaluate_all(
+            "(lis) => lis.map((li) => li.dataset.position)"
+        )
+        assert len(shown) == len(set(shown)) == (await table.state())["position"]
+    finally:
+        await proxy.stop()
+        first.stop()
+        second.stop()

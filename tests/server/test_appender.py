@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import weakref
 from collections.abc import AsyncIterator
@@ -11,12 +12,15 @@ from typing import Any
 import pytest
 
 from domain.base import GM
-from domain.commands import AddNote, Rewind
-from domain.events import NoteAdded
+from domain.commands import AddCombatant, AddNote, RemoveCombatant, Rewind
+from domain.errors import Refused
+from domain.events import Combatant, NoteAdded
+from domain.systems.vda.state import VdaSheet
 from server import appender, deciding
 from server.connect import close, connect
 from server.envelope import envelope
 from server.hub import Hub
+from server.limits import Limits
 from server.projector import Projector
 from server.store import RedisEventStore
 from server.tables import Tables
@@ -273,3 +277,75 @@ async def test_a_rewind_queued_behind_a_write_is_decided_in_its_turn_on_the_stat
     at_two = await tables.projector.state_at(table_id, 2)
     now = await tables.projector.state_at(table_id, 4)
     assert now.fight == at_two.fight and now.position == 4
+
+
+@contextlib.asynccontextmanager
+async def deaf_process(redis_url: str) -> AsyncIterator[Tables]:
+    """Another server process on the same Redis that never hears a doorbell (its
+    hub is not started): whatever it loaded once, it stays behind."""
+    client = connect(redis_url)
+    store = RedisEventStore(client)
+    projector = Projector(store)
+    hub = Hub(client, store, projector, queue_size=16)
+    try:
+        yield Tables(store, hub, projector)
+    finally:
+        await hub.stop()
+        await close(client)
+
+
+async def test_a_process_behind_catches_up_before_it_refuses(tables: Tables, redis_url: str) -> None:
+    """The combatant was added through another process, after this one loaded the
+    table: removing it is legal on the latest log, so it is accepted here too,
+    and written after the addition."""
+    table_id = (await tables.create("Retard", "vda", True, None)).table_id
+    async with deaf_process(redis_url) as behind:
+        assert await behind.store.meta(table_id) is not None  # as a request does first
+        await behind.feed(table_id)  # loaded at position 1, and never told of more
+        rorsh = Combatant(id="rorsh", name="Rorsh", sheet=VdaSheet())
+        await tables.run(table_id, envelope(GM, "add", AddCombatant(combatant=rorsh)))
+        assert (await behind.feed(table_id)).state.position == 1
+        result = await behind.run(table_id, envelope(GM, "remove", RemoveCombatant(combatant_id="rorsh")))
+        assert (result.first, result.duplicate) == (3, False)
+        # At the head, a command the rules refuse is refused, after the same check.
+        with pytest.raises(Refused) as refused:
+            await behind.run(table_id, envelope(GM, "again", RemoveCombatant(combatant_id="rorsh")))
+        assert refused.value.rule == "table.combatant-unknown"
+    written = [type(r.event).__name__ for r in await tables.store.read(table_id, after=1)]
+    assert written == ["CombatantAdded", "CombatantRemoved"]
+
+
+async def test_a_refusal_at_the_head_reads_the_head_once_and_an_acceptance_never(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the check costs: nothing on an accepted command (G1's path), one read
+    of the head on a refused one."""
+    table_id = (await tables.create("Compte", "vda", False, None)).table_id
+    await tables.run(table_id, envelope(GM, "warm", AddNote(text="warm")))  # the feed is loaded
+    reads: list[str] = []
+    head = tables.store.head
+
+    async def counted_head(table: str) -> int:
+        reads.append(table)
+        return await head(table)
+
+    monkeypatch.setattr(tables.store, "head", counted_head)
+    await tables.run(table_id, envelope(GM, "note", AddNote(text="n")))
+    assert reads == []
+    with pytest.raises(Refused):
+        await tables.run(table_id, envelope(GM, "nobody", RemoveCombatant(combatant_id="nobody")))
+    assert reads == [table_id]
+
+
+async def test_a_player_invited_through_another_process_gets_in(tables: Tables, redis_url: str) -> None:
+    """The invitation was written by another process after this one loaded the
+    table: the token is looked up again on the latest log, not refused."""
+    table_id = (await tables.create("Invitée", "vda", False, None)).table_id
+    async with deaf_process(redis_url) as behind:
+        assert await behind.store.meta(table_id) is not None
+        feed = await behind.feed(table_id)
+        principal, token = await tables.invite(table_id, "player", "Alice", [])
+        limits = Limits()
+        assert await limits.authenticate("a", behind.store, table_id, feed.state, token) is None  # stale
+        viewer = await limits.authenticate("a", behind.store, table_id, feed.state, token, feed.refresh)
+        assert viewer is not None and (viewer.role, viewer.id) == ("player", principal)

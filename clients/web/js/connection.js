@@ -4,6 +4,10 @@
 
 const FATAL = { 4401: "unauthorized", 4404: "unknown" };
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// The server going away (1001) or restarting (1012: a replica draining): another
+// replica is usually there behind the same address, so the first try is at once.
+const COME_BACK = new Set([1001, 1012]);
+const COME_BACK_MS = 100;
 
 function randomId() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -62,7 +66,10 @@ export class TableConnection {
       this.handlers.status?.(FATAL[code]);
       return;
     }
-    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay =
+      COME_BACK.has(code) && this.attempt === 0
+        ? COME_BACK_MS
+        : BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     const jittered = Math.round(delay * (0.75 + Math.random() / 2));
     this.attempt += 1;
     this.handlers.status?.("offline", Math.ceil(jittered / 1000));
