@@ -9,6 +9,8 @@ behind a proxy do, so a machine's every core can serve.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -23,6 +25,7 @@ from starlette.applications import Starlette
 from domain.wire import MAX_MESSAGE_BYTES
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
+from server.frames import CLOSE_SECONDS, SEND_BUFFER_BYTES, reset
 
 SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 """How the parent hands its settings to worker processes."""
@@ -77,14 +80,51 @@ def uvicorn_config(
 class Server(uvicorn.Server):
     """uvicorn's server, whose shutdown always ends: once the grace period
     (``timeout_graceful_shutdown``) is over and the app has shut down, the
-    connections still open are aborted rather than left waiting to flush."""
+    connections still open are aborted rather than left waiting to flush.
+
+    While it serves, a connection closing for longer than ``close_seconds``
+    (its last bytes or its close frame unread: a client that stopped reading,
+    a keep-alive ping unanswered) is aborted too, on either path; and every
+    accepted socket's kernel send buffer is bounded (:data:`SEND_BUFFER_BYTES`)."""
+
+    def __init__(self, config: uvicorn.Config, close_seconds: float = CLOSE_SECONDS) -> None:
+        super().__init__(config)
+        self.close_seconds = close_seconds
+        self._watchdog: asyncio.Task[None] | None = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        for server in getattr(self, "servers", []):
+            for listening in server.sockets:
+                # Accepted sockets inherit it from the listening one.
+                with contextlib.suppress(OSError):
+                    listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+        self._watchdog = asyncio.create_task(self._abort_stuck(), name="stuck connections")
+
+    async def _abort_stuck(self) -> None:
+        loop = asyncio.get_running_loop()
+        closing_since: dict[Any, float] = {}
+        while True:
+            await asyncio.sleep(min(1.0, self.close_seconds / 2))
+            now, seen = loop.time(), {}
+            for connection in list(self.server_state.connections):
+                transport = getattr(connection, "transport", None)
+                if transport is None or not transport.is_closing():
+                    continue
+                seen[transport] = since = closing_since.get(transport, now)
+                if now - since >= self.close_seconds:
+                    logging.getLogger("fracas.serve").info("a connection did not close in time: reset")
+                    reset(transport)
+            closing_since = seen
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         await super().shutdown(sockets)
         for connection in list(self.server_state.connections):
             transport = getattr(connection, "transport", None)
             if transport is not None:
-                transport.abort()
+                reset(transport)
 
 
 class Terminated(Exception):
