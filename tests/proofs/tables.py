@@ -34,9 +34,12 @@ class ProofTable:
             await client.close()
 
 
-async def proof_table(server: str, players: int, spectators: int, name: str = "t") -> ProofTable:
+async def proof_table(
+    server: str, players: int, spectators: int, name: str = "t", first_player_via: str | None = None
+) -> ProofTable:
     """A vda table whose GM added one combatant per player, a player per combatant,
-    and ``spectators`` sockets sharing one spectator token; all recording."""
+    and ``spectators`` sockets sharing one spectator token; all recording. The
+    first player connects through ``first_player_via`` when given (a proxy)."""
     async with Admin(server) as admin:
         created = await admin.create_table(f"Preuve {name}", "vda")
     table_id, gm_token = created["table_id"], created["gm_token"]
@@ -50,7 +53,8 @@ async def proof_table(server: str, players: int, spectators: int, name: str = "t
         for i in range(players):
             invited = await gm_admin.invite(table_id, "player", f"P{i}", [f"c{i}"])
             table.over_http.add(("gm", f"invite-{invited['id']}"))
-            table.players.append(await Recorder(server, table_id, invited["token"], f"{name}-p{i}").start())
+            url = first_player_via if i == 0 and first_player_via else server
+            table.players.append(await Recorder(url, table_id, invited["token"], f"{name}-p{i}").start())
         if spectators:
             invited = await gm_admin.invite(table_id, "spectator", "OBS")
             table.over_http.add(("gm", f"invite-{invited['id']}"))
