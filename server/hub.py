@@ -35,7 +35,7 @@ from redis.exceptions import RedisError
 from domain.base import EVERYONE, Viewer, admits, sees_as
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
-from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
+from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Diverged, Events, SkippedAhead
 from server.frames import Cork, Frame, Sink, TransportSink
 from server.projector import STATE_LAYOUT, Projector
 from server.store import EventStore, bell_channel
@@ -370,11 +370,41 @@ class Feed:
 
     async def _catch_up(self) -> TableState:
         while True:
-            page = await self.hub.store.read(self.table_id, self.state.position, 500)
+            # From the record this feed holds last, to check the store still holds
+            # it: a Redis restored from an older copy holds another history.
+            position = self.state.position
+            page = await self.hub.store.read(self.table_id, max(position - 1, 0), 501)
+            if position:
+                if not page or page[0].position != position or page[0].chain != self.chain:
+                    await self._diverged()
+                    continue
+                page = page[1:]
             if not page:
                 return self.state
             state = await self.hub.projector.fold(self.table_id, self.state, page)
             self._publish(page, state)
+
+    async def _diverged(self) -> None:
+        """The store no longer holds what this feed handed out (Redis restored
+        from an older copy): take up the store's history from its head, and tell
+        every socket of the table, whose client must reload (it follows no more)."""
+        store = self.hub.store
+        head = await store.head(self.table_id)
+        meta = await store.meta(self.table_id)
+        last = await store.read(self.table_id, head - 1, 1, upto=head) if head else []
+        self.hub.projector.forget(self.table_id)
+        log.warning("table %s: the store holds another history; taken up at %d", self.table_id, head)
+        self.state = await self.hub.projector.state_at(self.table_id, head)
+        self.chain = last[0].chain if last else ""
+        epoch = meta.epoch if meta is not None else ""
+        frame = Frame(
+            ENCODER.encode(
+                Diverged(epoch=epoch, head=head, message=f"this table is epoch {epoch} up to {head}; reload")
+            )
+        )
+        for subscriber in list(self.subscribers):
+            subscriber.unfollow()
+            subscriber.reply(frame)
 
     def accept(self, records: list[Recorded], states: dict[int, TableState]) -> bool:
         """Records this process just wrote, with the states it folded while deciding

@@ -13,7 +13,7 @@ reads the table's whole log (as the GM) and holds that:
 - no event was written without a command some client sent (the table's own
   creation aside);
 - each client's positions strictly increase, without a gap except across an
-  explicit ``diverged`` or ``skipped``;
+  explicit ``skipped`` (after ``diverged`` the client starts again from 0);
 - every client's state at the head equals a cold rebuild of the log, seen as
   that client may see it.
 """
@@ -59,8 +59,10 @@ class Recorder:
     retries: int = 0
     positions: list[int] = field(default_factory=list)
     breaks: set[int] = field(default_factory=set)
-    """Indexes into :attr:`positions` after which a gap is explained (diverged, skipped)."""
+    """Indexes into :attr:`positions` after which a gap is explained (skipped)."""
     reconnects: int = 0
+    diverged: int = 0
+    """How many times the server said this client's history is not the table's."""
     closes: list[int] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     _socket: ClientConnection | None = None
@@ -124,7 +126,13 @@ class Recorder:
             self.breaks.add(len(self.positions) - 1)
             self.positions.append(message["head"])
         elif kind == "diverged":
-            self.breaks.add(len(self.positions) - 1)
+            # Another history: what this client saw is dropped, it reloads from scratch.
+            self.diverged += 1
+            self.positions, self.breaks = [], set()
+            if self.follows and self._socket is not None:
+                follow = json.dumps({"type": "follow", "after": 0})
+                task = asyncio.create_task(self._socket.send(follow))
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())
         elif kind in ("accepted", "rejected", "error", "state"):
             future = self._waiting.pop(message.get("id", ""), None)
             if future is not None and not future.done():
