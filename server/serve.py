@@ -90,10 +90,11 @@ class Server(uvicorn.Server):
     (``timeout_graceful_shutdown``) is over and the app has shut down, the
     connections still open are aborted rather than left waiting to flush.
 
-    While it serves, a connection closing for longer than ``close_seconds``
-    (its last bytes or its close frame unread: a client that stopped reading,
-    a keep-alive ping unanswered) is aborted too, on either path; and every
-    accepted socket's kernel send buffer is bounded (:data:`SEND_BUFFER_BYTES`)."""
+    While it serves, a connection closing for ``close_seconds`` without
+    sending anything more (its last bytes or its close frame unread: a client
+    that stopped reading, a keep-alive ping unanswered) is reset, on either
+    path; and every accepted socket's kernel send buffer is bounded
+    (:data:`SEND_BUFFER_BYTES`)."""
 
     def __init__(self, config: uvicorn.Config, close_seconds: float = CLOSE_SECONDS) -> None:
         super().__init__(config)
@@ -110,11 +111,11 @@ class Server(uvicorn.Server):
         self._watchdog = asyncio.create_task(self._abort_stuck(), name="stuck connections")
 
     async def _abort_stuck(self) -> None:
-        """Reset the connections closing for longer than ``close_seconds``, and
+        """Reset the connections closing without progress for ``close_seconds``, and
         those that sent no whole request within :data:`HANDSHAKE_SECONDS`
         (uvicorn's protocols have a ``scope`` once a request is read)."""
         loop = asyncio.get_running_loop()
-        closing_since: dict[Any, float] = {}
+        closing_since: dict[Any, tuple[float, int]] = {}
         opened: dict[Any, float] = {}
         while True:
             await asyncio.sleep(min(1.0, self.close_seconds / 2))
@@ -125,7 +126,13 @@ class Server(uvicorn.Server):
                 if transport is None:
                     continue
                 if transport.is_closing():
-                    closing[transport] = since = closing_since.get(transport, now)
+                    # Since when it has been closing without its buffer shrinking: a
+                    # slow client still reading the end of a response is not stuck.
+                    left = transport.get_write_buffer_size()
+                    since, before = closing_since.get(transport, (now, left))
+                    if left < before:
+                        since = now
+                    closing[transport] = (since, left)
                     if now - since >= self.close_seconds:
                         log.info("a connection did not close in time: reset")
                         reset(transport)
