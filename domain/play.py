@@ -81,12 +81,12 @@ def execute(
     return emitted
 
 
-MAX_EVENTS_PER_COMMAND = 64
-"""The most events one command may write. The rules stay far below it on the
-tables the limits allow (a few per command, one per combatant of the fight
-at most once a round: see :data:`domain.table.MAX_COMBATANTS`); past it a
-command is refused (an engine error once dice were drawn: no check runs after
-a draw) and nothing is appended."""
+MAX_EVENTS_PER_COMMAND = 256
+"""The most events one command may write. The rules write a few per command,
+and one per combatant of the fight at most once a round (the action budgets
+once everyone rolled initiative): a full table (:data:`domain.table.MAX_COMBATANTS`)
+stays well below it. Past it a command is refused (an engine error once dice
+were drawn: no check runs after a draw) and nothing is appended."""
 
 
 def require_few_events(command: Any, emitted: list[Emitted], drawn: int) -> None:

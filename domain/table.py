@@ -59,13 +59,13 @@ from domain.proof import hide
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
 NOTES_KEPT = 20
-MAX_COMBATANTS = 48
-"""Combatants at one table: a command may write one event per combatant of the
-fight (the action budgets once everyone rolled initiative), and one command
-writes at most :data:`domain.play.MAX_EVENTS_PER_COMMAND`."""
-MAX_PRINCIPALS = 256
-"""Players and spectators invited and not revoked (a spectator token may be
-shared by a whole audience)."""
+MAX_COMBATANTS = 128
+"""Combatants at one table: every round writes one event per combatant of the
+fight (the action budgets once everyone rolled initiative), within
+:data:`domain.play.MAX_EVENTS_PER_COMMAND`."""
+MAX_PRINCIPALS = 4096
+"""Players and spectators invited and not revoked (an audience may get a token
+each, or share one)."""
 MAX_SECRET_ROLLS = 256
 """GM secret rolls not yet revealed. These bounds also keep every event's fold
 from copying a collection that grows with the table's history."""
