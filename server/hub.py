@@ -252,7 +252,15 @@ class Subscriber:
 
     def _overflow(self) -> None:
         if self.viewer.role == "spectator" and self.feed is not None:
-            self._skip()
+            if self._skip_pending:
+                # Its skip is not written yet: drop what piled up behind it, and
+                # leave its clock running (the watch closes it if the skip
+                # cannot be written in time).
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+                self.queue.put_nowait(SKIP_AHEAD)
+            else:
+                self._skip()
         else:
             self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
 

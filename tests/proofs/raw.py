@@ -33,6 +33,7 @@ class RawSocket:
         self, sock: socket.socket, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
         self.sock = sock
+        self.local, self.remote = sock.getsockname(), sock.getpeername()
         self.reader = reader
         self.writer = writer
 
@@ -112,6 +113,25 @@ class RawSocket:
             self._reset = True
         return getattr(self, "_reset", False)
 
+    def dropped_by_server(self) -> bool:
+        """Whether the server's end of this TCP connection is gone from the kernel
+        (reset, not left closing with what it could not send): read from
+        ``/proc/net/tcp``, as the client may never hear the reset while its
+        receive window is shut."""
+        wanted = (_hex_address(self.remote), _hex_address(self.local))
+        with open("/proc/net/tcp") as table:
+            for line in table.readlines()[1:]:
+                fields = line.split()
+                if (fields[1], fields[2]) == wanted:
+                    return False
+        return True
+
     def abort(self) -> None:
         self.writer.transport.abort()
         self.writer.close()
+
+
+def _hex_address(address: tuple[str, int]) -> str:
+    """An IPv4 address and port as /proc/net/tcp writes them."""
+    host, port = address
+    return f"{socket.inet_aton(host)[::-1].hex().upper()}:{port:04X}"
