@@ -8,11 +8,11 @@ from typing import Any
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Circumstances
+from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.state import VdaPower
 from domain.systems.wod import Modifier
-from tests.systems.vda.conftest import act, roll
+from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_grapple_rules import A_INIT, CONTACT, NOTHING, begin, fight, held
 
 BASE = Modifier(rule="A-7", value=6, why="difficulté de base")
@@ -120,3 +120,104 @@ def test_vda_water_01__flight_under_water_is_a_strength_roll_at_plus_1() -> None
     t.declare("bors", act("move", skill="athletics", attribute="strength", grapple="flee", target="alma"))
     rolled = of(t.resolve("bors", [8, 8, 2, 2]), ev.GrappleRolled)[0]
     assert rolled.check.difficulty[-1] == Modifier(rule="VDA-WATER-01", value=1)
+
+
+# --- no command leaves a sequence unable to continue ---------------------------------------
+
+
+def test_vda_grap_15__a_g_weapon_cannot_be_named_at_initiative_while_held_at_2() -> None:
+    """VDA-GRAP-15: held at 2, a fighter cannot take a size G lance's initiative bonus,
+    which would bind sequence 1 (VDA-INIT-05) to a weapon it may not use."""
+    t = held(2)
+    t.declare("alma", NOTHING)
+    t.declare("bors", NOTHING)
+    t.start()
+    t.initiative("alma", A_INIT)
+    refusal = t.refuse(c.RollInitiative(combatant="bors", weapon="lance"), dice=[9] * 8)
+    assert refusal.rule == "VDA-GRAP-15"
+    assert t.initiative("bors", [9, 2, 2, 2, 2, 2], weapon="dague_de_chasse")[0].score == 1
+
+
+def test_vda_init_05__a_bind_lapses_when_its_weapon_is_lost_before_the_declaration() -> None:
+    """VDA-INIT-05: the lance's bonus binds sequence 1; the GM then knocks the lance to the
+    ground: the bind lapses and the fighter declares something else (no stuck sequence)."""
+    t = fight()
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", [9, 2, 2, 2, 2, 2, 2, 2], weapon="lance")
+    assert t.state.fighters["bors"].bound_weapon == "lance"
+    dodge = act("defend", skill="dodge", defence="dodge")
+    t.declare("alma", NOTHING)
+    assert t.refuse(c.DeclareAction(combatant="bors", action=dodge)).rule == "VDA-INIT-05"
+    lost = Item(resistance=5, max_resistance=5, location="ground")
+    t.send(c.AdjustItem(combatant="bors", item="lance", state=lost, reason="lâchée"))
+    assert of(t.declare("bors", dodge), ev.ActionDeclared)[0].action.kind == "defend"
+
+
+def test_vda_dive_02__a_diver_cannot_take_a_weapons_initiative_bonus() -> None:
+    """VDA-DIVE-02, VDA-INIT-05: the diver's first action is a dodge; a weapon bonus would
+    bind it to the weapon too, so the initiative roll naming the lance is refused."""
+    t = fight()
+    t.start()
+    t.send(c.DiveForCover(combatant="bors"))
+    t.initiative("alma", A_INIT)
+    refusal = t.refuse(c.RollInitiative(combatant="bors", weapon="lance"), dice=[9] * 10)
+    assert refusal.rule == "VDA-DIVE-02"
+    rolled = t.initiative("bors", [9, 2, 2, 2, 2], weapon="poings")[0]
+    assert rolled.bound_weapon is None  # the fists' −2 binds nothing (VDA-INIT-06)
+
+
+def test_vda_stake_04__a_staked_diver_may_still_declare_nothing() -> None:
+    """VDA-STAKE-04, VDA-DIVE-02: a diver staked before sequence 1 cannot dodge; « none »
+    stays open to it (its obligation does not forbid every declaration)."""
+    t = fight(kind="vampire")
+    t.start()
+    t.send(c.DiveForCover(combatant="bors"))
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", [9, 2, 2, 2, 2, 2, 2])
+    t.send(c.RuleStake(target="bors", staked=True, reason="pieu"))
+    t.declare("alma", NOTHING)
+    dodge = act("defend", skill="dodge", defence="dodge")
+    assert t.refuse(c.DeclareAction(combatant="bors", action=dodge)).rule == "VDA-STAKE-04"
+    assert of(t.declare("bors", NOTHING), ev.ActionDeclared)[0].action == NOTHING
+
+
+def test_vda_gaze_07__an_active_gaze_is_lost_when_the_target_closes_its_eyes() -> None:
+    """VDA-GAZE-07, VDA-GAZE-06: the target closes its eyes after the gaze was declared:
+    the declared gaze is lost (ActionLost) and the sequence goes on."""
+    from tests.systems.vda.test_gaze_two_weapons import gaze_fight
+
+    t = gaze_fight()
+    t.declare(
+        "alma", act("other", skill="intimidation", attribute="manipulation", target="bors", gaze="regard")
+    )
+    t.declare("bors", NOTHING)
+    t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a deviné"))
+    t.send(c.CloseEyes(combatant="bors"))
+    events = t.resolve("alma", [])
+    assert events[0] == ev.ActionLost(
+        combatant="alma", sequence=1, rule="VDA-GAZE-07", reason=of(events, ev.ActionLost)[0].reason
+    )
+    assert not of(events, ev.GazeRolled)
+
+
+def test_vda_phys_03__a_defence_lost_before_its_roll_does_not_hold_up_the_attacks() -> None:
+    """VDA-PHYS-03, VDA-STAKE-04: a defender facing two attacks is staked before rolling its
+    dodge; the dodge is lost (``tactics_evolve.paralyse``), and the attacks land without
+    waiting for a split."""
+    t = Table()
+    t.add("alma", sheet(melee=3, dodge=2), player="ann")
+    t.add("bors", sheet(melee=2, dodge=2))
+    t.add("cleo", sheet(melee=2, dodge=2))
+    t.start()
+    t.initiative("alma", [9, 2, 2, 2, 2])
+    t.initiative("bors", [9, 9, 2, 2, 2])
+    t.initiative("cleo", [9, 9, 9, 2, 2])
+    t.declare("cleo", act("attack", skill="melee", target="alma"))
+    t.declare("bors", act("attack", skill="melee", target="alma"))
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.send(c.RuleStake(target="alma", staked=True, reason="pieu"))
+    seq = t.state.sequence
+    assert seq is not None and "alma" in seq.done_physical and "alma" not in seq.defences
+    rolled = of(t.resolve("cleo", [8, 2, 2, 2, 2]), ev.ActionRolled)
+    assert [r.combatant for r in rolled] == ["cleo"]

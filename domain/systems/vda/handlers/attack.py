@@ -36,8 +36,9 @@ def require_defence_ready(scene: Scene, seq: SequenceState, attacker: str, actio
     )
     defence = seq.defences.get(target)
     several = len(physical.attackers_of(seq, target)) > 1
+    # A defence lost before its roll (``facts.lost_action``) has no successes to split.
     require(
-        not several or (defence is not None and bool(defence.allocations)),
+        not several or defence is None or bool(defence.allocations),
         "VDA-PHYS-03",
         f"{target!r} faces several attacks: split the defence first (AllocateDefence)",
     )

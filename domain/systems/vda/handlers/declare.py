@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from domain.base import Emitted
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
+from domain.systems.vda.data import find_weapon
 from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
@@ -18,6 +19,7 @@ from domain.systems.vda.rules import (
     sequence,
     stake,
 )
+from domain.systems.vda.rules import grapple as grapple_rules
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
 
@@ -43,9 +45,12 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     action = facts.declared(scene, seq, combatant, action)
     minor.require_known_minor_acts(action.minor_acts)
     minor.require_minor_act_moment(action)
-    initiative.require_bound_action(fighter, seq.number, action)
+    free = action.kind == "none" and paralysed(scene, combatant)
+    if bound_weapon_usable(scene, combatant) and not free:
+        initiative.require_bound_action(fighter, seq.number, action)
     charge.require_announced_charge(fighter, seq.number, action)
-    dive.require_dodge_first(fighter, seq.number, action)
+    if not free:
+        dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
     situation.require_declarable(scene, combatant, action)
@@ -56,6 +61,32 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     if action.kind != "none":
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
     return action
+
+
+def bound_weapon_usable(scene: Scene, combatant: str) -> bool:
+    """VDA-INIT-05 binds sequence 1 to the weapon of the initiative bonus while that weapon
+    can still be used: in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), allowed by the
+    holds on the fighter (VDA-GRAP-15..17). Lost since the roll (a GM's change), the bind
+    lapses: it imposes an action, it cannot forbid every action."""
+    weapon = scene.fighter(combatant).bound_weapon
+    if weapon is None:
+        return True
+    try:
+        situation.require_carried(scene, combatant, weapon)
+        grapple_rules.require_weapon_usable(scene.state, combatant, find_weapon(weapon))
+    except RuleViolation:
+        return False
+    return True
+
+
+def paralysed(scene: Scene, combatant: str) -> bool:
+    """VDA-STAKE-04: a staked vampire declares nothing but « none »; the obligations of its
+    round (VDA-INIT-05's bound weapon, VDA-DIVE-02's dodge) do not forbid that too."""
+    try:
+        stake.require_not_paralysed(scene.state, combatant)
+    except RuleViolation:
+        return True
+    return False
 
 
 def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:

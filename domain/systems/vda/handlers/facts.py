@@ -13,6 +13,7 @@ from domain.base import Emitted
 from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.handlers.charge import with_charge_facts
+from domain.systems.vda.handlers.gaze import require_attempt_possible
 from domain.systems.vda.handlers.situation import require_carried, weapon_of
 from domain.systems.vda.rules import grapple, physical, ranged_defence
 from domain.systems.vda.scene import Scene
@@ -78,9 +79,10 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
 
 def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards of a declaration that the fight can break before its roll: the weapon
-    still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
-    the combatant (VDA-GRAP-15..18), the target still in the fight (VDA-PHYS-02). A stake
-    through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
+        still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
+        the combatant (VDA-GRAP-15..18), the target still in the fight (VDA-PHYS-02), an active
+    gaze still possible (VDA-GAZE-01/07: eyes closed since). A stake
+        through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
     state = scene.state
     require_carried(scene, combatant, action.weapon)
     if action.kind in ("attack", "defend"):
@@ -93,6 +95,7 @@ def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction)
         )
         if action.offensive:
             grapple.require_may_attack(state, combatant, action.target)
+    require_attempt_possible(scene, combatant, action)  # an active gaze (VDA-GAZE-06)
 
 
 def lost_action(scene: Scene, combatant: str) -> Emitted | None:

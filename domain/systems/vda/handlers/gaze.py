@@ -70,6 +70,13 @@ def _check_attempt(scene: Scene, cid: str, target: str, power_id: str) -> None:
     grapple.require_power_possible("gaze", value, power_id)  # VDA-GRAP-23 from 8
 
 
+def require_attempt_possible(scene: Scene, cid: str, action: PhysicalAction) -> None:
+    """VDA-GAZE-01/07, VDA-GRAP-23, VDA-STAKE-04: a declared active gaze (VDA-GAZE-06) can
+    still be tried; what the fight changed since (closed eyes, a capture) makes it lost."""
+    if action.gaze is not None:
+        _check_attempt(scene, cid, action.target or "", action.gaze)
+
+
 def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -> int:
     """The guards of ``vda.CatchGaze``; returns the sequence number."""
     seq = sequence.require_sequence_running(scene.state)

@@ -10,12 +10,13 @@ from domain.dice import roll_pool
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
+from domain.systems.vda.data import find_weapon
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms
 from domain.systems.vda.handlers.gaze import averting_at_initiative
-from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
+from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
 from domain.systems.vda.scene import Scene
 from domain.systems.wod import clamped_difficulty, total
 
@@ -51,9 +52,18 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     cid = command.combatant
     check_initiative(scene, cid)
     situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
-    minor.require_known_minor_acts(command.minor_acts)
+    if command.weapon is not None:
+        # VDA-GRAP-15..17: the weapon of sequence 1 must be one the holds on the fighter
+        # allow, or its bonus would bind sequence 1 to an action no declaration can make.
+        grapple.require_weapon_usable(scene.state, cid, find_weapon(command.weapon))
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
+    require(
+        not fighter.dive or initiative.bound_weapon(weapon_dice) is None,
+        "VDA-DIVE-02",
+        f"{cid!r} dives for cover: its first action is a dodge, not {command.weapon!r}'s bonus",
+    )
+    minor.require_known_minor_acts(command.minor_acts)
     pool = initiative.initiative_pool(scene, cid, weapon_dice)
     if bonus := dive.dive_dice(fighter):
         pool.append(bonus)
