@@ -22,6 +22,7 @@ from domain.systems.vda.handlers import (
     resolve,
     round,
     surprise,
+    ties,
 )
 from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.handlers.advance import after
@@ -29,9 +30,11 @@ from domain.systems.vda.scene import Scene
 
 
 def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
-    """A declared action that became impossible is lost; otherwise it resolves as a grapple
-    or bite, a gaze, or any other action."""
-    if (lost := facts.lost_action(scene, command.combatant)) is not None:
+    """A declared action that became impossible is lost (judged, for tied fighters, as
+    their group began: VDA-INIT-04); otherwise it resolves as a grapple or bite, a gaze, or
+    any other action."""
+    judged = ties.as_the_group_began(scene, command.combatant)  # VDA-INIT-04
+    if (lost := facts.lost_action(judged, command.combatant)) is not None:
         resolve.check_turn(scene, command.combatant)
         return after(scene, [lost])
     if grapple.routes(scene, command.combatant):
@@ -42,7 +45,7 @@ def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
 
 
 def check_resolve(scene: Scene, combatant: str) -> object:
-    if facts.lost_action(scene, combatant) is not None:
+    if facts.lost_action(ties.as_the_group_began(scene, combatant), combatant) is not None:
         return resolve.check_turn(scene, combatant)
     if grapple.routes(scene, combatant):
         return grapple.check_resolve(scene, combatant)

@@ -14,7 +14,16 @@ from msgspec.structs import replace
 
 from domain.systems.vda import equipment_evolve, grapple_evolve, tactics_evolve
 from domain.systems.vda import events as ev
-from domain.systems.vda.state import AmbushState, Defence, Fighter, Ruling, Sealed, SequenceState, VdaState
+from domain.systems.vda.state import (
+    AmbushState,
+    Defence,
+    Fighter,
+    Ruling,
+    Sealed,
+    SequenceState,
+    TiedStart,
+    VdaState,
+)
 from domain.systems.wod import Modifier, wounded
 
 RULINGS_KEPT = 20
@@ -229,7 +238,17 @@ def _initiative_adjusted(state: VdaState, e: ev.InitiativeAdjusted) -> VdaState:
 
 
 def _step(state: VdaState, e: ev.StepStarted) -> VdaState:
-    return _with_seq(state, step=e.step, acting=list(e.combatants))
+    tied = None
+    if e.step == "physical" and len(e.combatants) > 1:  # VDA-INIT-04: a tied group acts
+        tied = TiedStart(
+            group=list(e.combatants),
+            combatants=list(state.combatants),
+            fighters=state.fighters,
+            grapples=state.grapples,
+            stuck=state.stuck,
+            tactics=state.tactics,
+        )
+    return _with_seq(state, step=e.step, acting=list(e.combatants), tied=tied)
 
 
 def _done(state: VdaState, cid: str) -> dict[str, Any]:

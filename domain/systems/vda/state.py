@@ -187,6 +187,8 @@ class SequenceState(Struct, frozen=True, kw_only=True):
     defences: dict[str, Defence] = {}
     ranged_defended: list[str] = []
     """Defenders who took a defensive action this sequence (VDA-RDEF-04)."""
+    tied: TiedStart | None = None
+    """The fight as it stood when the acting group of tied fighters began (VDA-INIT-04)."""
 
 
 class Fighter(Struct, frozen=True, kw_only=True):
@@ -349,6 +351,19 @@ class AmbushState(Struct, frozen=True, kw_only=True):
     """The target's surprise defence successes once rolled (0: it let the attack come)."""
     attacked: bool = False
     """The surprise attack was made (VDA-AMB-01)."""
+
+
+class TiedStart(Struct, frozen=True, kw_only=True):
+    """VDA-INIT-04: tied fighters act simultaneously; their actions are judged against the
+    fight as it stood when their group began, so that the first one resolved neither
+    cancels nor changes the others'. Only what an action's effects can change is kept."""
+
+    group: list[str]
+    combatants: list[str]
+    fighters: dict[str, Fighter]
+    grapples: dict[str, Grapple]
+    stuck: list[StuckWeapon] = []
+    tactics: TacticsBoard = msgspec.field(default_factory=TacticsBoard)
 
 
 class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):

@@ -221,3 +221,45 @@ def test_vda_phys_03__a_defence_lost_before_its_roll_does_not_hold_up_the_attack
     assert seq is not None and "alma" in seq.done_physical and "alma" not in seq.defences
     rolled = of(t.resolve("cleo", [8, 2, 2, 2, 2]), ev.ActionRolled)
     assert [r.combatant for r in rolled] == ["cleo"]
+
+
+# --- VDA-INIT-04: ties are simultaneous ---------------------------------------------------
+
+LANCE_ATTACK = act("attack", skill="melee", weapon="lance", target="alma")
+
+
+def tied(first: str) -> list[Any]:
+    """Alma and Bors tie at 3: Alma grapples Bors (a hold at 3), Bors strikes Alma with
+    his lance; ``first`` resolves first. Returns Bors's resolution events."""
+    t = fight()
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", [7, 7, 7, 2, 2])
+    t.declare("alma", CONTACT)
+    t.declare("bors", LANCE_ATTACK)
+    assert t.state.sequence is not None and t.state.sequence.acting == ["alma", "bors"]
+    if first == "alma":
+        t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+        assert t.state.grapples["alma>bors"].value == 3
+        return t.resolve("bors", [8, 8, 7, 2, 8, 8, 2])
+    found = t.resolve("bors", [8, 8, 7, 2, 8, 8, 2])
+    t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+    assert t.state.grapples["alma>bors"].value == 3
+    return found
+
+
+def test_vda_init_04__a_tied_grapple_does_not_cancel_the_lance_declared_with_it() -> None:
+    """VDA-INIT-04: tied actions are simultaneous: Alma's hold at 3 resolved first does not
+    make Bors's lance attack (a size G weapon, VDA-GRAP-15 from 2) lost."""
+    events = tied("alma")
+    assert not of(events, ev.ActionLost)
+    rolled = of(events, ev.ActionRolled)
+    assert [(r.combatant, r.kind) for r in rolled] == [("bors", "attack")]
+
+
+def test_vda_init_04__the_outcome_of_a_tie_does_not_depend_on_who_sends_first() -> None:
+    """VDA-INIT-04: Bors's roll and its damage are the same whether Alma's hold was
+    resolved before it or after it."""
+    after_the_hold = of(tied("alma"), ev.ActionRolled) + of(tied("alma"), ev.AttackResolved)
+    before_it = of(tied("bors"), ev.ActionRolled) + of(tied("bors"), ev.AttackResolved)
+    assert after_the_hold == before_it and len(after_the_hold) == 2

@@ -24,7 +24,7 @@ from domain.systems.vda.commands import (
     ShortenEcstasy,
 )
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
-from domain.systems.vda.handlers import attack, resolve, situation
+from domain.systems.vda.handlers import attack, resolve, situation, ties
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.rules import actions, bite, general, grapple, physical
@@ -69,9 +69,10 @@ def situational(
     or a bite is a roll of the fight like any other (000 « L'étreinte » gives no
     exception). ``attribute`` and ``skill`` are the pair the move actually rolls."""
     rolled = replace(action, attribute=attribute, skill=skill)
-    found = situation.common_terms(scene, seq, cid, rolled)
+    judged = ties.as_the_group_began(scene, cid)  # VDA-INIT-04: a tie is simultaneous
+    found = situation.common_terms(judged, seq, cid, rolled)
     if action.offensive:
-        found += situation.attack_terms(scene, seq, cid, rolled)
+        found += situation.attack_terms(judged, seq, cid, rolled)
     return found
 
 

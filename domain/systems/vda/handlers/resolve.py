@@ -8,7 +8,7 @@ from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
 from domain.systems.vda.data import RangedWeapon, find_weapon
-from domain.systems.vda.handlers import attack, equipment, situation, two_weapons
+from domain.systems.vda.handlers import attack, equipment, situation, ties, two_weapons
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
 from domain.systems.vda.handlers.situation import weapon_of
@@ -122,9 +122,10 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     seq, action = check_resolve(scene, cid)
     fighter = scene.fighter(cid)
-    extra = situational_terms(scene, seq, cid, action)
-    pool = action_pool(scene, cid, action, extra)
-    difficulty = action_difficulty(scene, seq, cid, action, extra)
+    judged = ties.as_the_group_began(scene, cid)  # VDA-INIT-04: a tie is simultaneous
+    extra = situational_terms(judged, seq, cid, action)
+    pool = action_pool(judged, cid, action, extra)
+    difficulty = action_difficulty(judged, seq, cid, action, extra)
     roll = scene.roll(pool, difficulty)
     read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
