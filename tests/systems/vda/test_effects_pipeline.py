@@ -263,3 +263,47 @@ def test_vda_init_04__the_outcome_of_a_tie_does_not_depend_on_who_sends_first() 
     after_the_hold = of(tied("alma"), ev.ActionRolled) + of(tied("alma"), ev.AttackResolved)
     before_it = of(tied("bors"), ev.ActionRolled) + of(tied("bors"), ev.AttackResolved)
     assert after_the_hold == before_it and len(after_the_hold) == 2
+
+
+# --- VDA-GREN-01: the blast of next round's sequence 1 ---------------------------------------
+
+
+def test_vda_gren_01__sequence_1_waits_for_the_blast_even_if_everyone_passes() -> None:
+    """VDA-GREN-01: a grenade thrown in round 1 explodes in sequence 1 of round 2; everyone
+    passing in that sequence does not close it (nor the round) over the pending blast."""
+    from tests.systems.vda.test_equipment_round import scripted
+    from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
+
+    t = grenade_round_two()
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", NOTHING)
+    events = t.declare("bors", NOTHING)
+    assert not of(events, ev.SequenceEnded) and not of(events, ev.RoundEnded)
+    assert t.refuse(c.StartRound()).rule == "VDA-SEQ-03"
+    blast = scripted(t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "moderate"}), [2])
+    assert [type(e) for e in blast] == [
+        ev.GrenadeExploded,
+        ev.HealthAdjusted,
+        ev.Deafened,
+        ev.SequenceEnded,
+        ev.RoundEnded,
+    ]
+    assert t.state.grenades == []
+
+
+def test_vda_gren_03__a_delayed_fuse_lets_sequence_1_close() -> None:
+    """VDA-GREN-01/03: a grenade whose fuse the GM rules delayed no longer holds this
+    round's sequence 1 open: the ruling itself moves the round on."""
+    from tests.systems.vda.test_gaze_two_weapons import fight as equipment_fight
+
+    t = equipment_fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 1, 1, 2, 2])  # two 1s: a problem with the fuse
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", NOTHING)
+    assert not of(t.declare("bors", NOTHING), ev.SequenceEnded)
+    ruled = t.send(c.RuleGrenadeProblem(grenade="alma-1-1", outcome="delayed"))
+    assert [type(e) for e in ruled] == [ev.GrenadeProblemRuled, ev.SequenceEnded, ev.RoundEnded]

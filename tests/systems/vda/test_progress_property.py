@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from domain.errors import Refused
 from domain.systems.vda import commands as c
@@ -19,8 +20,8 @@ from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.rules.physical import attackers_of
 from domain.systems.vda.state import VdaState
 from domain.table import Timeline
-from tests.systems.vda.conftest import Table, act, options_for
-from tests.systems.vda.test_round_properties import IDS, WEAPONS, command_for, new_table
+from tests.systems.vda.conftest import Table, act, options_for, sheet
+from tests.systems.vda.test_round_properties import IDS, POWERS, WEAPONS, command_for
 
 PLAIN_ACTIONS = [
     act("none"),
@@ -28,6 +29,24 @@ PLAIN_ACTIONS = [
     act("move", skill="athletics"),
 ]
 MOST_STEPS = 120
+THROW = act("attack", skill="athletics", weapon="grenade", ranged="thrown")
+
+
+def new_table() -> Table:
+    """The round properties' three fighters; Cleo also carries a grenade (VDA-GREN)."""
+    t = Table()
+    t.add("alma", sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8))
+    bors = sheet(
+        melee=2,
+        brawl=2,
+        dodge=1,
+        kind="mortal",
+        weapons=["lance", "dague_de_chasse", "couteau"],
+        two_weapon_styles=["small_pair"],
+    )
+    t.add("bors", bors)
+    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse", "grenade"]))
+    return t
 
 
 def clone(t: Table) -> Table:
@@ -78,6 +97,12 @@ def progress_commands(t: Table) -> list[Any]:
             if waiting:
                 # Nothing to the attacks still to come: a split the rules always accept.
                 splits.append(c.AllocateDefence(combatant=cid, allocations=dict.fromkeys(waiting, 0)))
+    for grenade in state.grenades:
+        if grenade.problem == "pending":
+            found.append(c.RuleGrenadeProblem(grenade=grenade.id, outcome="delayed"))
+        if grenade.initiative is None:
+            found.append(c.DrawGrenadeInitiative(grenade=grenade.id))
+        found.append(c.DetonateGrenade(grenade=grenade.id, zones={grenade.target: "moderate"}))
     return found + splits
 
 
@@ -146,6 +171,9 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
             choices += [command_for(data, tag, cid, t) for tag in offered]
             if "vda.RollInitiative" in offered:
                 choices.append(initiative_with_weapon(data, cid))
+            if cid == "cleo" and "vda.DeclareAction" in offered:
+                target = data.draw(st.sampled_from(["alma", "bors"]))
+                choices.append(c.DeclareAction(combatant=cid, action=replace(THROW, target=target)))
         if data.draw(st.integers(0, 5)) == 0:
             choices += rulings(data)
         command = data.draw(st.sampled_from(choices))

@@ -461,7 +461,7 @@ def dodge_grenades(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRol
 def rule_grenade_problem(scene: Scene, command: RuleGrenadeProblem) -> list[Emitted]:
     grenade = gren.require_pending(scene.state, command.grenade)
     require(grenade.problem == "pending", "VDA-GREN-03", f"grenade {command.grenade!r} had no problem")
-    return [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))]
+    return after(scene, [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))])
 
 
 def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
@@ -524,7 +524,7 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
             )
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
-    return emitted
+    return after(scene, emitted)  # a sequence held open for the blast goes on (VDA-GREN-01)
 
 
 def _target(scene: Scene, cid: str) -> Target:

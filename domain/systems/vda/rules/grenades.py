@@ -52,6 +52,19 @@ def require_explosion_due(state: VdaState, grenade: PendingGrenade) -> None:
     )
 
 
+def holds_sequence_open(state: VdaState) -> bool:
+    """VDA-GREN-01: a grenade due in this sequence 1 keeps the sequence open until it
+    explodes (or the GM rules it a dud, or delayed), even if every combatant passes: the
+    round never closes over a pending detonation.
+
+    000 « Grenades » (« explosion à une initiative aléatoire pendant la 1ère séquence du
+    round suivant »)."""
+    seq = state.sequence
+    return (
+        seq is not None and seq.number == 1 and any(g.explodes_round == state.round for g in state.grenades)
+    )
+
+
 def dodges_grenade(action: PhysicalAction) -> bool:
     """VDA-GREN-04: a dodge or a move made before the explosion counts against its hits."""
     return action.kind == "move" or (action.defensive and action.defence == "dodge")
@@ -143,7 +156,9 @@ def require_initiative_reached(state: VdaState, grenade: PendingGrenade) -> None
     seq = state.sequence
     if seq is None or state.round > grenade.explodes_round:
         return
-    require(seq.step != "declare", "VDA-GREN-01", "the declarations of sequence 1 come first")
+    declaring = [cid for group in seq.declaring for cid in group]
+    declared = not seq.sealed and all(cid in seq.declared for cid in declaring)
+    require(seq.step != "declare" or declared, "VDA-GREN-01", "the declarations of sequence 1 come first")
     faster = [
         cid
         for cid, action in seq.declared.items()
