@@ -307,3 +307,20 @@ def test_vda_gren_03__a_delayed_fuse_lets_sequence_1_close() -> None:
     assert not of(t.declare("bors", NOTHING), ev.SequenceEnded)
     ruled = t.send(c.RuleGrenadeProblem(grenade="alma-1-1", outcome="delayed"))
     assert [type(e) for e in ruled] == [ev.GrenadeProblemRuled, ev.SequenceEnded, ev.RoundEnded]
+
+
+# --- a refusal names the rule the sender broke ------------------------------------------------
+
+
+def test_vda_phys_01__a_second_declaration_is_phys_01_even_once_the_declarations_are_over() -> None:
+    """VDA-PHYS-01: one physical action per sequence: a second declaration is refused by
+    VDA-PHYS-01 while the declarations are open and after they closed alike."""
+    t = fight()
+    begin(t)
+    t.declare("alma", act("attack", skill="brawl", target="bors"))
+    again = c.DeclareAction(combatant="alma", action=NOTHING)
+    assert t.refuse(again).rule == "VDA-PHYS-01"
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    assert t.state.sequence is not None and t.state.sequence.step == "physical"
+    assert t.refuse(again).rule == "VDA-PHYS-01"
+    assert t.refuse(c.DeclareAction(combatant="bors", action=NOTHING)).rule == "VDA-PHYS-01"

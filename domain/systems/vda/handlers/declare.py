@@ -27,8 +27,14 @@ from domain.systems.vda.state import PhysicalAction, SequenceState
 def check_turn(scene: Scene, combatant: str) -> SequenceState:
     """The guards that say whether ``combatant`` may declare now."""
     seq = sequence.require_sequence_running(scene.state)
-    require(seq.step == "declare", "VDA-INIT-02", f"the declarations of sequence {seq.number} are over")
     physical.require_in_sequence(scene.fighter(combatant), seq, combatant)
+    # VDA-PHYS-01 names a second physical action, whether the declarations are open or over.
+    require(
+        combatant not in seq.declared and combatant not in seq.sealed,
+        "VDA-PHYS-01",
+        f"{combatant!r} already declared its physical action of sequence {seq.number}",
+    )
+    require(seq.step == "declare", "VDA-INIT-02", f"the declarations of sequence {seq.number} are over")
     initiative.require_declaring_turn(seq, combatant)
     return seq
 
