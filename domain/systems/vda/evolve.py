@@ -140,6 +140,8 @@ def _initiative(state: VdaState, e: ev.InitiativeRolled) -> VdaState:
         initiative_rolled=True,
         initiative=e.score,
         bound_weapon=e.bound_weapon,
+        initiative_weapon=e.weapon,
+        initiative_roll=e.roll,
         next_initiative=[],
     )
 

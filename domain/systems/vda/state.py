@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.dice import PoolRoll
 from domain.systems.vda.data import Size
 from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, Mount, PendingGrenade, StuckWeapon
 from domain.systems.vda.options import VdaOptions
@@ -216,6 +217,10 @@ class Fighter(Struct, frozen=True, kw_only=True):
     initiative: int = 0
     """Current initiative score (successes, then point changes, VDA-INIT-10)."""
     bound_weapon: str | None = None
+    initiative_weapon: str | None = None
+    """The weapon named at the initiative roll (VDA-INIT-09)."""
+    initiative_roll: PoolRoll | None = None
+    """This round's initiative roll, for a weapon malus taken later (VDA-INIT-09)."""
     physical: int = 0
     """Physical actions granted this round (VDA-ACT-01/04/05/06)."""
     prepaid_power: int = 0

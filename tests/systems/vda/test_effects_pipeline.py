@@ -324,3 +324,39 @@ def test_vda_phys_01__a_second_declaration_is_phys_01_even_once_the_declarations
     assert t.state.sequence is not None and t.state.sequence.step == "physical"
     assert t.refuse(again).rule == "VDA-PHYS-01"
     assert t.refuse(c.DeclareAction(combatant="bors", action=NOTHING)).rule == "VDA-PHYS-01"
+
+
+# --- VDA-INIT-09 / VDA-NAT-02: the malus follows the weapon used ------------------------------
+
+
+def test_vda_nat_02__fists_in_sequence_1_take_their_two_dice_off_an_unnamed_roll() -> None:
+    """VDA-NAT-02, VDA-INIT-09: Bors names no weapon at initiative, then punches in
+    sequence 1: the fists' −2 dice come off the roll's last two dice (two successes)."""
+    t = fight()
+    t.start()
+    t.initiative("alma", [7, 7, 7, 7, 2])
+    t.initiative("bors", [2, 2, 2, 7, 7])
+    t.declare("alma", NOTHING)
+    events = t.declare("bors", act("attack", skill="brawl", target="alma"))
+    assert of(events, ev.InitiativeAdjusted) == [
+        ev.InitiativeAdjusted(
+            combatant="bors", delta=-2, score=0, rule="VDA-INIT-09", reason="poings: -2 dés d'initiative"
+        )
+    ]
+
+
+def test_vda_init_09__a_malus_taken_at_the_roll_is_not_taken_twice() -> None:
+    """VDA-INIT-09: fists named at the roll already cost their dice; punching in sequence 1
+    changes nothing more, and a dodge (no weapon) never does."""
+    t = fight()
+    t.start()
+    t.initiative("alma", [7, 7, 7, 7, 2])
+    t.initiative("bors", [2, 2, 7], weapon="poings")
+    t.declare("alma", NOTHING)
+    assert not of(t.declare("bors", act("attack", skill="brawl", target="alma")), ev.InitiativeAdjusted)
+    u = fight()
+    u.start()
+    u.initiative("alma", [7, 7, 7, 7, 2])
+    u.initiative("bors", [2, 2, 2, 7, 7])
+    u.declare("alma", NOTHING)
+    assert not of(u.declare("bors", act("defend", skill="dodge", defence="dodge")), ev.InitiativeAdjusted)

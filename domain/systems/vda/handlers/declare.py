@@ -115,12 +115,51 @@ def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
     return after(scene, [sealed, revealed, *consequences(scene, everyone)])
 
 
+def weapon_malus(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
+    """VDA-INIT-09, VDA-NAT-02: the sequence-1 attack or parry with a weapon whose
+    initiative malus was not taken at the roll (fists, head, the two-handed axe...) takes it
+    now, off the roll's last dice (``initiative.malus_of_use``). The order of this
+    sequence stands (VDA-INIT-10: a score changed after the roll counts from the next)."""
+    seq = scene.state.sequence
+    fighter = scene.fighter(cid)
+    used = situation.weapon_of(action)
+    if (
+        seq is None
+        or seq.number != 1
+        or fighter.initiative_roll is None
+        or used is None
+        or action.kind not in ("attack", "defend")
+        or action.grapple is not None
+    ):
+        return []
+    used_id = action.weapon or situation.FISTS
+    used_dice = initiative.weapon_initiative_dice(scene, cid, used_id)
+    named_dice = initiative.weapon_initiative_dice(scene, cid, fighter.initiative_weapon)
+    delta = initiative.malus_of_use(
+        fighter.initiative_roll,
+        named_dice.value if named_dice else 0,
+        used_dice.value if used_dice else 0,
+        scene.options.ones_cancel,
+    )
+    if delta == 0:
+        return []
+    adjusted = ev.InitiativeAdjusted(
+        combatant=cid,
+        delta=delta,
+        score=fighter.initiative + delta,
+        rule="VDA-INIT-09",
+        reason=f"{used_id}: {used_dice.value if used_dice else 0} dés d'initiative",
+    )
+    return [Emitted(adjusted)]
+
+
 def consequences(scene: Scene, declared: dict[str, PhysicalAction]) -> list[Emitted]:
     """What a public declaration sets off: VDA-INIT-03 and VDA-DIVE-03."""
     state = scene.state
     emitted: list[Emitted] = []
     for cid, action in declared.items():
         fighter = scene.fighter(cid)
+        emitted += weapon_malus(scene, cid, action)
         if initiative.renounces_defence(state, cid, action):
             assert action.target is not None
             renounced = ev.DefenceRenounced(
