@@ -360,3 +360,40 @@ def test_vda_init_09__a_malus_taken_at_the_roll_is_not_taken_twice() -> None:
     u.initiative("bors", [2, 2, 2, 7, 7])
     u.declare("alma", NOTHING)
     assert not of(u.declare("bors", act("defend", skill="dodge", defence="dodge")), ev.InitiativeAdjusted)
+
+
+# --- VDA-DISARM-03: regripping at initiative ----------------------------------------------------
+
+
+def test_vda_disarm_03__two_initiative_dice_restore_a_weakened_grip() -> None:
+    """VDA-DISARM-03: « sur un jet ou l'initiative »: 2 initiative dice regrip the dagger,
+    and its next attack is no longer at +1."""
+    t = fight()
+    weak = Item(grip_weakened=True)
+    t.send(c.AdjustItem(combatant="bors", item="dague_de_chasse", state=weak, reason="désarmement raté"))
+    t.start()
+    t.initiative("alma", A_INIT)
+    events = t.initiative("bors", [7, 7, 2], minor_acts=["regrip"])  # Wits 3 + Alertness 2 − 2
+    rolled = of(events, ev.InitiativeRolled)[0]
+    assert rolled.roll.dice == 3 and rolled.minor_acts == ["regrip"]
+    assert of(events, ev.ItemChanged) == [
+        ev.ItemChanged(
+            combatant="bors",
+            item="dague_de_chasse",
+            state=Item(grip_weakened=False),
+            rule="VDA-DISARM-03",
+            reason="reprend son arme en main",
+        )
+    ]
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("attack", skill="melee", weapon="dague_de_chasse", target="alma"))
+    rolled_attack = of(t.send(c.ResolveAction(combatant="bors"), [2, 2, 2, 2]), ev.ActionRolled)[0]
+    assert "VDA-DISARM-03" not in [m.rule for m in rolled_attack.difficulty]
+
+
+def test_vda_disarm_03__regripping_at_initiative_needs_a_weakened_grip() -> None:
+    """VDA-DISARM-03: with no weakened grip the 2 dice would buy nothing: refused."""
+    t = fight()
+    t.start()
+    refusal = t.refuse(c.RollInitiative(combatant="bors", minor_acts=["regrip"]), dice=[7, 7, 2])
+    assert refusal.rule == "VDA-DISARM-03"

@@ -588,19 +588,45 @@ def regrip(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
     item = action.weapon
     if item is None or "regrip" not in action.minor_acts:
         return []
-    found = resistance.item_state(scene.fighter(cid), item)
-    if not found.grip_weakened:
+    return regripped(scene, cid, [item])
+
+
+def regrip_at_initiative(scene: Scene, cid: str, weapon: str | None, acts: list[str]) -> list[Emitted]:
+    """VDA-DISARM-03: « sur un jet ou l'initiative »: 2 initiative dice regrip the weapon
+    named at the roll, or (none named) every weapon whose grip is weakened; refused when no
+    grip is weakened (the dice would buy nothing)."""
+    if "regrip" not in acts:
         return []
+    fighter = scene.fighter(cid)
+    weak = [item for item, state in fighter.items.items() if state.grip_weakened and state.location == "held"]
+    if weapon is not None:
+        weak = [item for item in weak if item == weapon]
+    require(bool(weak), "VDA-DISARM-03", f"{cid!r} holds no weapon with a weakened grip{_named(weapon)}")
+    return regripped(scene, cid, weak)
+
+
+def _named(weapon: str | None) -> str:
+    return f" ({weapon!r})" if weapon else ""
+
+
+def regripped(scene: Scene, cid: str, items: list[str]) -> list[Emitted]:
+    """VDA-DISARM-03: the weakened grips among ``items`` are restored."""
     from msgspec.structs import replace
 
-    changed = ev.ItemChanged(
-        combatant=cid,
-        item=item,
-        state=replace(found, grip_weakened=False),
-        rule="VDA-DISARM-03",
-        reason="reprend son arme en main",
-    )
-    return [Emitted(changed)]
+    emitted = []
+    for item in items:
+        found = resistance.item_state(scene.fighter(cid), item)
+        if not found.grip_weakened:
+            continue
+        changed = ev.ItemChanged(
+            combatant=cid,
+            item=item,
+            state=replace(found, grip_weakened=False),
+            rule="VDA-DISARM-03",
+            reason="reprend son arme en main",
+        )
+        emitted.append(Emitted(changed))
+    return emitted
 
 
 def deafness_terms(scene: Scene, cid: str) -> tuple[list[Modifier], list[Modifier]]:

@@ -14,7 +14,7 @@ from domain.systems.vda.data import find_weapon
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
-from domain.systems.vda.handlers.equipment import deafness_terms
+from domain.systems.vda.handlers.equipment import deafness_terms, regrip_at_initiative
 from domain.systems.vda.handlers.gaze import averting_at_initiative
 from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
 from domain.systems.vda.scene import Scene
@@ -79,6 +79,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty
+    regrip = regrip_at_initiative(scene, cid, command.weapon, command.minor_acts)  # before any die
     roll = scene.roll(pool, difficulty)
     emitted = [
         Emitted(
@@ -95,6 +96,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         )
     ]
     emitted += minor_act_effects(scene, cid, command.minor_acts, source="initiative")
+    emitted += regrip
     emitted += averting_at_initiative(scene, cid, roll.successes)  # VDA-GAZE-03
     return emitted + order_when_all_rolled(dataclasses.replace(scene, state=fold(scene.state, emitted)))
 
