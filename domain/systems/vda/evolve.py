@@ -163,6 +163,7 @@ def _granted(state: VdaState, e: ev.ActionsGranted) -> VdaState:
         physical=e.physical,
         cap=e.cap,
         prepaid_power=e.prepaid_power,
+        celerity_prepaid=e.prepaid_power,
         action_sources=list(e.sources),
     )
 
@@ -187,7 +188,12 @@ def _celerity(state: VdaState, e: ev.CelerityActivated) -> VdaState:
     if e.from_round <= state.round and f.physical > 0:
         # Actions of this round were already granted: the new dots count at once.
         state = _with(
-            state, e.combatant, physical=f.physical + e.dots, prepaid_power=f.prepaid_power + e.dots
+            state,
+            e.combatant,
+            physical=f.physical + e.dots,
+            prepaid_power=f.prepaid_power + e.dots,
+            celerity_prepaid=f.celerity_prepaid + e.dots,
+            action_sources=[*f.action_sources, *["celerity"] * e.dots],
         )
     return state
 
@@ -329,9 +335,11 @@ def _attack(state: VdaState, e: ev.AttackResolved) -> VdaState:
 def _power(state: VdaState, e: ev.PowerUsed) -> VdaState:
     f = _fighter(state, e.combatant)
     prepaid = f.prepaid_power - (1 if e.paid_by in ("prepaid", "celerity") else 0)
+    celerity = f.celerity_prepaid - (1 if e.paid_by == "celerity" else 0)
     state = _with(
         state,
         e.combatant,
+        celerity_prepaid=max(0, celerity),
         power_used=f.power_used + 1,
         power_uses=_bump(f.power_uses, e.power),
         reiterations=_bump(f.reiterations, e.block) if e.reiteration else f.reiterations,

@@ -225,6 +225,9 @@ class Fighter(Struct, frozen=True, kw_only=True):
     """Physical actions granted this round (VDA-ACT-01/04/05/06)."""
     prepaid_power: int = 0
     """Power activations already paid (Celerity, Anger; VDA-ACT-05/07)."""
+    celerity_prepaid: int = 0
+    """Of those, the ones Celerity paid: each for the power action of a Celerity
+    physical action's sequence, from sequence 2 on (VDA-POW-04, VDA-ACT-07)."""
     action_sources: list[str] = []
     """Where each physical action (and prepaid power action) of the round comes from:
     ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""

@@ -98,7 +98,7 @@ def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
     number = check_power_step(scene, cid)
     fighter = scene.fighter(cid)
     power, reiteration = check_power(scene, cid, command.power)
-    payment = powers.activation_payment(fighter, command.paid_by, scene.options)
+    payment = powers.activation_payment(fighter, command.paid_by, scene.options, number)
     bill = powers.costs(payment, power)
     powers.require_payable(scene, cid, bill)
     emitted = [
