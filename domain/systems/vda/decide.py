@@ -56,10 +56,17 @@ def check_resolve(scene: Scene, combatant: str) -> object:
 
 
 def check_any_spend(scene: Scene, combatant: str) -> None:
+    """Anger or Rage may buy an action now; refused, the refusal of the pool that holds
+    points names the rule (VDA-ACT-02/03 rather than an empty other pool)."""
     try:
         budget.check_spend(scene, combatant, "anger")
-    except Refused:
-        budget.check_spend(scene, combatant, "rage")
+    except Refused as by_anger:
+        try:
+            budget.check_spend(scene, combatant, "rage")
+        except Refused:
+            if scene.pool_left(combatant, "anger") > 0:
+                raise by_anger from None
+            raise
 
 
 def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Any]:

@@ -94,6 +94,7 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
             potence_tokens=old.potence_tokens,
             fortitude_tokens=old.fortitude_tokens,
             fortitude_damage_tokens=old.fortitude_damage_tokens,
+            forms=old.forms,
             items=old.items,
             deafness=old.deafness,
             staked=old.staked,
@@ -157,14 +158,16 @@ def _orientation(state: VdaState, e: ev.OrientationSet) -> VdaState:
 
 
 def _granted(state: VdaState, e: ev.ActionsGranted) -> VdaState:
+    f = _fighter(state, e.combatant)
     return _with(
         state,
         e.combatant,
-        physical=e.physical,
         cap=e.cap,
-        prepaid_power=e.prepaid_power,
+        physical=e.physical + sum(1 for s in f.bought_early if not s.endswith("(pouvoir)")),
+        prepaid_power=e.prepaid_power + sum(1 for s in f.bought_early if s.endswith("(pouvoir)")),
         celerity_prepaid=e.prepaid_power,
-        action_sources=list(e.sources),
+        action_sources=[*e.sources, *f.bought_early],
+        bought_early=[],
     )
 
 
@@ -176,7 +179,14 @@ def _spent(state: VdaState, e: ev.ResourceSpent) -> VdaState:
 
 def _gained(state: VdaState, e: ev.ActionGained) -> VdaState:
     f = _fighter(state, e.combatant)
-    sources = [*f.action_sources, e.source if e.kind == "physical" else f"{e.source} (pouvoir)"]
+    source = e.source if e.kind == "physical" else f"{e.source} (pouvoir)"
+    if e.source.startswith("power:") and e.source[6:] not in f.forms:
+        f = replace(f, forms=[*f.forms, e.source[6:]])  # VDA-ACT-06: the form stays active
+        state = _with(state, e.combatant, forms=f.forms)
+    if state.phase == "initiative":
+        # VDA-ACT-05: bought before the round's grant, added to it (``_granted``).
+        return _with(state, e.combatant, bought_early=[*f.bought_early, source])
+    sources = [*f.action_sources, source]
     if e.kind == "physical":
         return _with(state, e.combatant, physical=f.physical + 1, action_sources=sources)
     return _with(state, e.combatant, prepaid_power=f.prepaid_power + 1, action_sources=sources)

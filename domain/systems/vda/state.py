@@ -228,6 +228,12 @@ class Fighter(Struct, frozen=True, kw_only=True):
     celerity_prepaid: int = 0
     """Of those, the ones Celerity paid: each for the power action of a Celerity
     physical action's sequence, from sequence 2 on (VDA-POW-04, VDA-ACT-07)."""
+    bought_early: list[str] = []
+    """Actions bought with Anger or Rage before the round's grant (VDA-ACT-05): added to
+    it, so that the declaration order counts them (``power`` ones end in "(pouvoir)")."""
+    forms: list[str] = []
+    """Powers whose form stays active and grants physical actions every round from its
+    start (VDA-ACT-06, the Zulo form)."""
     action_sources: list[str] = []
     """Where each physical action (and prepaid power action) of the round comes from:
     ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""

@@ -397,3 +397,62 @@ def test_vda_disarm_03__regripping_at_initiative_needs_a_weakened_grip() -> None
     t.start()
     refusal = t.refuse(c.RollInitiative(combatant="bors", minor_acts=["regrip"]), dice=[7, 7, 2])
     assert refusal.rule == "VDA-DISARM-03"
+
+
+# --- VDA-ACT-02/03/05/06: buying actions ---------------------------------------------------------
+
+
+def test_vda_act_02__anger_cannot_buy_a_physical_action_past_the_cap() -> None:
+    """VDA-ACT-02, VDA-ACT-05: Dexterity 1 and Wits 1 cap the round at 2 actions: a second
+    physical action bought with Anger is refused at the purchase, and the point stays."""
+    t = Table().add("alma", sheet(dex=1, wits=1, anger=3, dominate=1))
+    t.start()
+    t.initiative("alma", [7, 7, 7])
+    assert of(t.send(c.SpendForAction(combatant="alma")), ev.ActionGained)
+    assert t.refuse(c.SpendForAction(combatant="alma")).rule == "VDA-ACT-02"
+    assert t.state.fighters["alma"].spent == {"anger": 1}
+
+
+def test_vda_act_03__anger_cannot_buy_more_power_actions_than_physical_ones() -> None:
+    """VDA-ACT-03, VDA-ACT-05: one physical action opens one power action: a second power
+    action bought with Anger is refused at the purchase."""
+    t = Table().add("alma", sheet(anger=3, dominate=1))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    assert of(t.send(c.SpendForAction(combatant="alma", gain="power")), ev.ActionGained)
+    assert t.refuse(c.SpendForAction(combatant="alma", gain="power")).rule == "VDA-ACT-03"
+
+
+def test_vda_act_05__an_action_bought_before_initiative_counts_in_the_declaration_order() -> None:
+    """VDA-ACT-05, VDA-INIT-04: Alma buys a physical action before the initiative; tied with
+    Bors, she has more actions, so Bors announces first (not a sealed pair)."""
+    t = Table().add("alma", sheet(anger=2, dominate=1)).add("bors", sheet())
+    t.start()
+    bought = t.send(c.SpendForAction(combatant="alma"))
+    assert ev.ActionGained(combatant="alma", kind="physical", source="anger", rule="VDA-ACT-05") in bought
+    t.initiative("alma", [7, 7, 2, 2, 2])
+    events = t.initiative("bors", [7, 7, 2, 2, 2])
+    assert ev.ActionsGranted(combatant="alma", physical=1, cap=4, sources=["base"]) in events
+    assert t.state.fighters["alma"].physical == 2
+    assert t.state.fighters["alma"].action_sources == ["base", "anger"]
+    assert of(events, ev.SequenceStarted)[0].declaring == [["bors"], ["alma"]]
+
+
+def test_vda_act_06__an_active_form_grants_its_action_from_the_next_rounds_start() -> None:
+    """VDA-ACT-06: the Zulo form used in round 1 stays active: round 2 grants its physical
+    action at the start (not only once the power is used again), and using it again grants
+    nothing more."""
+    zulo = VdaPower(discipline="vicissitude", level=4, grants_physical=1)
+    t = Table().add("alma", sheet(powers={"zulo": zulo}, vicissitude=4))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.declare("alma", NOTHING)
+    t.send(c.UsePower(combatant="alma", power="zulo", paid_by="willpower"))
+    t.declare("alma", NOTHING)
+    t.send(c.SkipPower(combatant="alma"))
+    t.start()
+    granted = of(t.initiative("alma", [7, 7, 7, 2, 2]), ev.ActionsGranted)
+    assert granted == [ev.ActionsGranted(combatant="alma", physical=2, cap=4, sources=["base", "power:zulo"])]
+    t.declare("alma", NOTHING)
+    again = t.send(c.UsePower(combatant="alma", power="zulo", paid_by="willpower"))
+    assert not of(again, ev.ActionGained)

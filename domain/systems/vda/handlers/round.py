@@ -149,6 +149,8 @@ def order_when_all_rolled(scene: Scene) -> list[Emitted]:
     for cid in state.combatants:
         fighter = state.fighters[cid]
         physical, sources = actions.granted_physical(state, fighter)
+        formed = actions.form_actions(fighter, scene.sheet(cid))  # VDA-ACT-06, an active form
+        physical, sources = physical + len(formed), sources + formed
         prepaid = actions.prepaid_by_celerity(
             fighter, state.round, state.options.celerity_prepays_every_round
         )
