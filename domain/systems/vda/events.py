@@ -648,11 +648,17 @@ class GrenadeProblemRuled(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeP
 
 
 class GrenadeDodged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeDodged"):
-    """VDA-GREN-04: a dodge or move before the explosion takes its successes off the hits."""
+    """VDA-GREN-04: a dodge or move before the explosion takes its successes off the hits;
+    VDA-GREN-05: a dodge in reaction to the blast (``reaction``) is rolled here, spends the
+    dodger's physical action of the sequence, and shows its pool and difficulty."""
 
     grenade: str
     combatant: str
     successes: int
+    reaction: bool = False
+    pool: list[Modifier] = []
+    difficulty: list[Modifier] = []
+    roll: PoolRoll | None = None
 
 
 class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExploded"):

@@ -456,3 +456,41 @@ def test_vda_act_06__an_active_form_grants_its_action_from_the_next_rounds_start
     t.declare("alma", NOTHING)
     again = t.send(c.UsePower(combatant="alma", power="zulo", paid_by="willpower"))
     assert not of(again, ev.ActionGained)
+
+
+# --- VDA-GREN-05: the reaction dodge is an action with its full pool ------------------------------
+
+
+def test_vda_gren_05__a_reaction_dodge_spends_the_action_and_meets_the_dodges_terms() -> None:
+    """VDA-GREN-05: Bors, on the ground, gives up his declared punch to dodge the blast: the
+    punch is lost, and the dodge is Dexterity + Dodge at 6 + 3 + 1 (VDA-PRONE-01)."""
+    from tests.systems.vda.test_equipment_round import scripted
+    from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
+
+    t = grenade_round_two()
+    t.send(c.SetCondition(combatant="bors", condition="prone", reason="trébuche"))
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("attack", skill="brawl", target="alma"))
+    blast = c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "grave"}, dodging=["bors"])
+    events = scripted(t, blast, [9, 8], pad=3)
+    lost, dodged = of(events, ev.ActionLost), of(events, ev.GrenadeDodged)
+    assert [(e.combatant, e.rule) for e in lost] == [("bors", "VDA-GREN-05")]
+    assert dodged[0].difficulty[-1] == Modifier(rule="VDA-PRONE-01", value=1)
+    assert dodged[0].roll == roll([9, 8, 3, 3], 10) and dodged[0].successes == 0
+    assert of(events, ev.SequenceEnded)  # the punch is never rolled: the sequence is over
+
+
+def test_vda_gren_05__no_reaction_dodge_once_the_sequences_action_is_spent() -> None:
+    """VDA-GREN-05: Alma already rolled her dodge of sequence 1 (it counts, VDA-GREN-04): no
+    reaction dodge is left to her in that sequence."""
+    from tests.systems.vda.test_equipment_round import resolve
+    from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
+
+    t = grenade_round_two()
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [2])
+    t.declare("alma", act("defend", skill="dodge", defence="dodge"))
+    t.declare("bors", NOTHING)
+    resolve(t, "alma", [2])
+    blast = c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "grave"}, dodging=["alma"])
+    assert t.refuse(blast, dice=[9] * 10).rule == "VDA-GREN-05"

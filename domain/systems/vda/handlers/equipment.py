@@ -25,11 +25,12 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.data import NaturalWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
+from domain.systems.vda.handlers import situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
+from domain.systems.vda.rules import general, grapple, orientation, resistance, stake
 from domain.systems.vda.rules import grenades as gren
-from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
 from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.damage import bashing_taken
@@ -474,17 +475,14 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
         gren.require_initiative_reached(scene.state, grenade)
     for cid in [*command.zones, *command.dodging]:
         scene.sheet(cid)
+    for cid in command.dodging:
+        check_reaction_dodge(scene, cid)  # every guard before the first die
     emitted: list[Emitted] = []
     reaction: dict[str, int] = {}
     for cid in command.dodging:
-        roll = roll_pool(
-            scene.roller,
-            scene.trait(cid, "dexterity") + scene.trait(cid, "dodge"),
-            gren.reaction_dodge_difficulty(),
-            ones_cancel=scene.options.ones_cancel,
-        )
-        reaction[cid] = roll.successes
-        emitted.append(Emitted(ev.GrenadeDodged(grenade=grenade.id, combatant=cid, successes=roll.successes)))
+        dodged = reaction_dodge(scene, grenade.id, cid)
+        reaction[cid] = dodged[-1].event.successes
+        emitted += dodged
     net = {cid: gren.net_hits(grenade, cid, reaction.get(cid, 0)) for cid in command.zones}
     zones: dict[str, Zone] = {
         cid: gren.zone_after_dodge(zone, grenade, cid, reaction.get(cid, 0))
@@ -525,6 +523,71 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
     return after(scene, emitted)  # a sequence held open for the blast goes on (VDA-GREN-01)
+
+
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+
+
+def check_reaction_dodge(scene: Scene, cid: str) -> None:
+    """VDA-GREN-05: a dodge in reaction to the blast is the dodger's physical action of the
+    sequence: declared in it (it replaces what was declared) and not yet spent."""
+    seq = scene.state.sequence
+    require(seq is not None, "VDA-GREN-05", "a reaction dodge is an action of a running sequence")
+    assert seq is not None
+    require(
+        cid in seq.declared,
+        "VDA-GREN-05",
+        f"{cid!r} has declared no action of sequence {seq.number} to give up for a reaction dodge",
+    )
+    require(
+        cid not in seq.done_physical,
+        "VDA-GREN-05",
+        f"{cid!r} already spent its physical action of sequence {seq.number}",
+    )
+    stake.require_not_paralysed(scene.state, cid)
+
+
+def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
+    """VDA-GREN-05: Dexterity + Dodge at 6 + 3, with every term a dodge meets (on the
+    ground, under water, terrain, cover, a grapple's dodge malus, a repeated skill, the
+    GM's adjustments); a declared action it replaces is lost."""
+    seq = scene.state.sequence
+    assert seq is not None
+    fighter = scene.fighter(cid)
+    emitted: list[Emitted] = []
+    declared = seq.declared[cid]
+    if declared.kind != "none":
+        lost = ev.ActionLost(
+            combatant=cid,
+            sequence=seq.number,
+            rule="VDA-GREN-05",
+            reason="remplacée par une esquive en réaction à l'explosion",
+        )
+        emitted.append(Emitted(lost))
+    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.defence_terms(scene, seq, cid, DODGE)
+    pool = [
+        Modifier(rule="A-6", value=scene.trait(cid, "dexterity"), why="dexterity"),
+        Modifier(rule="A-6", value=scene.trait(cid, "dodge"), why="dodge"),
+        *extra.pool,
+    ]
+    difficulty = [
+        Modifier(rule="A-7", value=gren.DODGE_DIFFICULTY, why="esquive"),
+        Modifier(rule="VDA-GREN-05", value=gren.REACTION_DODGE_MALUS, why="en réaction à l'explosion"),
+    ]
+    if repeat := general.skill_repeat_malus(fighter, "dodge", scene.options.skill_repeat_every_reuse):
+        difficulty.append(repeat)
+    difficulty += [*grapple.held_difficulty(scene, cid, DODGE), *extra.difficulty, *fighter.pending]
+    roll = scene.roll(pool, difficulty)
+    dodged = ev.GrenadeDodged(
+        grenade=grenade,
+        combatant=cid,
+        successes=roll.successes,
+        reaction=True,
+        pool=pool,
+        difficulty=difficulty,
+        roll=roll,
+    )
+    return [*emitted, Emitted(dodged)]
 
 
 def _target(scene: Scene, cid: str) -> Target:
