@@ -111,6 +111,7 @@ MOVES = Moves(
     Move(c.AdjustDifficulty, gm.adjust_difficulty, by="gm", what="adjust a difficulty"),
     Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the initiative"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
+    Move(c.AdjustPool, gm.adjust_pool, by="gm", what="adjust a pool"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
     Move(c.Ambush, gm.resolve_ambush, by="gm", what="run an ambush"),
     Move(c.AdjustGrapple, grapple.adjust_grapple, by="gm", what="adjust a grapple"),

@@ -80,6 +80,15 @@ class ResourceSpent(VdaEvent, frozen=True, kw_only=True, tag="vda.ResourceSpent"
     rule: str = ""
 
 
+class PoolAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.PoolAdjusted"):
+    """The GM gave back (``delta`` > 0) or took away points of a pool, with a reason."""
+
+    combatant: str
+    pool: Pool
+    delta: int
+    reason: str = ""
+
+
 class ActionGained(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionGained"):
     """VDA-ACT-05/06: one more physical action, or a prepaid power activation."""
 
@@ -480,6 +489,7 @@ GRAPPLE_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
 
 EVENT_TYPES: tuple[type[VdaEvent], ...] = (
     RoundStarted,
+    PoolAdjusted,
     DiveDeclared,
     InitiativeRolled,
     InitiativeOrderSet,

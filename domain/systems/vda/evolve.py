@@ -177,6 +177,11 @@ def _spent(state: VdaState, e: ev.ResourceSpent) -> VdaState:
     return _with(state, e.combatant, spent=_bump(f.spent, e.pool, e.amount), blood_this_round=blood)
 
 
+def _pool_adjusted(state: VdaState, e: ev.PoolAdjusted) -> VdaState:
+    f = _fighter(state, e.combatant)
+    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, -e.delta))
+
+
 def _gained(state: VdaState, e: ev.ActionGained) -> VdaState:
     f = _fighter(state, e.combatant)
     source = e.source if e.kind == "physical" else f"{e.source} (pouvoir)"
@@ -417,6 +422,7 @@ _HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.ActionsGranted: _granted,
     ev.ResourceSpent: _spent,
     ev.ActionGained: _gained,
+    ev.PoolAdjusted: _pool_adjusted,
     ev.CelerityActivated: _celerity,
     ev.SequenceStarted: _sequence_started,
     ev.ActionDeclared: _declared,

@@ -67,6 +67,11 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     health_levels: Levels = 7
     anger: Dots = 0
     rage: Dots = 0
+    current: dict[Pool, Points] = {}
+    """What is left of a pool when the fight starts, by pool (``{"blood": 5}``: 5 of the
+    10 of ``blood``); a pool not named here starts full."""
+    wounds: Health = msgspec.field(default_factory=Health)
+    """The health levels already lost when the fight starts (applied at its first round)."""
     weapons: list[str] = []
     """Weapon ids of ``domain.systems.vda.data``."""
     armour: str | None = None

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.commands import AddCombatant
+from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances, Item
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.state import VdaPower
-from domain.systems.wod import Modifier
+from domain.systems.wod import Health, Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_grapple_rules import A_INIT, CONTACT, NOTHING, begin, fight, held
 
@@ -494,3 +496,44 @@ def test_vda_gren_05__no_reaction_dodge_once_the_sequences_action_is_spent() -> 
     resolve(t, "alma", [2])
     blast = c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "grave"}, dodging=["alma"])
     assert t.refuse(blast, dice=[9] * 10).rule == "VDA-GREN-05"
+
+
+# --- current pools apart from their maximums -----------------------------------------------------
+
+
+def test_vda_act_04__a_sheet_starting_at_2_blood_of_10_spends_only_those_2() -> None:
+    """VDA-ACT-04: the sheet's current blood (2 of 10) is what the fight can
+    spend: Celerity's blood comes out of those 2."""
+    t = Table().add("alma", sheet(celerity=3, blood=10, current={"blood": 2}, generation=5))
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma", dots=2))
+    refusal = t.refuse(c.ActivateCelerity(combatant="alma", dots=1))
+    assert refusal.rule == "VDA-ACT-04" and "0 blood left" in refusal.message
+
+
+def test_the_gm_adjusts_a_pool_with_a_reason_within_its_maximum() -> None:
+    """The GM gives back 3 blood (a vessel drunk off-screen), never past the maximum."""
+    t = Table().add("alma", sheet(blood=10, current={"blood": 5}))
+    assert t.send(c.AdjustPool(combatant="alma", pool="blood", delta=3, reason="a bu")) == [
+        ev.PoolAdjusted(combatant="alma", pool="blood", delta=3, reason="a bu")
+    ]
+    assert t.refuse(c.AdjustPool(combatant="alma", pool="blood", delta=3, reason="encore")).rule == "vda.pool"
+    assert t.refuse(c.AdjustPool(combatant="alma", pool="blood", delta=-1, reason=" ")).rule == "vda.reason"
+
+
+def test_starting_wounds_are_taken_at_the_first_round() -> None:
+    """A sheet's starting wounds land on the fighter when the fight's first round starts."""
+    t = Table().add("alma", sheet(wounds=Health(lethal=2)))
+    assert t.start()[1:] == [
+        ev.HealthAdjusted(combatant="alma", lethal=2, reason="blessures de la fiche au début du combat")
+    ]
+    assert t.state.fighters["alma"].health == Health(lethal=2)
+
+
+def test_a_current_pool_above_its_maximum_is_refused_at_the_sheet() -> None:
+    """A sheet cannot start with more blood than its maximum."""
+    t = Table()
+    refusal = t.refuse(
+        AddCombatant(combatant=Combatant(id="x", name="X", sheet=sheet(current={"blood": 11})))
+    )
+    assert refusal.rule == "sheet.current"

@@ -28,7 +28,26 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
         combatants=sorted(scene.sheets),
         ended_grapples=sequence.ended_grapples(scene.state.grapples),
     )
-    return [Emitted(started)]
+    return [Emitted(started), *starting_wounds(scene)]
+
+
+def starting_wounds(scene: Scene) -> list[Emitted]:
+    """The wounds a sheet starts the fight with (``VdaSheet.wounds``), taken at the fight's
+    first round, or at the first round of a combatant who joins later."""
+    state, emitted = scene.state, []
+    for cid in sorted(scene.sheets):
+        wounds = scene.sheet(cid).wounds
+        first = state.round == 0 or cid not in state.fighters
+        if first and (wounds.bashing or wounds.lethal or wounds.aggravated):
+            adjusted = ev.HealthAdjusted(
+                combatant=cid,
+                bashing=wounds.bashing,
+                lethal=wounds.lethal,
+                aggravated=wounds.aggravated,
+                reason="blessures de la fiche au début du combat",
+            )
+            emitted.append(Emitted(adjusted))
+    return emitted
 
 
 def check_dive(scene: Scene, combatant: str) -> None:

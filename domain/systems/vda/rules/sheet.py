@@ -37,7 +37,26 @@ def require_anger_or_rage_allowed(sheet: VdaSheet, options: VdaOptions) -> None:
     )
 
 
+def require_current_within_maximum(sheet: VdaSheet) -> None:
+    """A pool's current value lies between 0 and the sheet's maximum; starting wounds fit
+    within the health levels."""
+    for pool, left in sheet.current.items():
+        maximum = int(getattr(sheet, pool))
+        require(
+            0 <= left <= maximum,
+            "sheet.current",
+            f"current {pool} is {left}: between 0 and the sheet's {maximum}",
+        )
+    wounds = sheet.wounds.bashing + sheet.wounds.lethal + sheet.wounds.aggravated
+    require(
+        wounds <= sheet.health_levels,
+        "sheet.wounds",
+        f"{wounds} starting wounds exceed the {sheet.health_levels} health levels",
+    )
+
+
 def check_sheet(sheet: Any, options: Any) -> None:
     """Every sheet rule of ``vda`` (the table calls this on ``AddCombatant`` and its updates)."""
     if isinstance(sheet, VdaSheet):
         require_anger_or_rage_allowed(sheet, options if isinstance(options, VdaOptions) else VdaOptions())
+        require_current_within_maximum(sheet)
