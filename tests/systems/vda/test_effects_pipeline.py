@@ -537,3 +537,22 @@ def test_a_current_pool_above_its_maximum_is_refused_at_the_sheet() -> None:
         AddCombatant(combatant=Combatant(id="x", name="X", sheet=sheet(current={"blood": 11})))
     )
     assert refusal.rule == "sheet.current"
+
+
+# --- an item the combatant does not have ---------------------------------------------------------
+
+
+def test_vda_phys_02__an_attack_or_parry_with_an_item_not_carried_is_refused_at_declaration() -> None:
+    """VDA-PHYS-02, VDA-NAT-03: a sword, a shield or claws not on the sheet are refused at
+    the declaration; so are a mortal's fangs, even for a parry."""
+    t = fight()
+    begin(t)
+    for missing in (
+        act("attack", skill="melee", weapon="epee", target="bors"),
+        act("defend", skill="melee", defence="parry", weapon="bouclier"),
+        act("attack", skill="brawl", weapon="griffes", target="bors"),
+    ):
+        assert t.refuse(c.DeclareAction(combatant="alma", action=missing)).rule == "VDA-PHYS-02"
+    t.declare("alma", NOTHING)
+    fangs = act("defend", skill="brawl", defence="parry", weapon="morsure")
+    assert t.refuse(c.DeclareAction(combatant="bors", action=fangs)).rule == "VDA-NAT-03"

@@ -87,6 +87,15 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
     require_carried(scene, combatant, action.weapon)
+    natural = find_weapon(action.weapon) if action.weapon else None
+    # VDA-NAT-03: only a vampire has fangs (a bite's own guards name VDA-BITE-02/GRAP-18).
+    require(
+        action.offensive
+        or not (isinstance(natural, NaturalWeapon) and natural.vampire_only)
+        or scene.sheet(combatant).kind == "vampire",
+        "VDA-NAT-03",
+        f"{combatant!r} has no {action.weapon!r}: only a vampire has fangs",
+    )
     if action.intent == "unstick":
         where = action.target or combatant
         require(
