@@ -556,3 +556,25 @@ def test_vda_phys_02__an_attack_or_parry_with_an_item_not_carried_is_refused_at_
     t.declare("alma", NOTHING)
     fangs = act("defend", skill="brawl", defence="parry", weapon="morsure")
     assert t.refuse(c.DeclareAction(combatant="bors", action=fangs)).rule == "VDA-NAT-03"
+
+
+def test_vda_grap_21__an_immobilised_fighter_cannot_dive_for_cover() -> None:
+    """VDA-GRAP-21, VDA-DIVE-02: immobilised, Bors could never make the dodge a dive binds
+    him to: the dive is refused at once, not every later declaration."""
+    t = held(6)  # 3 × (Strength 2 + Potence 0)
+    t.declare("alma", NOTHING)
+    t.declare("bors", NOTHING)
+    t.start()
+    assert t.refuse(c.DiveForCover(combatant="bors")).rule == "VDA-GRAP-21"
+
+
+def test_vda_grap_20__a_takedown_is_lost_when_the_hold_is_released_before_it() -> None:
+    """VDA-GRAP-20: Alma declares a takedown, then lets Bors go: the takedown is lost
+    (ActionLost) and the sequence goes on."""
+    t = held(4)
+    t.declare("alma", act("other", grapple="takedown", target="bors"))
+    t.declare("bors", NOTHING)
+    t.send(c.ReleaseGrapple(grappler="alma", target="bors"))
+    events = t.resolve("alma", [])
+    assert [(e.combatant, e.rule) for e in of(events, ev.ActionLost)] == [("alma", "VDA-GRAP-20")]
+    assert of(events, ev.RoundEnded)

@@ -182,3 +182,28 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
         except Refused:
             continue
         assert round_can_end(t), f"stuck after {command!r} in {t.state.phase} {t.state.sequence}"
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_from_a_hold_the_round_can_end(data: st.DataObject) -> None:
+    """VDA-GRAP-15..18, VDA-INIT-05: the same property from a fight that starts with Alma
+    holding Bors (a lance, a pilum, a hunting dagger) at any value: whatever either one
+    sends, the GM can still end the round."""
+    from tests.systems.vda.test_grapple_rules import held
+
+    t = held(data.draw(st.integers(1, 9)))
+    for _ in range(data.draw(st.integers(5, 30))):
+        choices: list[Any] = [c.StartRound()]
+        for cid in ("alma", "bors"):
+            offered = options_for(t.timeline.head, cid)
+            choices += [command_for(data, tag, cid, t) for tag in offered]
+            if "vda.RollInitiative" in offered:
+                weapon = data.draw(st.sampled_from(["lance", "pilum", "dague_de_chasse", "poings", None]))
+                choices.append(c.RollInitiative(combatant=cid, weapon=weapon))
+        command = data.draw(st.sampled_from(choices))
+        try:
+            t.emitted(command, dice=None)
+        except Refused:
+            continue
+        assert round_can_end(t), f"stuck after {command!r} in {t.state.phase} {t.state.sequence}"

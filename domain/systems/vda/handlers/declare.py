@@ -55,7 +55,7 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     if bound_weapon_usable(scene, combatant) and not free:
         initiative.require_bound_action(fighter, seq.number, action)
     charge.require_announced_charge(fighter, seq.number, action)
-    if not free:
+    if not free and dodge_possible(scene, combatant):
         dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
@@ -80,6 +80,19 @@ def bound_weapon_usable(scene: Scene, combatant: str) -> bool:
     try:
         situation.require_carried(scene, combatant, weapon)
         grapple_rules.require_weapon_usable(scene.state, combatant, find_weapon(weapon))
+    except RuleViolation:
+        return False
+    return True
+
+
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+
+
+def dodge_possible(scene: Scene, combatant: str) -> bool:
+    """VDA-DIVE-02 binds the diver to a dodge while one is possible: a hold that came to
+    immobilise it since (VDA-GRAP-21) frees the declaration."""
+    try:
+        grapple_rules.require_not_immobilised(scene.state, combatant, DODGE)
     except RuleViolation:
         return False
     return True

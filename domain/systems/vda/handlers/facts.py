@@ -96,6 +96,9 @@ def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction)
         if action.offensive:
             grapple.require_may_attack(state, combatant, action.target)
     require_attempt_possible(scene, combatant, action)  # an active gaze (VDA-GAZE-06)
+    if action.grapple == "takedown" and action.target is not None:
+        # VDA-GRAP-20: the hold released or loosened since the declaration.
+        grapple.require_takedown(grapple.hold(state, combatant, action.target), action.target)
 
 
 def lost_action(scene: Scene, combatant: str) -> Emitted | None:

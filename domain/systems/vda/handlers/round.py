@@ -16,8 +16,9 @@ from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
 from domain.systems.vda.handlers.equipment import deafness_terms, regrip_at_initiative
 from domain.systems.vda.handlers.gaze import averting_at_initiative
-from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
+from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence, stake
 from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import clamped_difficulty, total
 
 
@@ -50,10 +51,17 @@ def starting_wounds(scene: Scene) -> list[Emitted]:
     return emitted
 
 
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+
+
 def check_dive(scene: Scene, combatant: str) -> None:
+    """VDA-DIVE-01; the diver's first action must be a dodge (VDA-DIVE-02), so a fighter
+    who cannot dodge now (immobilised, VDA-GRAP-21; staked, VDA-STAKE-04) cannot dive."""
     initiative.require_initiative_phase(scene.state)
     initiative.require_fighting(scene.state, combatant)
     dive.require_before_initiative(scene.fighter(combatant), combatant)
+    grapple.require_not_immobilised(scene.state, combatant, DODGE)
+    stake.require_not_paralysed(scene.state, combatant)
 
 
 def dive_for_cover(scene: Scene, command: DiveForCover) -> list[Emitted]:
