@@ -578,3 +578,37 @@ def test_vda_grap_20__a_takedown_is_lost_when_the_hold_is_released_before_it() -
     events = t.resolve("alma", [])
     assert [(e.combatant, e.rule) for e in of(events, ev.ActionLost)] == [("alma", "VDA-GRAP-20")]
     assert of(events, ev.RoundEnded)
+
+
+def test_vda_grap_21__an_immobilised_fighter_cannot_take_the_fists_grapple_bonus() -> None:
+    """VDA-GRAP-21, VDA-NAT-02, VDA-INIT-05: in a grapple the fists give +2 initiative dice,
+    which binds sequence 1 to a punch; immobilised, Bors could throw none: refused at the
+    roll (his escape attempts stay open)."""
+    t = held(6)
+    t.declare("alma", NOTHING)
+    t.declare("bors", NOTHING)
+    t.start()
+    t.initiative("alma", A_INIT)
+    refusal = t.refuse(c.RollInitiative(combatant="bors", weapon="poings"), dice=[9] * 7)
+    assert refusal.rule == "VDA-GRAP-21"
+    t.initiative("bors", [9, 2, 2, 2, 2])
+    t.declare("alma", NOTHING)
+    assert of(t.declare("bors", ESCAPE), ev.ActionDeclared)
+
+
+def test_vda_water_01__guessing_a_gazes_intent_under_water_is_at_plus_1() -> None:
+    """VDA-WATER-01, VDA-GAZE-06: Perception + Empathy to guess an active gaze's intent meets
+    the situation's terms too: under water, Perception is at +1."""
+    from tests.systems.vda.test_gaze_two_weapons import gaze_fight
+
+    t = gaze_fight()
+    t.send(c.SetCondition(combatant="bors", condition="under_water", reason="noyé"))
+    t.declare(
+        "alma", act("other", skill="intimidation", attribute="manipulation", target="bors", gaze="regard")
+    )
+    t.declare("bors", NOTHING)
+    guessed = t.send(c.DetectGazeIntent(combatant="bors", attacker="alma"), [7, 2])
+    assert guessed[0].difficulty == [
+        Modifier(rule="VDA-GAZE-06", value=6, why="deviner l'intention"),
+        Modifier(rule="VDA-WATER-01", value=1),
+    ]

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from domain.errors import Refused
 from domain.systems.vda import commands as c
-from domain.systems.vda.gear import Circumstances, Item
+from domain.systems.vda.gear import Charge, Circumstances, Item
 from domain.systems.vda.rules.physical import attackers_of
 from domain.systems.vda.state import VdaState
 from domain.table import Timeline
@@ -61,14 +61,19 @@ def clone(t: Table) -> Table:
 
 
 def plain_actions(state: VdaState, cid: str) -> list[Any]:
-    """Nothing, a dodge, a move; with a weapon bound by its initiative bonus (VDA-INIT-05),
-    a parry or an attack with it."""
-    bound = state.fighters[cid].bound_weapon
+    """Nothing, a dodge, a move; the charge announced at initiative (VDA-CHARGE-03); with a
+    weapon bound by its initiative bonus (VDA-INIT-05), a parry or an attack with it."""
+    fighter = state.fighters[cid]
+    found = list(PLAIN_ACTIONS)
+    if fighter.charging is not None:  # VDA-CHARGE-03: the charge announced at initiative
+        charge = act("attack", skill="melee", weapon=fighter.charging_with, target=fighter.charging)
+        found.append(replace(charge, charge=Charge()))
+    bound = fighter.bound_weapon
     if bound is None:
-        return PLAIN_ACTIONS
+        return found
     parry = act("defend", skill="melee", defence="parry", weapon=bound)
     attacks = [act("attack", skill="melee", weapon=bound, target=o) for o in state.combatants if o != cid]
-    return [*PLAIN_ACTIONS, parry, *attacks]
+    return [*found, parry, *attacks]
 
 
 def progress_commands(t: Table) -> list[Any]:

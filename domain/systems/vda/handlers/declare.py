@@ -54,7 +54,8 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     free = action.kind == "none" and paralysed(scene, combatant)
     if bound_weapon_usable(scene, combatant) and not free:
         initiative.require_bound_action(fighter, seq.number, action)
-    charge.require_announced_charge(fighter, seq.number, action)
+    if charge_possible(scene, combatant) and not free:
+        charge.require_announced_charge(fighter, seq.number, action)
     if not free and dodge_possible(scene, combatant):
         dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
@@ -71,15 +72,33 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
 
 def bound_weapon_usable(scene: Scene, combatant: str) -> bool:
     """VDA-INIT-05 binds sequence 1 to the weapon of the initiative bonus while that weapon
-    can still be used: in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), allowed by the
-    holds on the fighter (VDA-GRAP-15..17). Lost since the roll (a GM's change), the bind
-    lapses: it imposes an action, it cannot forbid every action."""
+    can still be used (:func:`weapon_usable`). Lost since the roll (a GM's change, a hold),
+    the bind lapses: it imposes an action, it cannot forbid every action."""
     weapon = scene.fighter(combatant).bound_weapon
+    return weapon is None or weapon_usable(scene, combatant, weapon)
+
+
+def charge_possible(scene: Scene, combatant: str) -> bool:
+    """VDA-CHARGE-03 binds sequence 1 to the announced charge while its weapon can still
+    strike and its target is still in the fight; otherwise the obligation lapses."""
+    fighter = scene.fighter(combatant)
+    if fighter.charging is None:
+        return True
+    return fighter.charging in scene.state.combatants and weapon_usable(
+        scene, combatant, fighter.charging_with
+    )
+
+
+def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
+    """Whether ``combatant`` can still strike with ``weapon``: in hand (VDA-DISARM-04,
+    VDA-STUCK-01, VDA-RES-02), allowed by the holds on it (VDA-GRAP-15..17, VDA-GRAP-21)."""
     if weapon is None:
         return True
     try:
         situation.require_carried(scene, combatant, weapon)
         grapple_rules.require_weapon_usable(scene.state, combatant, find_weapon(weapon))
+        strike = PhysicalAction(kind="attack", skill="melee", weapon=weapon)
+        grapple_rules.require_not_immobilised(scene.state, combatant, strike)
     except RuleViolation:
         return False
     return True

@@ -9,6 +9,8 @@ step. The target may guess an active attempt (``vda.DetectGazeIntent``), avert i
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.base import Emitted
 from domain.errors import Refused, check, require
 from domain.systems.vda import events as ev
@@ -20,6 +22,7 @@ from domain.systems.vda.commands import (
     DetectGazeIntent,
     ResolveAction,
 )
+from domain.systems.vda.handlers import situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import gaze, general, grapple, powers, sequence, stake
 from domain.systems.vda.scene import Scene
@@ -215,8 +218,11 @@ def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
     seq, action = check_resolve(scene, cid)
     assert action.gaze is not None and action.target is not None
     _check_attempt(scene, cid, action.target, action.gaze)
-    pending = Terms(difficulty=list(scene.fighter(cid).pending))
-    emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, pending)
+    # The situational terms of every roll of the actor (handlers/situation.common_terms).
+    rolled = replace(action, attribute=gaze.gaze_attribute(True))
+    extra = situation.common_terms(scene, seq, cid, rolled)
+    extra += Terms(difficulty=list(scene.fighter(cid).pending))
+    emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, extra)
     return after(scene, emitted)
 
 
@@ -253,6 +259,12 @@ def detect_intent(scene: Scene, command: DetectGazeIntent) -> list[Emitted]:
         Modifier(rule="VDA-GAZE-06", value=scene.trait(cid, command.skill), why=command.skill),
     ]
     difficulty = [gaze.detection_difficulty(options)]
+    seq = scene.state.sequence
+    assert seq is not None
+    guess = PhysicalAction(kind="other", attribute="perception", skill=command.skill)
+    extra = situation.common_terms(scene, seq, cid, guess)  # deafened, under water, eyes...
+    pool += extra.pool
+    difficulty += extra.difficulty
     roll = scene.roll(pool, difficulty)
     rolled = ev.GazeIntentRolled(
         combatant=cid,

@@ -52,6 +52,7 @@ def starting_wounds(scene: Scene) -> list[Emitted]:
 
 
 DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+STRIKE = PhysicalAction(kind="attack", skill="melee")
 
 
 def check_dive(scene: Scene, combatant: str) -> None:
@@ -85,6 +86,9 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         grapple.require_weapon_usable(scene.state, cid, find_weapon(command.weapon))
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
+    if initiative.bound_weapon(weapon_dice) is not None:
+        # VDA-GRAP-21: an immobilised fighter strikes with nothing the bonus could bind.
+        grapple.require_not_immobilised(scene.state, cid, STRIKE)
     require(
         not fighter.dive or initiative.bound_weapon(weapon_dice) is None,
         "VDA-DIVE-02",
