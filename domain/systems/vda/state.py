@@ -13,7 +13,16 @@ import msgspec
 
 from domain.dice import PoolRoll
 from domain.systems.vda.data import Size
-from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, Mount, PendingGrenade, StuckWeapon
+from domain.systems.vda.gear import (
+    Charge,
+    Circumstances,
+    Deafness,
+    Item,
+    Mount,
+    OwnNaturalWeapon,
+    PendingGrenade,
+    StuckWeapon,
+)
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
 from domain.systems.wod import Attributes, Dots, Health, Kind, Levels, Modifier, Points
@@ -74,6 +83,9 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """The health levels already lost when the fight starts (applied at its first round)."""
     weapons: list[str] = []
     """Weapon ids of ``domain.systems.vda.data``."""
+    natural_weapons: list[OwnNaturalWeapon] = []
+    """The character's own natural weapons beyond head, fists, feet and fangs (claws,
+    Vicissitude bone blades…), each with its ``discipline`` (VDA-NAT, VDA-VAND-09/10)."""
     armour: str | None = None
     bows: dict[str, Dots] = {}
     """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated

@@ -10,7 +10,7 @@ from domain.commands import AddCombatant
 from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Circumstances, Item
+from domain.systems.vda.gear import Circumstances, Item, OwnNaturalWeapon
 from domain.systems.vda.payloads import GrappleRoll
 from domain.systems.vda.state import VdaPower
 from domain.systems.wod import Health, Modifier
@@ -612,3 +612,78 @@ def test_vda_water_01__guessing_a_gazes_intent_under_water_is_at_plus_1() -> Non
         Modifier(rule="VDA-GAZE-06", value=6, why="deviner l'intention"),
         Modifier(rule="VDA-WATER-01", value=1),
     ]
+
+
+# --- natural weapons of a sheet: the seed's Xin Tao example ---------------------------------------
+
+CLAWS = OwnNaturalWeapon(
+    id="griffes", name="Griffes", damage_bonus=1, aggravated_capacity=2, discipline="protean"
+)
+
+
+def xin_tao() -> Table:
+    """Xin Tao (Protean 4, Body crafting 5, Fortitude 5, claws of 1 die doing 2 aggravated)
+    faces a Nosferatu with Strength + Potence 10 and a two-handed axe; both rolled."""
+    t = Table()
+    t.add("nosf", sheet(strength=5, potence=5, melee=3, weapons=["hache_a_deux_mains"]))
+    t.add("xin", sheet(protean=4, body_crafting=5, fortitude=5, brawl=3, natural_weapons=[CLAWS]))
+    t.start()
+    t.initiative("nosf", [9, 9, 9, 2, 2])
+    t.initiative("xin", [9, 2, 2, 2, 2])
+    return t
+
+
+def test_vda_vand_09_10__xin_tao_parries_a_two_handed_axe_with_his_claws() -> None:
+    """VDA-VAND-09/10, VDA-VAND-07, VDA-RES-02: seed 000 « Vandalisme contre les armes
+    naturelles »: the Nosferatu's axe (Strength + Potence 10) takes 4; Xin Tao's claws have
+    Protean 4 + Body crafting 5 + 1 = 10 resistance, their 2 aggravated take 2 off the loss:
+    he loses 2, and takes 2 bashing that his Fortitude 5 soaks automatically."""
+    from tests.systems.vda.test_equipment_round import resolve
+
+    t = xin_tao()
+    t.declare("nosf", act("attack", skill="melee", weapon="hache_a_deux_mains", target="xin"))
+    t.declare("xin", act("defend", skill="brawl", defence="parry", weapon="griffes"))
+    resolve(t, "xin", [8, 2])
+    events = resolve(t, "nosf", [9, 9])
+    assert of(events, ev.ResistanceReduced) == [
+        ev.ResistanceReduced(
+            combatant="xin",
+            item="griffes",
+            loss=[
+                Modifier(rule="VDA-VAND-07", value=2, why="VDA-VAND-03 base"),
+                Modifier(rule="VDA-VAND-04", value=2, why="Force + Potence"),
+                Modifier(rule="VDA-VAND-10", value=-2, why="arme naturelle aggravée"),
+            ],
+            resistance=8,
+            max_resistance=10,
+            destroyed=False,
+        )
+    ]
+    assert of(events, ev.NaturalParryHurt) == [
+        ev.NaturalParryHurt(combatant="xin", item="griffes", levels=2, automatic_soak=2, soak=None, bashing=0)
+    ]
+
+
+def test_vda_nat_01__a_sheets_claws_strike_as_its_weapon() -> None:
+    """VDA-NAT-01, VDA-INIT-09: the claws of Xin Tao's sheet are named at initiative and
+    strike with their own numbers (the damage pipeline names them)."""
+    t = Table()
+    t.add("xin", sheet(protean=4, brawl=3, natural_weapons=[CLAWS]))
+    t.add("bors", sheet(kind="mortal"))
+    t.start()
+    t.initiative("xin", [9, 9, 2, 2, 2], weapon="griffes")
+    t.initiative("bors", [9, 2, 2, 2, 2])
+    t.declare("xin", act("attack", skill="brawl", weapon="griffes", target="bors"))
+    t.declare("bors", NOTHING)
+    from tests.systems.vda.test_equipment_round import resolve
+
+    [hit] = of(resolve(t, "xin", [9, 9, 9]), ev.AttackResolved)
+    assert hit.resolution.weapon_id == "griffes" and hit.resolution.weapon_bonus == 1
+
+
+def test_a_sheets_natural_weapon_names_a_discipline_it_has() -> None:
+    """VDA-VAND-09: claws from Protean on a sheet without Protean are refused at the sheet."""
+    refusal = Table().refuse(
+        AddCombatant(combatant=Combatant(id="x", name="X", sheet=sheet(natural_weapons=[CLAWS])))
+    )
+    assert refusal.rule == "sheet.natural_weapons"

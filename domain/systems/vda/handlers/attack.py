@@ -100,7 +100,7 @@ def damage(
     """What a hit does: the damage pipeline (wounds, VDA-DMG…), a stake or a stuck weapon
     (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06/07); or, for a disarm or a vandalism,
     their own effects (VDA-DISARM, VDA-VAND-01)."""
-    weapon = weapon_of(action)
+    weapon = situation.weapon_used(scene, attacker, action)  # the sheet's claws included
     if roll.successes == 0 or weapon is None or action.target is None:
         return []
     defence = defence_against(scene, seq, attacker, action)

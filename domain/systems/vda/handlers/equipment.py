@@ -43,8 +43,15 @@ from domain.systems.wod import Modifier, total
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
-    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
+    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06). A natural
+    weapon counts its discipline (claws: Protean) with Body crafting and its bonus."""
     options = scene.options
+    natural = situation.weapon_named(scene, owner, item)
+    if isinstance(natural, NaturalWeapon):
+        discipline = scene.trait(owner, natural.discipline) if natural.discipline else 0
+        return resistance.natural_weapon_resistance(
+            discipline, scene.trait(owner, "body_crafting"), natural
+        ) + resistance.magic_resistance(scene.sheet(owner).magic_items.get(item))
     return resistance.max_resistance(
         item,
         options.equipment.maker_crafts,
@@ -122,7 +129,7 @@ def wear(
     if item is None or not resistance.in_hand(scene.fighter(target), item):
         return emitted
     a = scene.sheet(attacker)
-    natural = find_weapon(item) if item == parried_with else None
+    natural = situation.weapon_named(scene, target, item) if item == parried_with else None
     loss = resistance.vandalism_loss(
         item,
         a.attributes.strength,

@@ -7,7 +7,7 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
-from domain.systems.vda.data import RangedWeapon, find_weapon
+from domain.systems.vda.data import RangedWeapon
 from domain.systems.vda.handlers import attack, equipment, situation, ties, two_weapons
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
@@ -101,7 +101,7 @@ def action_difficulty(
         terms = ranged_defence.ranged_defence_difficulty(action)
     else:
         base, why = action.difficulty, "difficulté déclarée"
-        weapon = find_weapon(action.weapon) if action.weapon else None
+        weapon = situation.weapon_named(scene, combatant, action.weapon)
         if action.offensive and weapon is not None and weapon.difficulty is not None:
             base, why = weapon.difficulty, action.weapon or ""
             if isinstance(weapon, RangedWeapon) and weapon.kind == "firearm":

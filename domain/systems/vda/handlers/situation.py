@@ -20,7 +20,7 @@ from domain.systems.vda.data import (
     Weapon,
     find_weapon,
 )
-from domain.systems.vda.gear import Mount
+from domain.systems.vda.gear import Mount, OwnNaturalWeapon
 from domain.systems.vda.handlers import bows
 from domain.systems.vda.rules import equipment, gaze, ranged, resistance, stake, targeting, two_weapons
 from domain.systems.vda.rules import modifiers as mod
@@ -39,6 +39,38 @@ def weapon_of(action: PhysicalAction) -> Weapon | None:
     if action.weapon is not None:
         return find_weapon(action.weapon)
     return find_weapon(FISTS) if action.skill == "brawl" else None
+
+
+def weapon_named(scene: Scene, combatant: str, weapon: str | None) -> Weapon | None:
+    """The weapon ``combatant`` names: one of its sheet's own natural weapons (claws, bone
+    blades…) or a weapon of the tables."""
+    if weapon is None:
+        return None
+    own = next((w for w in scene.sheet(combatant).natural_weapons if w.id == weapon), None)
+    return natural_weapon(own) if own is not None else find_weapon(weapon)
+
+
+def natural_weapon(own: OwnNaturalWeapon) -> NaturalWeapon:
+    """A sheet's own natural weapon as the tables' weapons are (VDA-NAT-01)."""
+    return NaturalWeapon(
+        id=own.id,
+        name=own.name or own.id,
+        name_en=own.name or own.id,
+        damage_bonus=own.damage_bonus,
+        difficulty=own.difficulty,
+        damage_type=own.damage_type,
+        wound=own.wound,
+        initiative=own.initiative,
+        aggravated_capacity=own.aggravated_capacity,
+        discipline=own.discipline,
+    )
+
+
+def weapon_used(scene: Scene, combatant: str, action: PhysicalAction) -> Weapon | None:
+    """:func:`weapon_of`, the sheet's own natural weapons included."""
+    if action.weapon is not None:
+        return weapon_named(scene, combatant, action.weapon)
+    return weapon_of(action)
 
 
 def wielded(seq: SequenceState | None, combatant: str) -> Weapon | None:
@@ -76,7 +108,7 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str 
         resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
         return
     require(
-        isinstance(find_weapon(weapon), NaturalWeapon),
+        isinstance(weapon_named(scene, combatant, weapon), NaturalWeapon),
         rule,
         f"{combatant!r} carries no {weapon!r}",
     )

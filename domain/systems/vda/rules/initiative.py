@@ -42,6 +42,9 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
     """
     if weapon is None:
         return None
+    own = [w.initiative for w in scene.sheet(combatant).natural_weapons if w.id == weapon]
+    if own:  # the sheet's own natural weapon (claws...)
+        return Modifier(rule="VDA-INIT-09", value=own[0], why=weapon) if own[0] else None
     found = find_weapon(weapon)
     require(found is not None, "VDA-INIT-09", f"unknown weapon {weapon!r}")
     assert found is not None
