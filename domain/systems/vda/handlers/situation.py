@@ -141,7 +141,7 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
             "VDA-STUCK-04",
             f"no weapon is stuck in {combatant!r} or its target",
         )
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     if weapon is not None and (action.offensive or action.grapple == "weapon_defence"):
         equipment.require_weapon_stats(weapon)  # VDA-MELEE-07: before any die, not at the damage roll
     if not action.offensive:
@@ -182,7 +182,7 @@ def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     (VDA-GAZE-03/07) and the two-weapon option (VDA-TWO-03)."""
     fighter = scene.fighter(combatant)
     found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     if "under_water" in fighter.conditions:
         found += mod.underwater_attribute_modifiers(action.attribute, fighter.circumstances.turbidity)
         size = weapon.size if isinstance(weapon, MeleeWeapon | RangedWeapon) else None
@@ -216,7 +216,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     target = action.target
     if target is None:
         return NONE
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     target_fighter = scene.fighter(target)
     target_prone = "prone" in target_fighter.conditions
     is_ranged = isinstance(weapon, RangedWeapon)
@@ -291,7 +291,7 @@ def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: Phys
 def situation(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Situation:
     """What the damage pipeline needs to know of how the attack happened: a charge or a
     counter-charge (VDA-CHARGE-05..08), a bare zone (VDA-TGT-03), beyond range (VDA-THROW-02)."""
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     charge: Literal["none", "on_foot", "mounted"] = "none"
     mount = None
     if action.charge is not None:
