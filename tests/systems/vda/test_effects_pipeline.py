@@ -687,3 +687,25 @@ def test_a_sheets_natural_weapon_names_a_discipline_it_has() -> None:
         AddCombatant(combatant=Combatant(id="x", name="X", sheet=sheet(natural_weapons=[CLAWS])))
     )
     assert refusal.rule == "sheet.natural_weapons"
+
+
+def test_vda_dive_02__a_charge_and_a_dive_cannot_both_bind_the_first_action() -> None:
+    """VDA-DIVE-02, VDA-CHARGE-03: the dive binds sequence 1 to a dodge, the announced
+    charge to that charge: whichever comes second is refused, in either order."""
+    for first, second, rule in (
+        (
+            c.DiveForCover(combatant="alma"),
+            c.AnnounceCharge(combatant="alma", target="bors", weapon="lance"),
+            "VDA-DIVE-02",
+        ),
+        (
+            c.AnnounceCharge(combatant="alma", target="bors", weapon="lance"),
+            c.DiveForCover(combatant="alma"),
+            "VDA-CHARGE-03",
+        ),
+    ):
+        t = Table().add("alma", sheet(melee=3, weapons=["lance"])).add("bors", sheet())
+        t.moving_round("alma", [2] * 3)
+        t.start()
+        t.send(first)
+        assert t.refuse(second).rule == rule

@@ -121,6 +121,11 @@ def check_announce(scene: Scene, combatant: str) -> None:
     initiative.require_fighting(scene.state, combatant)
     initiative.require_not_rolled(scene.fighter(combatant), combatant)
     require(scene.fighter(combatant).charging is None, "VDA-CHARGE-03", f"{combatant!r} already charges")
+    require(
+        not scene.fighter(combatant).dive,
+        "VDA-DIVE-02",
+        f"{combatant!r} dives for cover: its first action is a dodge, not a charge",
+    )
     movement.require_charge_run_up(*run_up(scene, combatant), scene.options.damage)
 
 

@@ -12,6 +12,7 @@ from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, situ
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
+    bite,
     dive,
     initiative,
     minor,
@@ -107,11 +108,20 @@ def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
 DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
 
 
+def require_may_dodge(scene: Scene, combatant: str) -> None:
+    """Whether ``combatant`` could make a dodge now: not immobilised (VDA-GRAP-21), not in the
+    Kiss's ecstasy (VDA-BITE-05/06), not staked (VDA-STAKE-04). A dive binds the first action
+    to a dodge (VDA-DIVE-02): it needs one possible."""
+    grapple_rules.require_not_immobilised(scene.state, combatant, DODGE)
+    bite.require_not_in_ecstasy(scene.state, combatant, DODGE)
+    stake.require_not_paralysed(scene.state, combatant)
+
+
 def dodge_possible(scene: Scene, combatant: str) -> bool:
-    """VDA-DIVE-02 binds the diver to a dodge while one is possible: a hold that came to
-    immobilise it since (VDA-GRAP-21) frees the declaration."""
+    """VDA-DIVE-02 binds the diver to a dodge while one is possible (:func:`require_may_dodge`):
+    a hold, a Kiss or a stake that came since frees the declaration."""
     try:
-        grapple_rules.require_not_immobilised(scene.state, combatant, DODGE)
+        require_may_dodge(scene, combatant)
     except RuleViolation:
         return False
     return True

@@ -14,9 +14,10 @@ from domain.systems.vda.data import find_weapon
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
+from domain.systems.vda.handlers.declare import require_may_dodge
 from domain.systems.vda.handlers.equipment import deafness_terms, regrip_at_initiative
 from domain.systems.vda.handlers.gaze import averting_at_initiative
-from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence, stake
+from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import clamped_difficulty, total
@@ -57,12 +58,17 @@ STRIKE = PhysicalAction(kind="attack", skill="melee")
 
 def check_dive(scene: Scene, combatant: str) -> None:
     """VDA-DIVE-01; the diver's first action must be a dodge (VDA-DIVE-02), so a fighter
-    who cannot dodge now (immobilised, VDA-GRAP-21; staked, VDA-STAKE-04) cannot dive."""
+    who cannot dodge now (immobilised VDA-GRAP-21, in the Kiss's ecstasy VDA-BITE-05,
+    staked VDA-STAKE-04) cannot dive."""
     initiative.require_initiative_phase(scene.state)
     initiative.require_fighting(scene.state, combatant)
     dive.require_before_initiative(scene.fighter(combatant), combatant)
-    grapple.require_not_immobilised(scene.state, combatant, DODGE)
-    stake.require_not_paralysed(scene.state, combatant)
+    require_may_dodge(scene, combatant)
+    require(
+        scene.fighter(combatant).charging is None,
+        "VDA-CHARGE-03",
+        f"{combatant!r} announced a charge: its first action is that charge, not a dodge",
+    )
 
 
 def dive_for_cover(scene: Scene, command: DiveForCover) -> list[Emitted]:
