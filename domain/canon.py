@@ -6,31 +6,40 @@ encoding, so the proofs of records and rolls written before stay true.
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
-from msgspec.structs import astuple
 
 _SORTED = msgspec.json.Encoder(order="sorted")
-_NO_DEFAULT = object()
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-@functools.cache
-def _plan(cls: type[msgspec.Struct]) -> tuple[str | None, Any, tuple[tuple[str, Any], ...]]:
-    """How ``cls`` is written: its tag field and tag, then each field with its default
-    (``_NO_DEFAULT`` when it has none)."""
+def _writer(cls: type[msgspec.Struct]) -> Callable[[Any], dict[str, Any]]:
+    """A function writing a ``cls`` as a dict: its tag under its tag field, then each
+    field not at its default. Generated once per class (as ``dataclasses`` does for
+    ``__init__``) because proofs encode every record the server writes."""
     config = cls.__struct_config__
-    fields = []
-    for field in msgspec.structs.fields(cls):
-        default: Any = _NO_DEFAULT
-        if field.default is not msgspec.NODEFAULT:
-            default = field.default
-        elif field.default_factory is not msgspec.NODEFAULT:
-            default = field.default_factory()
-        fields.append((field.name, default))
-    return config.tag_field, config.tag, tuple(fields)
+    names: dict[str, Any] = {"SCALARS": _SCALARS, "plain": plain, "TAG": config.tag}
+    start = "out = {}" if config.tag_field is None else f"out = {{{config.tag_field!r}: TAG}}"
+    lines = ["def write(value):", f"    {start}"]
+    for index, field in enumerate(msgspec.structs.fields(cls)):
+        put = f"out[{field.name!r}] = item if type(item) in SCALARS else plain(item)"
+        lines.append(f"    item = value.{field.name}")
+        if field.default is msgspec.NODEFAULT and field.default_factory is msgspec.NODEFAULT:
+            lines.append(f"    {put}")
+            continue
+        default = field.default if field.default is not msgspec.NODEFAULT else field.default_factory()
+        names[f"D{index}"] = default
+        lines += [f"    if not (item is D{index} or item == D{index}):", f"        {put}"]
+    lines.append("    return out")
+    exec("\n".join(lines), names)
+    write: Callable[[Any], dict[str, Any]] = names["write"]
+    _WRITERS[cls] = write
+    return write
+
+
+_WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
 
 def plain(value: Any) -> Any:
@@ -39,14 +48,11 @@ def plain(value: Any) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value
+    write = _WRITERS.get(kind)
+    if write is not None:
+        return write(value)
     if isinstance(value, msgspec.Struct):
-        tag_field, tag, fields = _plan(type(value))
-        out: dict[str, Any] = {} if tag_field is None else {tag_field: tag}
-        for (name, default), item in zip(fields, astuple(value), strict=True):
-            if item is default or (default is not _NO_DEFAULT and item == default):
-                continue
-            out[name] = item if type(item) in _SCALARS else plain(item)
-        return out
+        return _writer(kind)(value)
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import msgspec
+
 from domain.base import Emitted, SystemView
 from domain.errors import CheckFailed, Forbidden, Refused
 
@@ -28,6 +30,44 @@ def require_controls(view: SystemView, combatant: str) -> None:
 def require_gm(view: SystemView, what: str) -> None:
     if not view.sender.is_gm:
         raise Forbidden("role.gm-only", f"only the GM may {what}")
+
+
+class Term(msgspec.Struct, frozen=True, kw_only=True):
+    """One term of a pool or a difficulty the server would use, with the rule behind it."""
+
+    rule: str
+    value: int
+    why: str = ""
+
+
+class Offer(msgspec.Struct, frozen=True, kw_only=True):
+    """One command (or named variant) a combatant may send now, with the fields the
+    server already knows (the sender, a grapple's whole declaration) and, when the
+    command rolls at once, the pool and difficulty it would roll, term by term."""
+
+    label: str
+    """The command's tag, or a variant's name (``vda.DeclareAction/bite:anna``)."""
+    command: str
+    """The command's tag."""
+    fields: dict[str, Any] = {}
+    pool: list[Term] | None = None
+    difficulty: list[Term] | None = None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named variant of a command: the fields it sets and the guard it must pass."""
+
+    fields: dict[str, object]
+    guard: Callable[[], object]
+
+
+def _builtins(fields: dict[str, object]) -> dict[str, Any]:
+    return dict(msgspec.to_builtins(fields))
+
+
+def _terms(found: Sequence[Any]) -> list[Term]:
+    return [Term(rule=t.rule, value=t.value, why=t.why) for t in found]
 
 
 @dataclass(frozen=True)
@@ -45,9 +85,12 @@ class Move:
     """The guard: refuses when the combatant may not send this command now, whatever
     its other fields say. ``decide`` runs it before :attr:`do`; ``may`` lists the
     command when it passes."""
-    offers: Callable[[Any, str], dict[str, Callable[[], object]]] | None = None
+    offers: Callable[[Any, str], dict[str, Variant]] | None = None
     """Named variants of the command (a grapple declaration is a ``DeclareAction``),
-    each with the guard it must pass; ``may`` lists those that pass."""
+    each with its fields and the guard it must pass; ``may`` lists those that pass."""
+    preview: Callable[[Any, str], tuple[Sequence[Any], Sequence[Any]] | None] | None = None
+    """The pool and difficulty terms (``rule``, ``value``, ``why``) the handler would
+    roll now, computed by the code the handler rolls with; None when it cannot say."""
     what: str = ""
     """What the command does, for a refusal's message ("start a round")."""
 
@@ -92,20 +135,42 @@ class Moves:
     def may(self, view: SystemView, combatant: str) -> list[str]:
         """The commands (and named variants) ``combatant`` may send now, by the guards
         ``decide`` runs. GM-only commands are not listed: the GM page offers them."""
+        return [offer.label for offer in self.offers(view, combatant, previews=False)]
+
+    def offers(self, view: SystemView, combatant: str, *, previews: bool = True) -> list[Offer]:
+        """What :meth:`may` lists, each with the fields it sets and (``previews``) the
+        pool and difficulty it would roll."""
         if not view.controls(combatant):
             return []
         scene = self._scene(view)
-        allowed: list[str] = []
+        found: list[Offer] = []
         for move in self._by_type.values():
             if move.by != "actor" or move.may is None:
                 continue
-            if _passes(lambda move=move: move.may(scene, combatant)):  # type: ignore[misc]
-                allowed.append(move.tag)
-                if move.offers is not None:
-                    allowed += [
-                        label for label, guard in move.offers(scene, combatant).items() if _passes(guard)
-                    ]
-        return allowed
+            if not _passes(lambda move=move: move.may(scene, combatant)):  # type: ignore[misc]
+                continue
+            sender = {move.actor: combatant}
+            pool = difficulty = None
+            if previews and move.preview is not None and (terms := _preview(move, scene, combatant)):
+                pool, difficulty = _terms(terms[0]), _terms(terms[1])
+            found.append(
+                Offer(label=move.tag, command=move.tag, fields=sender, pool=pool, difficulty=difficulty)
+            )
+            if move.offers is not None:
+                found += [
+                    Offer(label=label, command=move.tag, fields={**sender, **_builtins(variant.fields)})
+                    for label, variant in move.offers(scene, combatant).items()
+                    if _passes(variant.guard)
+                ]
+        return found
+
+
+def _preview(move: Move, scene: Any, combatant: str) -> tuple[Sequence[Any], Sequence[Any]] | None:
+    assert move.preview is not None
+    try:
+        return move.preview(scene, combatant)
+    except Refused:
+        return None
 
 
 def _passes(guard: Callable[[], object]) -> bool:

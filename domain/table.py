@@ -55,6 +55,7 @@ from domain.events import (
     TableCreated,
     event_tag,
 )
+from domain.moves import Offer
 from domain.proof import hide
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
@@ -593,17 +594,43 @@ def view_state(state: TableState, viewer: Viewer) -> TableState:
     return replace(state, admin=admin, fight=replace(fight, notes=notes, system=system))
 
 
+def _played(state: TableState, viewer: Viewer) -> list[str]:
+    """The combatants ``viewer`` plays now (the GM plays them all; nobody once closed)."""
+    admin, fight = state.admin, state.fight
+    if admin is None or fight is None or admin.closed or viewer.role == "spectator":
+        return []
+    if viewer.is_gm:
+        return list(fight.combatants)
+    player = admin.players.get(viewer.id)
+    return [] if player is None else [c for c in player.combatants if c in fight.combatants]
+
+
 def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
     """The commands each combatant ``viewer`` plays may send now (the GM plays them
     all), found by the guards of the system's table of moves, never a copy."""
-    admin, fight = state.admin, state.fight
-    if admin is None or fight is None or admin.closed or viewer.role == "spectator":
+    played = _played(state, viewer)
+    if not played:
         return {}
-    if viewer.is_gm:
-        played = list(fight.combatants)
-    else:
-        player = admin.players.get(viewer.id)
-        played = [] if player is None else [c for c in player.combatants if c in fight.combatants]
-    moves = SYSTEMS[admin.system].moves
+    assert state.admin is not None
+    moves = SYSTEMS[state.admin.system].moves
     view = system_view(state, viewer)
     return {cid: ["RollDice", *moves.may(view, cid)] for cid in played}
+
+
+def may_of(offers: dict[str, list[Offer]]) -> dict[str, list[str]]:
+    """:func:`may_do` from :func:`offers_for`'s answer, without running the guards again."""
+    return {cid: ["RollDice", *(offer.label for offer in found)] for cid, found in offers.items()}
+
+
+def offers_for(state: TableState, viewer: Viewer) -> dict[str, list[Offer]]:
+    """What :func:`may_do` lists (but ``RollDice``, open to anyone at any time), each
+    with the fields the server already knows (a grapple or bite declaration's whole
+    action) and the pool and difficulty a roll would use, term by term with its rule
+    ID: the pages show them and compute nothing."""
+    played = _played(state, viewer)
+    if not played:
+        return {}
+    assert state.admin is not None
+    moves = SYSTEMS[state.admin.system].moves
+    view = system_view(state, viewer)
+    return {cid: moves.offers(view, cid) for cid in played}

@@ -13,6 +13,7 @@ import msgspec
 
 from domain.commands import AnyCommand, Position
 from domain.events import Recorded
+from domain.moves import Offer
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """Largest message or HTTP body a client sends; a larger message closes the socket
@@ -170,6 +171,9 @@ class StateAt(Outbound, frozen=True, kw_only=True, tag="state"):
     """A ``domain.table.TableState`` redacted for this viewer."""
     may: dict[str, list[str]] = {}
     """At the head only: the commands each combatant this viewer plays may send now."""
+    offers: dict[str, list[Offer]] = {}
+    """At the head only: the same, each with the fields the server fills in (a grapple's
+    declaration) and the pool and difficulty it would roll, term by term (rule IDs)."""
 
 
 class EventPage(Outbound, frozen=True, kw_only=True, tag="event_page"):

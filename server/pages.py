@@ -1,6 +1,7 @@
 """The browser pages: the static files of ``clients/web/`` (no build step), the
 page routes that answer with their HTML shell, the JSON Schema the pages build
-their forms from, and QR codes of invitation links.
+their forms from, QR codes of invitation links, and combatant sheets read from
+JSON or YAML.
 
 Every answer carries a strict Content-Security-Policy (scripts, styles and
 connections from this server only, nothing inline), ``nosniff``, no referrer
@@ -19,12 +20,14 @@ from typing import Any
 
 import msgspec
 import segno
+import yaml
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, request_response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from domain.events import Combatant
 from domain.systems import SYSTEMS
 from domain.wire import schema
 
@@ -38,6 +41,7 @@ PAGES = {
 }
 
 MAX_QR_TEXT = 1000
+MAX_SHEETS_TEXT = 256 * 1024
 _HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]{1,255}$")
 
 
@@ -138,6 +142,35 @@ async def api_qr(request: Request) -> Response:
     return Response(svg.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
 
+def _problem(message: str) -> Response:
+    return Response(msgspec.json.encode({"message": message}), status_code=422, media_type="application/json")
+
+
+async def api_combatants(request: Request) -> Response:
+    """The combatants of a JSON or YAML text (one ``{id, name, side, sheet}`` or a
+    list), checked against the protocol's ``Combatant``: the GM page imports sheets
+    in either format with no parser of its own. A refusal names what is wrong
+    (``at $[0].sheet.attributes.strength``); nothing is stored."""
+    body = await request.body()
+    if len(body) > MAX_SHEETS_TEXT:
+        return _problem(f"at most {MAX_SHEETS_TEXT // 1024} KiB")
+    try:
+        data = yaml.safe_load(body.decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        return _problem(f"not JSON or YAML: {exc}")
+    try:
+        found = (
+            msgspec.convert(data, list[Combatant])
+            if isinstance(data, list)
+            else [msgspec.convert(data, Combatant)]
+        )
+    except msgspec.ValidationError as exc:
+        return _problem(str(exc))
+    if not found:
+        return _problem("no combatant in the text")
+    return Response(msgspec.json.encode({"combatants": found}), media_type="application/json")
+
+
 def routes() -> list[BaseRoute]:
     """The pages, their files under ``/web``, the schema and the QR codes."""
     files = StaticFiles(directory=WEB)
@@ -147,6 +180,7 @@ def routes() -> list[BaseRoute]:
     found += [
         Route("/api/schema", PageHeaders(request_response(api_schema)), methods=["GET", "HEAD"]),
         Route("/api/qr", PageHeaders(request_response(api_qr)), methods=["POST"]),
+        Route("/api/combatants", PageHeaders(request_response(api_combatants)), methods=["POST"]),
         Mount("/web", PageHeaders(files)),
     ]
     return found

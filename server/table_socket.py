@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from domain.base import Viewer
 from domain.errors import Refused
 from domain.events import ENCODER
-from domain.table import may_do, view_record
+from domain.table import may_of, offers_for, view_record
 from domain.wire import (
     CLOSE_FORBIDDEN_ORIGIN,
     CLOSE_TOO_BIG,
@@ -258,8 +258,10 @@ class Connection:
                     )
                     return
                 now = await feed.refresh()
-                may = may_do(now, viewer) if found.position == now.position else {}
-                self.reply(StateAt(id=mid, at=found.position, state=found, may=may))
+                # The guards run once: `may` is the offers' labels (and RollDice).
+                offers = offers_for(now, viewer) if found.position == now.position else {}
+                may = may_of(offers)
+                self.reply(StateAt(id=mid, at=found.position, state=found, may=may, offers=offers))
             case GetEvents(id=mid, after=after, limit=limit):
                 page = await self.s.store.read(self.table_id, after, limit)
                 head = feed.state.position

@@ -12,7 +12,8 @@ from tests.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
 
-COMBATANT = '{"id": "rorsh", "name": "Rorsh", "side": "pj", "sheet": {"type": "vda"}}'
+# Pasted as YAML: the server reads it (POST /api/combatants), the page has no parser.
+COMBATANT = "id: rorsh\nname: Rorsh\nside: pj\nsheet:\n  type: vda\n  attributes: {strength: 3}\n"
 
 
 async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, browser: Any) -> None:
@@ -24,11 +25,16 @@ async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, brow
     await expect(gm.locator("#role")).to_have_text("MJ")
     assert "/t/" in gm.url and "token" not in gm.url, "the GM's token is never in an address"
 
-    importing = gm.locator("details.tool", has_text="Importer (JSON)")
+    importing = gm.locator("details.tool", has_text="Importer (JSON ou YAML)")
     await importing.locator(":scope > summary").click()
+    await importing.locator("textarea").fill(COMBATANT.replace("strength: 3", "strength: trois"))
+    await importing.locator("button[type=submit]").click()
+    await expect(importing.locator(".error")).to_contain_text("$.sheet.attributes.strength")
+    await expect(gm.locator("#state .combatant")).to_have_count(0)
     await importing.locator("textarea").fill(COMBATANT)
     await importing.locator("button[type=submit]").click()
     await expect(gm.locator("#state .combatant")).to_have_count(1)
+    await expect(gm.locator("#feedback")).to_contain_text("1 combattant ajouté.")
 
     inviting = gm.locator("details.tool", has_text="Inviter")
     await inviting.locator(":scope > summary").click()
@@ -69,3 +75,22 @@ async def test_a_gm_creates_a_table_and_invites_a_player_by_link(site: str, brow
     }"""
     assert await gm.evaluate(plurals, "fr") == ["0 succès", "1 succès", "2 succès"]
     assert await gm.evaluate(plurals, "en") == ["0 successes", "1 success", "2 successes"]
+    # French plural rules: 0 takes the singular, as 1 does; English: 0 takes the plural.
+    pools = plurals.replace('"roll.successes"', '"offer.pool"')
+    assert await gm.evaluate(pools, "fr") == ["Réserve 0 dé :", "Réserve 1 dé :", "Réserve 2 dés :"]
+    assert await gm.evaluate(pools, "en") == ["Pool of 0 dice:", "Pool of 1 die:", "Pool of 2 dice:"]
+
+
+async def test_the_language_follows_the_browser_then_the_users_choice(site: str, browser: Any) -> None:
+    """Without a choice, the browser's languages (what it sends as Accept-Language),
+    else French; the choice made in the menu wins and is kept."""
+    english = await (await browser.new_context(viewport=PHONE, locale="en-GB")).new_page()
+    await english.goto(site + "/")
+    await expect(english.locator("html")).to_have_attribute("lang", "en")
+    german = await (await browser.new_context(viewport=PHONE, locale="de-DE")).new_page()
+    await german.goto(site + "/")
+    await expect(german.locator("html")).to_have_attribute("lang", "fr")
+    await english.locator("#lang").select_option("fr")
+    await expect(english.locator("html")).to_have_attribute("lang", "fr")
+    await english.reload()
+    await expect(english.locator("html")).to_have_attribute("lang", "fr")

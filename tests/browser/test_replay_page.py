@@ -54,3 +54,27 @@ async def test_the_replay_shows_the_state_the_api_gives_at_each_position(
     await expect(replay.locator("#state")).to_have_attribute("data-position", str(head))
     await expect(replay.locator("#play")).to_have_text("Lecture")
     assert not replay.errors
+
+
+async def test_the_replay_of_a_closed_table_shows_a_spectator_what_a_spectator_may_see(
+    table: Table, open_page: OpenPage
+) -> None:
+    secret = {"type": "RollDice", "label": "Perception", "secret": True, "spec": {"type": "pool", "dice": 4}}
+    assert (await table.command(secret)).status_code == 200
+    rolled_at = (await table.state())["position"]
+    assert (await table.command({"type": "AddNote", "text": "Fin de la scène"})).status_code == 200
+    closing = {"type": "CloseTable", "reveal_secret_rolls": False}
+    assert (await table.command(closing)).status_code == 200, "closed"
+    head = (await table.state())["position"]
+
+    replay = await open_page("replay", "obs")
+    await expect(replay.locator("#scrubber")).to_have_attribute("max", str(head))
+    await expect(replay.locator("#state")).to_have_attribute("data-position", str(head))
+    await replay.locator("#scrubber").fill(str(rolled_at))
+    await expect(replay.locator("#state")).to_have_attribute("data-position", str(rolled_at))
+    await expect(replay.locator("#event")).to_contain_text("Le MJ a lancé les dés derrière l'écran")
+    assert json.loads(await replay.locator("#raw-state").text_content() or "null") == await table.state(
+        rolled_at, "obs"
+    )
+    assert all('"faces"' not in frame for frame in table.frames["obs"]), "no die of the secret roll"
+    assert not replay.errors

@@ -113,3 +113,52 @@ def test_the_french_and_english_catalogues_have_the_same_keys() -> None:
     for script in WEB.glob("js/*.js"):
         for key in re.findall(r'\bt\("([a-z_]+(?:\.[a-z_]+)*)"', script.read_text()):
             assert key in keys, f"{script.name} uses {key!r}, missing from the catalogues"
+
+
+async def test_combatants_are_read_from_json_or_yaml_with_errors_that_name_the_field() -> None:
+    app = Starlette(routes=routes())
+    yaml_text = (
+        "- id: rorsh\n  name: Rorsh\n  side: pj\n  sheet:\n    type: vda\n    kind: vampire\n"
+        "    attributes: {strength: 3, dexterity: 3}\n    abilities: {brawl: 3}\n"
+    )
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as http:
+        answer = await http.post("/api/combatants", content=yaml_text.encode())
+        assert answer.status_code == 200, answer.text
+        (rorsh,) = answer.json()["combatants"]
+        assert (rorsh["id"], rorsh["sheet"]["type"]) == ("rorsh", "vda")
+        assert rorsh["sheet"]["attributes"]["strength"] == 3
+        one = {"id": "anna", "name": "Anna", "sheet": {"type": "vda", "attributes": {"wits": 2}}}
+        answer = await http.post("/api/combatants", content=json.dumps(one).encode())
+        assert [c["id"] for c in answer.json()["combatants"]] == ["anna"]
+        assert answer.headers["x-content-type-options"] == "nosniff"
+
+        bad = yaml_text.replace("strength: 3", "strength: trois")
+        answer = await http.post("/api/combatants", content=bad.encode())
+        assert answer.status_code == 422
+        assert "$[0].sheet.attributes.strength" in answer.json()["message"]
+        refused = (
+            (b"- id: [unclosed", "not JSON or YAML"),
+            (b"[]", "no combatant"),
+            (b"x: 1", "unknown field `x`"),
+            (b"- 3", "$[0]"),
+        )
+        for text, said in refused:
+            answer = await http.post("/api/combatants", content=text)
+            assert answer.status_code == 422 and said in answer.json()["message"], answer.text
+
+
+def test_each_page_preloads_its_whole_module_graph() -> None:
+    """A page lists every module its script imports (``modulepreload``): the browser
+    fetches them at once instead of one level of imports after another."""
+    imports = re.compile(r'^import .* from "\./([\w-]+\.js)";', re.M)
+    preloads = re.compile(r'<link rel="modulepreload" href="/web/js/([\w-]+\.js)">')
+    entries = {"overlay.html": "overlay-page.js", "table.html": "table-page.js"}
+    entries |= {"replay.html": "replay-page.js", "index.html": "landing-page.js"}
+    for page, entry in entries.items():
+        seen, todo = set(), [entry]
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo += imports.findall((WEB / "js" / name).read_text())
+        assert set(preloads.findall((WEB / page).read_text())) == seen - {entry}, page

@@ -1,11 +1,62 @@
-// The controls of the combatants this viewer plays: exactly the commands the
-// server's `may` lists for each of them now, nothing computed here.
+// The controls of the combatants this viewer plays: exactly what the server
+// offers each of them now (`offers`, from the same guards that would refuse the
+// command), with the fields it already filled in (a whole grapple or bite
+// declaration) and the pool and difficulty a roll would use, term by term with
+// its rule ID. Nothing is computed here.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 import { commandLabel, runCommand } from "./command-dialog.js";
 
-/** opts: may, name(id), schema, system, combatants, send, feedback. */
+/** A variant's label ("vda.DeclareAction/grapple:contact:bors") in words. */
+function variantLabel(label, name) {
+  const [kind, move, other, weapon] = label.split("/")[1].split(":");
+  if (kind === "bite") return t("offer.bite", { name: name(move) });
+  if (kind === "grapple") {
+    const what = has(`grapple.move.${move}`) ? t(`grapple.move.${move}`) : move;
+    return t(weapon ? "offer.grapple_weapon" : "offer.grapple", { move: what, name: name(other), weapon });
+  }
+  return label;
+}
+
+/** What a declaration the server filled in says: "attaque · Bagarre · Agnès". */
+function actionText(action, name) {
+  if (!action) return null;
+  const word = (prefix, value) => (value && has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value);
+  return [word("kind", action.kind), word("skill", action.skill), action.weapon, action.target && name(action.target)]
+    .filter(Boolean).join(" · ");
+}
+
+function termText(term) {
+  const key = [`field.${term.why}`, `skill.${term.why}`].find(has);
+  const why = key ? t(key) : term.why || "";
+  const value = term.value >= 0 && why ? `${why} ${term.value}` : `${why} ${term.value > 0 ? "+" : ""}${term.value}`;
+  return `${value.trim()} (${term.rule})`;
+}
+
+/** "Réserve 6 : dextérité 3 (A-6) + mêlée 3 (A-6)" and the difficulty the same way. */
+function explanation(offer) {
+  if (!offer.pool) return null;
+  const sum = (terms) => terms.reduce((total, term) => total + term.value, 0);
+  const line = (key, terms) => h("li", {}, t(key, { n: sum(terms) }), " ",
+    h("span", { class: "terms" }, terms.map(termText).join(" + ")));
+  return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])) } },
+    line("offer.pool", offer.pool), offer.difficulty ? line("offer.difficulty", offer.difficulty) : null);
+}
+
+function button(offer, cid, name, opts) {
+  const variant = offer.label.includes("/");
+  const text = variant ? variantLabel(offer.label, name) : commandLabel(offer.command);
+  return h("div", { class: variant ? "offer variant" : "offer" },
+    h("button", {
+      type: "button", class: "action", dataset: { command: offer.command, offer: offer.label },
+      onclick: () => runCommand(offer.command, { ...opts, actorName: name(cid), fixed: offer.fields, confirm: variant,
+        label: text, note: variant ? actionText(offer.fields.action, name) : null }),
+    }, text),
+    explanation(offer));
+}
+
+/** opts: may, offers, name(id), schema, system, combatants, send, feedback. */
 export function renderActions(container, opts) {
   const entries = Object.entries(opts.may || {});
   if (!entries.length) {
@@ -14,12 +65,20 @@ export function renderActions(container, opts) {
   }
   container.replaceChildren(...entries.map(([cid, tags]) => {
     const name = opts.name(cid);
-    const commands = [...new Set(tags.map((tag) => tag.split("/")[0]))];
+    // `may` also lists what is open to anyone at any time (RollDice): no offer for it.
+    const offered = opts.offers?.[cid] || [];
+    const known = new Set(offered.map((o) => o.label));
+    const actor = (tag) => ({ [opts.schema.actorField(opts.system, tag)]: cid });
+    const offers = [
+      ...tags.filter((tag) => !known.has(tag)).map((tag) => ({ label: tag.split("/")[0], command: tag.split("/")[0], fields: actor(tag) })),
+      ...offered,
+    ];
+    const plain = offers.filter((o) => !o.label.includes("/"));
+    const variants = offers.filter((o) => o.label.includes("/"));
     return h("article", { class: "actor", dataset: { combatant: cid } },
       h("h3", {}, t("actions_for", { name })),
-      h("div", { class: "buttons" }, commands.map((tag) => h("button", {
-        type: "button", class: "action", dataset: { command: tag },
-        onclick: () => runCommand(tag, { ...opts, actorName: name, fixed: { [opts.schema.actorField(opts.system, tag)]: cid } }),
-      }, commandLabel(tag)))));
+      h("div", { class: "buttons" }, plain.map((o) => button(o, cid, opts.name, opts))),
+      variants.length ? h("details", { class: "variants" }, h("summary", {}, t("offer.variants", { n: variants.length })),
+        h("div", { class: "buttons" }, variants.map((o) => button(o, cid, opts.name, opts)))) : null);
   }));
 }

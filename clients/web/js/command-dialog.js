@@ -44,7 +44,9 @@ export function commandForm(fields, toCommand, opts, { done = () => {}, buttons 
 /**
  * opts: schema, system, fixed (fields the page sets), combatants ([id, name]),
  * send(command) -> Promise<answer>, feedback(text, ok), confirm (ask even when
- * there is nothing to choose), actorName (who the command is for, in its title).
+ * there is nothing to choose), actorName (who the command is for, in its title),
+ * label (the title's words, when not the command's name), note (a line above the
+ * fields: what the fields the page set say).
  */
 export function runCommand(tag, opts) {
   const def = opts.schema.commandDef(tag);
@@ -52,8 +54,10 @@ export function runCommand(tag, opts) {
   const free = Object.keys(def.properties).filter((k) => k !== "type" && !(k in fixed));
   const ctx = { combatants: opts.combatants, prefer: opts.schema.preferred(opts.system) };
   const fields = objectField(opts.schema, def, "", ctx, fixed);
+  if (opts.note) fields.element = h("div", {}, h("p", { class: "note" }, opts.note), fields.element);
   if (!free.length && !opts.confirm) return submit(fields.read(), opts);
-  const title = opts.actorName ? `${commandLabel(tag)} — ${opts.actorName}` : commandLabel(tag);
+  const label = opts.label ?? commandLabel(tag);
+  const title = opts.actorName ? `${label} — ${opts.actorName}` : label;
   commandDialog(title, fields, opts);
   return null;
 }

@@ -89,6 +89,14 @@ export class TableConnection {
         this.position = message.head;
         this.chain = "";
         return this.handlers.skipped?.(message);
+      case "error":
+        // A message the server could not read carries no id: it answers whatever waits.
+        if (!message.id) {
+          for (const { resolve } of this.pending.values()) resolve(message);
+          this.pending.clear();
+          return undefined;
+        }
+      // falls through
       default:
         if (message.id && this.pending.has(message.id)) {
           this.pending.get(message.id).resolve(message);

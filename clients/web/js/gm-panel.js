@@ -1,4 +1,4 @@
-// The GM's table-level controls: add combatants (form or JSON import), roll
+// The GM's table-level controls: add combatants (form, or JSON/YAML import), roll
 // (secret or not), notes, the system's GM commands, and invitations with a link
 // and a QR code made by the server.
 
@@ -21,20 +21,27 @@ function formTool(title, def, opts, toCommand) {
   return tool(title, commandForm(objectField(opts.schema, def, "", ctx), toCommand, opts));
 }
 
+/** Sheets pasted as JSON or YAML: the server reads and checks them (POST
+ * /api/combatants, no parser here), then each is added like the form would. */
 function importTool(opts) {
   const area = h("textarea", { id: "import-json", rows: 5 });
   const error = h("p", { class: "error", role: "alert" });
   return tool(t("gm.import"), h("form", { class: "command-form", onsubmit: async (event) => {
     event.preventDefault();
     error.textContent = "";
-    let parsed;
+    let read;
     try {
-      parsed = JSON.parse(area.value);
-    } catch (problem) {
-      error.textContent = t("form.invalid_json", { message: problem.message });
+      const response = await fetch("/api/combatants", { method: "POST", body: area.value });
+      read = await response.json();
+      if (!response.ok) {
+        error.textContent = t("gm.import_invalid", { message: read.message });
+        return;
+      }
+    } catch {
+      error.textContent = t("not_sent");
       return;
     }
-    for (const combatant of Array.isArray(parsed) ? parsed : [parsed]) {
+    for (const combatant of read.combatants) {
       const answer = await opts.send({ type: "AddCombatant", combatant });
       if (answer.type !== "accepted") {
         error.textContent = answerText(answer);
@@ -42,8 +49,8 @@ function importTool(opts) {
       }
     }
     area.value = "";
-    opts.feedback(t("landing.created"), true);
-  } }, h("label", { for: "import-json" }, t("gm.import_hint")), area,
+    opts.feedback(t("gm.imported", { n: read.combatants.length }), true);
+  } }, h("label", { for: "import-json" }, t("gm.import_hint")), area, error,
   h("button", { type: "submit", class: "primary" }, t("send"))));
 }
 

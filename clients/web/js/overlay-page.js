@@ -37,20 +37,47 @@ function render() {
   log.render();
 }
 
+let language = null; // the catalogue, loading while the socket connects
+let early = null; // the state at the head, asked for on the first welcome
+let wanted = 0; // the newest position received
+let asking = false; // one get_state at a time; a newer position asks again after it
+
 async function show(records) {
-  const at = records[records.length - 1].position;
-  const answer = await conn.state(at).catch(() => null);
-  if (answer?.type === "state") state = answer.state;
-  log.add(records);
-  render();
+  await language;
+  // Once there is a state to name people by, the log lines first (they are in the
+  // records), then the state they lead to: an event shows one socket hop after it
+  // happened.
+  if (state !== null) log.add(records);
+  else log.records.push(...records.slice(-LINES));
+  wanted = Math.max(wanted, records[records.length - 1].position);
+  if (asking) return;
+  asking = true;
+  try {
+    while (true) {
+      const at = wanted;
+      // The state at the head was asked for with the welcome, beside the follow.
+      let answer = await (early ?? Promise.resolve(null)).catch(() => null);
+      early = null;
+      if (answer?.at !== at) answer = await conn.state(at).catch(() => null);
+      if (answer?.type === "state") state = answer.state;
+      render();
+      if (wanted === at) break;
+    }
+  } finally {
+    asking = false;
+  }
 }
 
 const conn = new TableConnection(tableId, token, {
-  welcome: (w) => Math.max(0, w.head - LINES),
+  welcome: (w) => {
+    early = conn.state(w.head);
+    return Math.max(0, w.head - LINES);
+  },
   events: (records) => (delay ? setTimeout(() => show(records), delay) : show(records)),
-  status: (name, detail) => showStatus(name, detail, () => conn.restart()),
+  status: (name, detail) => language.then(() => showStatus(name, detail, () => conn.restart())),
   diverged: () => log.clear(),
-  skipped: (message) => {
+  skipped: async (message) => {
+    await language;
     state = message.state;
     log.clear();
     render();
@@ -58,13 +85,14 @@ const conn = new TableConnection(tableId, token, {
 });
 
 async function main() {
-  await loadLanguage();
+  language = loadLanguage();
+  if (tableId && token) conn.start();
+  await language;
   if (!tableId || !token) {
     $("#board").replaceChildren(h("p", {}, t("no_token")));
     return;
   }
-  $("#board").replaceChildren(h("p", {}, t("overlay.waiting")));
-  conn.start();
+  if (!state) $("#board").replaceChildren(h("p", {}, t("overlay.waiting")));
 }
 
 main();

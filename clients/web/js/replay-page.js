@@ -1,6 +1,11 @@
 // The replay viewer (/replay/{table}): a timeline of the whole log; at every
 // position the state the server projects there (get_state at=p), including the
 // branches a rewind left behind, marked as such.
+//
+// Nothing is folded here, and the log is never held whole: the scrubber works as
+// soon as the head is known; an index of what the timeline needs (rounds,
+// rewinds, rolls) is read in the background, page by page; the lines around
+// the position shown and the states already seen are kept in small caches.
 
 import { $, h } from "./dom.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
@@ -11,87 +16,161 @@ import { describeEvent } from "./event-text.js";
 import { latestRoll } from "./log-view.js";
 import { showStatus } from "./page-status.js";
 
-const PAGE = 200;
+const PAGE = 1000; // the server's largest page of events
+const AROUND = 50; // lines read at once around a position not yet seen
+const KEPT_LINES = 5000;
+const KEPT_STATES = 300;
 const tableId = tableIdFromPath();
 const token = takeToken(tableId);
-const records = [];
+
+let head = 0;
+let indexed = 0; // every position up to this one is in the index below
+let indexing = false;
+const rounds = []; // {position, round}
+const rewinds = []; // {position, to}
+const rolls = []; // the records holding a roll, and the rewinds, in order
+const lines = new Map(); // position -> record, the lines read lately
+const states = new Map(); // position -> state, the states seen lately
 let shown = null;
 let wanted = 0;
 let loading = false;
 let playing = null;
 
 const scrubber = $("#scrubber");
-const head = () => records.length;
+
+function keep(cache, k, value, limit) {
+  cache.delete(k);
+  cache.set(k, value);
+  if (cache.size > limit) cache.delete(cache.keys().next().value);
+}
 
 /** Positions a later rewind abandoned: k+1 … q-1 for each Rewound(to=k) at q. */
 function abandoned(position) {
-  return records.some((r) => r.event.type === "Rewound" && r.event.to < position && position < r.position);
+  return rewinds.some((r) => r.to < position && position < r.position);
+}
+
+/** The newest public roll up to `p` since the last rewind, from the index, or from
+ * the lines around `p` while the index has not reached it yet. */
+function rollAt(p) {
+  if (indexed >= p) {
+    let lo = 0;
+    let hi = rolls.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (rolls[mid].position <= p) lo = mid + 1;
+      else hi = mid;
+    }
+    return latestRoll(rolls.slice(Math.max(0, lo - 1), lo), p);
+  }
+  const near = [];
+  for (let q = Math.max(1, p - AROUND); q <= p; q++) if (lines.has(q)) near.push(lines.get(q));
+  return latestRoll(near, p);
 }
 
 function describeWhere(p) {
-  const where = $("#where");
-  where.replaceChildren(t("replay.at", { n: p, head: head() }),
+  $("#where").replaceChildren(t("replay.at", { n: p, head }),
     abandoned(p) ? h("span", { class: "branch" }, "⑂ ", t("replay.branch")) : "");
-  const record = records[p - 1];
+  const record = lines.get(p);
   $("#event").textContent = record ? `#${p} ${describeEvent(record, peopleOf(shown))}` : "";
+}
+
+async function readAround(p) {
+  const page = await conn.events(Math.max(0, p - AROUND), AROUND + 10).catch(() => null);
+  if (page?.type !== "event_page") return;
+  for (const record of page.events) keep(lines, record.position, record, KEPT_LINES);
+}
+
+function draw(at, state) {
+  shown = state;
+  renderState($("#state"), shown, { roll: rollAt(at) });
+  $("#raw-state").textContent = JSON.stringify(shown, null, 1);
+  $("#state").dataset.position = String(at);
+  if (shown?.admin?.title) $("#title").textContent = `${shown.admin.title} — ${t("replay.title")}`;
+  describeWhere(at);
 }
 
 async function show(p) {
   wanted = p;
   scrubber.value = String(p);
   describeWhere(p);
+  if (states.has(p)) {
+    draw(p, states.get(p));
+    if (!lines.has(p)) readAround(p).then(() => wanted === p && draw(p, states.get(p)));
+    return;
+  }
   if (loading) return;
   loading = true;
   try {
     while (true) {
       const at = wanted;
-      const answer = await conn.state(at).catch(() => null);
+      const [answer] = await Promise.all([conn.state(at).catch(() => null), lines.has(at) ? null : readAround(at)]);
       if (answer?.type === "state") {
-        shown = answer.state;
-        renderState($("#state"), shown, { roll: latestRoll(records, at) });
-        $("#raw-state").textContent = JSON.stringify(shown, null, 1);
-        $("#state").dataset.position = String(answer.at);
-        if (shown?.admin?.title) $("#title").textContent = `${shown.admin.title} — ${t("replay.title")}`;
-        describeWhere(at);
+        keep(states, answer.at, answer.state, KEPT_STATES);
+        if (wanted === at) draw(answer.at, answer.state);
       }
       if (wanted === at) break;
+      if (states.has(wanted)) {
+        draw(wanted, states.get(wanted));
+        break;
+      }
     }
   } finally {
     loading = false;
   }
 }
 
-function rounds() {
+function roundChoices() {
   const select = $("#round");
-  const found = records.filter((r) => r.event.type.endsWith("RoundStarted") && typeof r.event.round === "number");
+  const chosen = select.value;
   select.replaceChildren(h("option", { value: "" }, t("form.none")),
-    ...found.map((r) => h("option", { value: r.position }, `${t("round", { n: r.event.round })} (#${r.position})`)));
+    ...rounds.map((r) => h("option", { value: r.position }, `${t("round", { n: r.round })} (#${r.position})`)));
+  select.value = chosen;
 }
 
-const early = new Map(); // live records that came before the pages of the log
-
-function extend(more) {
-  for (const record of more) if (record.position > records.length) early.set(record.position, record);
-  while (early.has(records.length + 1)) {
-    records.push(early.get(records.length + 1));
-    early.delete(records.length);
+/** Records `more` in the index (in position order, from `indexed` + 1). */
+function index(more) {
+  let newRound = false;
+  for (const record of more) {
+    if (record.position !== indexed + 1) continue;
+    indexed = record.position;
+    const e = record.event;
+    if (e.type.endsWith("RoundStarted") && typeof e.round === "number") {
+      rounds.push({ position: record.position, round: e.round });
+      newRound = true;
+    }
+    if (e.type === "Rewound") rewinds.push({ position: record.position, to: e.to });
+    if (e.type === "Rewound" || (e.roll && !e.secret)) rolls.push(record);
   }
-  const atEnd = Number(scrubber.value) === Number(scrubber.max);
-  scrubber.max = String(head());
-  rounds();
-  if (atEnd && !playing) show(head());
+  if (newRound) roundChoices();
 }
 
-async function loadAll(upto) {
-  while (records.length < upto) {
-    const page = await conn.events(records.length, PAGE);
-    if (page.type !== "event_page" || !page.events.length) break;
-    extend(page.events);
+async function readIndex() {
+  if (indexing) return;
+  indexing = true;
+  try {
+    while (indexed < head) {
+      const page = await conn.events(indexed, PAGE).catch(() => null);
+      if (page?.type !== "event_page" || !page.events.length) break;
+      index(page.events);
+    }
+  } finally {
+    indexing = false;
   }
+  describeWhere(Number(scrubber.value));
+}
+
+function grow(more) {
+  const atEnd = Number(scrubber.value) === head;
+  for (const record of more) keep(lines, record.position, record, KEPT_LINES);
+  if (indexed === head) index(more);
+  head = Math.max(head, ...more.map((r) => r.position));
+  scrubber.max = String(head);
+  if (indexed < head) readIndex();
+  if (atEnd && !playing) show(head);
 }
 
 function step(delta) {
-  show(Math.min(head(), Math.max(1, Number(scrubber.value) + delta)));
+  show(Math.min(head, Math.max(1, Number(scrubber.value) + delta)));
 }
 
 function togglePlay() {
@@ -102,31 +181,40 @@ function togglePlay() {
     button.textContent = t("replay.play");
     return;
   }
-  if (Number(scrubber.value) >= head()) show(1);
+  if (Number(scrubber.value) >= head) show(1);
   button.textContent = t("replay.pause");
   playing = setInterval(() => {
-    if (Number(scrubber.value) >= head()) togglePlay();
+    if (Number(scrubber.value) >= head) togglePlay();
     else step(1);
   }, 1000 / Number($("#speed").value));
 }
 
 const conn = new TableConnection(tableId, token, {
   welcome(w) {
-    loadAll(w.head);
+    if (!head) {
+      head = w.head;
+      scrubber.max = String(head);
+      show(head);
+      readIndex();
+    }
     return w.head;
   },
-  events: (more) => extend(more),
+  events: (more) => grow(more),
   status: (name, detail) => showStatus(name, detail, () => location.reload()),
-  diverged: () => { records.length = 0; },
+  diverged: () => location.reload(),
 });
 
 async function main() {
   await loadLanguage();
-  languagePicker($("#lang"), () => describeWhere(Number(scrubber.value)));
+  languagePicker($("#lang"), () => {
+    roundChoices();
+    describeWhere(Number(scrubber.value));
+  });
   if (!tableId || !token) {
     $("#state").replaceChildren(h("p", { class: "banner" }, t("no_token")));
     return;
   }
+  roundChoices();
   scrubber.addEventListener("input", () => show(Number(scrubber.value)));
   $("#back").addEventListener("click", () => step(-1));
   $("#forward").addEventListener("click", () => step(1));

@@ -41,7 +41,17 @@ function fieldFor(schema, node, name, ctx, optional) {
     if (choices.every((x) => x.$ref)) return unionField(schema, choices, name, ctx, optional || nullable);
     return jsonField(name, id, given);
   }
-  if (node.$ref) return objectField(schema, schema.resolve(node), name, ctx);
+  if (node.$ref) {
+    const field = objectField(schema, schema.resolve(node), name, ctx);
+    if (!optional) return field;
+    // An optional object (a vda sheet's mount) is sent only once something in it
+    // changed: its fields' defaults alone may not make a whole one.
+    const untouched = JSON.stringify(field.read());
+    return { element: field.element, read: () => {
+      const value = field.read();
+      return JSON.stringify(value) === untouched ? undefined : value;
+    } };
+  }
   if (node.enum) {
     const select = h("select", { id, name },
       optional || given === undefined ? h("option", { value: "" }, t("form.none")) : null,

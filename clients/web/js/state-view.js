@@ -11,11 +11,15 @@ const ACTING = { vda: vdaActing };
 
 /** The names a page shows: `name` of a combatant, `principal` of a person at the
  * table (the GM, an invited player or spectator); an unknown id stays as it is. */
+// Names seen in any state: the log still names a combatant once removed.
+const seenNames = new Map();
+
 export function peopleOf(state) {
   const combatants = state?.fight?.combatants || {};
   const admin = state?.admin || {};
+  for (const [id, c] of Object.entries(combatants)) seenNames.set(id, c.name);
   return {
-    name: (id) => combatants[id]?.name ?? id,
+    name: (id) => combatants[id]?.name ?? seenNames.get(id) ?? id,
     principal: (id) => (id === "gm" ? t("gm") : admin.players?.[id]?.name || admin.spectators?.[id]?.name || id),
     combatants: () => Object.entries(combatants).map(([id, c]) => [id, c.name]),
   };

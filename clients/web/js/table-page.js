@@ -11,7 +11,8 @@ import { describeEvent } from "./event-text.js";
 import { LogView, latestRoll } from "./log-view.js";
 import { renderActions } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
-import { answerText, commandDialog } from "./command-dialog.js";
+import { answerText, commandDialog, commandForm } from "./command-dialog.js";
+import { objectField } from "./schema-form.js";
 import { showStatus } from "./page-status.js";
 
 const FIRST_LINES = 200;
@@ -21,6 +22,7 @@ const token = takeToken(tableId);
 let welcome = null;
 let state = null;
 let may = {};
+let offers = {};
 let schema = null;
 let gmRoster = "";
 
@@ -77,8 +79,14 @@ function render() {
   document.title = `${state.admin?.title || ""} — Fracas`;
   renderState($("#state"), state, { mine: welcome?.combatants || [], roll: latestRoll(log.records, state.position) });
   const { name, combatants } = people();
-  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may };
+  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may, offers };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
+  if (welcome.role === "player" && !$("#player-tools").childElementCount) {
+    // A player's public note (AddNote; only the GM writes secret ones).
+    const fields = objectField(schema, schema.defs.AddNote, "", {}, { secret: false });
+    $("#player-tools").append(h("details", { class: "tool" }, h("summary", {}, t("gm.note")),
+      commandForm(fields, (command) => command, { send, feedback })));
+  }
   const players = state.admin?.players || {};
   const spectators = state.admin?.spectators || {};
   const roster = JSON.stringify([opts.combatants, players, spectators]);
@@ -104,6 +112,7 @@ async function refresh() {
         const before = may;
         state = answer.state;
         may = answer.may || {};
+        offers = answer.offers || {};
         render();
         yourTurn(before, may);
       }

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.base import Emitted
 from domain.errors import Refused
-from domain.moves import Move, Moves
+from domain.moves import Move, Moves, Variant
 from domain.systems.vda import commands as c
 from domain.systems.vda.handlers import (
     budget,
@@ -27,6 +27,7 @@ from domain.systems.vda.handlers import (
 from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import PhysicalAction
 
 
 def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
@@ -69,14 +70,29 @@ def check_any_spend(scene: Scene, combatant: str) -> None:
             raise
 
 
-def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Any]:
+def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Variant]:
     """The grapple and bite declarations (VDA-GRAP, VDA-BITE) open to ``combatant`` now,
     each tried against the declaration's own guards (``declare.check_action``)."""
     seq = declare.check_turn(scene, combatant)
-    return {
-        label: (lambda action=action: declare.check_action(scene, seq, combatant, action))
-        for label, action in grapple.candidate_actions(scene, combatant).items()
-    }
+
+    def variant(action: PhysicalAction) -> Variant:
+        def guard() -> PhysicalAction:
+            return declare.check_action(scene, seq, combatant, action)
+
+        return Variant(fields={"action": action}, guard=guard)
+
+    return {label: variant(action) for label, action in grapple.candidate_actions(scene, combatant).items()}
+
+
+def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Any], list[Any]] | None:
+    """The pool and difficulty an ordinary action would roll now (``resolve.roll_terms``);
+    a grapple, a bite, a gaze or a lost action rolls by its own rules: no preview."""
+    if facts.lost_action(scene, combatant) is not None:
+        return None
+    if grapple.routes(scene, combatant) or gaze.routes(scene, combatant):
+        return None
+    seq, action = resolve.check_resolve(scene, combatant)
+    return resolve.roll_terms(scene, seq, combatant, action)
 
 
 MOVES = Moves(
@@ -85,7 +101,7 @@ MOVES = Moves(
     Move(c.AnnounceCharge, charge.announce_charge, may=charge.check_announce),
     Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
     Move(c.DeclareAction, declare.declare_action, may=declare.check_turn, offers=grapple_declarations),
-    Move(c.ResolveAction, resolve_any, may=check_resolve),
+    Move(c.ResolveAction, resolve_any, may=check_resolve, preview=preview_resolve),
     Move(
         c.AllocateDefence, resolve.allocate_defence, may=lambda s, cid: resolve.check_allocation(s, cid, {})
     ),

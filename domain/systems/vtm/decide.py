@@ -6,14 +6,32 @@ from __future__ import annotations
 
 from domain.moves import Move, Moves
 from domain.systems.vtm import commands as c
-from domain.systems.vtm.handlers import gm, interrupt, resolve, round
+from domain.systems.vtm.handlers import gm, interrupt, pools, resolve, round
+from domain.systems.vtm.rules import conditions, initiative
 from domain.systems.vtm.scene import Scene
+from domain.systems.wod import Modifier
+
+
+def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Modifier], list[Modifier]] | None:
+    """The pool and difficulty an attack would roll now (``pools.attack_terms``, what
+    ``resolve.resolve_attack`` rolls); nothing for an action without a roll or a blow
+    on a helpless target (VTM-ATK-06: no attack roll)."""
+    index = initiative.require_acting_now(scene.state, combatant)
+    declared = scene.fighter(combatant).declared or []
+    action = declared[index]
+    if action.kind != "attack" or action.target is None:
+        return None
+    if conditions.helpless(scene.fighter(action.target).conditions):
+        return None
+    pools.check_attack(scene, combatant, action)
+    found = pools.attack_terms(scene, combatant, action, index, len(declared))
+    return found.pool, found.difficulty
 
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a turn"),
     Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
     Move(c.DeclareActions, round.declare, may=round.check_declare),
-    Move(c.ResolveAction, resolve.resolve_action, may=resolve.check_resolve),
+    Move(c.ResolveAction, resolve.resolve_action, may=resolve.check_resolve, preview=preview_resolve),
     Move(c.Abstain, round.abstain, may=round.check_abstain),
     Move(c.Riposte, resolve.riposte, may=resolve.check_riposte),
     Move(c.AbortForDefence, interrupt.abort_for_defence, may=interrupt.check_abort),

@@ -118,14 +118,23 @@ def action_difficulty(
     return [*terms, *held, *extra.difficulty, *fighter.pending]
 
 
+def roll_terms(
+    scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
+) -> tuple[list[Modifier], list[Modifier]]:
+    """The pool and difficulty of the declared action, term by term: what
+    :func:`resolve_action` rolls, and what a player's controls show before the roll. A tied
+    fighter's is judged as its group began (VDA-INIT-04: a tie is simultaneous)."""
+    judged = ties.as_the_group_began(scene, combatant)
+    extra = situational_terms(judged, seq, combatant, action)
+    pool = action_pool(judged, combatant, action, extra)
+    return pool, action_difficulty(judged, seq, combatant, action, extra)
+
+
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     seq, action = check_resolve(scene, cid)
     fighter = scene.fighter(cid)
-    judged = ties.as_the_group_began(scene, cid)  # VDA-INIT-04: a tie is simultaneous
-    extra = situational_terms(judged, seq, cid, action)
-    pool = action_pool(judged, cid, action, extra)
-    difficulty = action_difficulty(judged, seq, cid, action, extra)
+    pool, difficulty = roll_terms(scene, seq, cid, action)
     roll = scene.roll(pool, difficulty)
     read, counted = two_weapons.counted(scene, cid, action, roll)  # VDA-TWO-04: 2s as 1s
     rolled = ev.ActionRolled(
