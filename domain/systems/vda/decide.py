@@ -58,7 +58,7 @@ def check_resolve(scene: Scene, combatant: str) -> object:
 
 def check_any_spend(scene: Scene, combatant: str) -> None:
     """Anger or Rage may buy an action now; refused, the refusal of the pool that holds
-    points names the rule (VDA-ACT-02/03 rather than an empty other pool)."""
+    points names the rule (VDA-ACT-02, VDA-ACT-03 rather than an empty other pool)."""
     try:
         budget.check_spend(scene, combatant, "anger")
     except Refused as by_anger:

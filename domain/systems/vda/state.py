@@ -85,7 +85,7 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     """Weapon ids of ``domain.systems.vda.data``."""
     natural_weapons: list[OwnNaturalWeapon] = []
     """The character's own natural weapons beyond head, fists, feet and fangs (claws,
-    Vicissitude bone blades…), each with its ``discipline`` (VDA-NAT, VDA-VAND-09/10)."""
+    Vicissitude bone blades…), each with its ``discipline`` (VDA-NAT, VDA-VAND-09, VDA-VAND-10)."""
     armour: str | None = None
     bows: dict[str, Dots] = {}
     """The strength of each bow carried, by weapon id (VDA-BOW-01/03/05); a bow not rated

@@ -294,7 +294,7 @@ def test_vda_gren_01__sequence_1_waits_for_the_blast_even_if_everyone_passes() -
 
 
 def test_vda_gren_03__a_delayed_fuse_lets_sequence_1_close() -> None:
-    """VDA-GREN-01/03: a grenade whose fuse the GM rules delayed no longer holds this
+    """VDA-GREN-01, VDA-GREN-03: a grenade whose fuse the GM rules delayed no longer holds this
     round's sequence 1 open: the ruling itself moves the round on."""
     from tests.systems.vda.test_gaze_two_weapons import fight as equipment_fight
 
@@ -401,7 +401,7 @@ def test_vda_disarm_03__regripping_at_initiative_needs_a_weakened_grip() -> None
     assert refusal.rule == "VDA-DISARM-03"
 
 
-# --- VDA-ACT-02/03/05/06: buying actions ---------------------------------------------------------
+# --- VDA-ACT-02, VDA-ACT-03, VDA-ACT-05, VDA-ACT-06: buying actions ---------------------------
 
 
 def test_vda_act_02__anger_cannot_buy_a_physical_action_past_the_cap() -> None:
@@ -634,7 +634,7 @@ def xin_tao() -> Table:
 
 
 def test_vda_vand_09_10__xin_tao_parries_a_two_handed_axe_with_his_claws() -> None:
-    """VDA-VAND-09/10, VDA-VAND-07, VDA-RES-02: seed 000 « Vandalisme contre les armes
+    """VDA-VAND-09, VDA-VAND-10, VDA-VAND-07, VDA-RES-02: seed 000 « Vandalisme contre les armes
     naturelles »: the Nosferatu's axe (Strength + Potence 10) takes 4; Xin Tao's claws have
     Protean 4 + Body crafting 5 + 1 = 10 resistance, their 2 aggravated take 2 off the loss:
     he loses 2, and takes 2 bashing that his Fortitude 5 soaks automatically."""

@@ -158,7 +158,7 @@ def rulings(data: st.DataObject) -> list[Any]:
 
 
 def initiative_with_weapon(data: st.DataObject, cid: str) -> Any:
-    """An initiative roll naming a weapon of the sheet (VDA-INIT-05/09), bonus or malus."""
+    """An initiative roll naming a weapon of the sheet (VDA-INIT-05, VDA-INIT-09), bonus or malus."""
     weapon = data.draw(st.sampled_from(["lance", "dague_de_chasse", "couteau", "poings", "morsure"]))
     return c.RollInitiative(combatant=cid, weapon=weapon)
 
@@ -192,8 +192,8 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_from_a_hold_the_round_can_end(data: st.DataObject) -> None:
-    """VDA-GRAP-15..18, VDA-INIT-05: the same property from a fight that starts with Alma
-    holding Bors (a lance, a pilum, a hunting dagger) at any value: whatever either one
+    """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-INIT-05: the same property
+    from a fight that starts with Alma holding Bors (a lance, a pilum, a hunting dagger) at any value: whatever either one
     sends, the GM can still end the round."""
     from tests.systems.vda.test_grapple_rules import held
 

@@ -15,7 +15,7 @@ from domain.systems.vda.state import VdaPower
 
 def check_spend(scene: Scene, combatant: str, pool: str, gain: str = "physical") -> None:
     """VDA-ACT-05: a point of Anger or Rage buys an action of this round, within the cap
-    and the power ≤ physical rule as they stand at the purchase (VDA-ACT-02/03)."""
+    and the power ≤ physical rule as they stand at the purchase (VDA-ACT-02, VDA-ACT-03)."""
     state = scene.state
     actions.require_round_running(state)
     actions.require_anger_pool(pool, scene.options.rage_pays_like_anger)

@@ -148,8 +148,8 @@ def announce_charge(scene: Scene, command: AnnounceCharge) -> list[Emitted]:
     require(weapon is not None, "VDA-CHARGE-02", f"no weapon {command.weapon!r} in the tables")
     assert weapon is not None
     movement.require_charge_weapon(weapon, scene.sheet(cid).mount is not None)
-    # VDA-GRAP-15..17, VDA-GRAP-21: a charge whose weapon the holds forbid could never be
-    # declared in sequence 1, which it binds (VDA-CHARGE-03).
+    # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-21: a charge whose weapon the holds
+    # forbid could never be declared in sequence 1, which it binds (VDA-CHARGE-03).
     grapple.require_weapon_usable(scene.state, cid, weapon)
     strike = PhysicalAction(kind="attack", skill="melee", weapon=command.weapon)
     grapple.require_not_immobilised(scene.state, cid, strike)

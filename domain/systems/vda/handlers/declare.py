@@ -92,7 +92,8 @@ def charge_possible(scene: Scene, combatant: str) -> bool:
 
 def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
     """Whether ``combatant`` can still strike with ``weapon``: in hand (VDA-DISARM-04,
-    VDA-STUCK-01, VDA-RES-02), allowed by the holds on it (VDA-GRAP-15..17, VDA-GRAP-21)."""
+    VDA-STUCK-01, VDA-RES-02), allowed by the holds on it (VDA-GRAP-15, VDA-GRAP-16,
+    VDA-GRAP-17, VDA-GRAP-21)."""
     if weapon is None:
         return True
     try:
@@ -110,7 +111,7 @@ DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
 
 def require_may_dodge(scene: Scene, combatant: str) -> None:
     """Whether ``combatant`` could make a dodge now: not immobilised (VDA-GRAP-21), not in the
-    Kiss's ecstasy (VDA-BITE-05/06), not staked (VDA-STAKE-04). A dive binds the first action
+    Kiss's ecstasy (VDA-BITE-05, VDA-BITE-06), not staked (VDA-STAKE-04). A dive binds the first action
     to a dodge (VDA-DIVE-02): it needs one possible."""
     grapple_rules.require_not_immobilised(scene.state, combatant, DODGE)
     bite.require_not_in_ecstasy(scene.state, combatant, DODGE)

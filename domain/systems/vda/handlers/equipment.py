@@ -43,7 +43,7 @@ from domain.systems.wod import Modifier, total
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
-    """VDA-RES-01/04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06). A natural
+    """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06). A natural
     weapon counts its discipline (claws: Protean) with Body crafting and its bonus."""
     options = scene.options
     natural = situation.weapon_named(scene, owner, item)

@@ -79,10 +79,11 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
 
 def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards of a declaration that the fight can break before its roll: the weapon
-        still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
-        the combatant (VDA-GRAP-15..18), the target still in the fight (VDA-PHYS-02), an active
-    gaze still possible (VDA-GAZE-01/07: eyes closed since). A stake
-        through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
+    still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
+    the combatant (VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18), the target still in the fight
+    (VDA-PHYS-02), an active gaze still possible (VDA-GAZE-01, VDA-GAZE-07: eyes closed
+    since), a takedown's hold still there (VDA-GRAP-20). A stake
+    through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
     state = scene.state
     require_carried(scene, combatant, action.weapon)
     if action.kind in ("attack", "defend"):

@@ -74,7 +74,7 @@ def _check_attempt(scene: Scene, cid: str, target: str, power_id: str) -> None:
 
 
 def require_attempt_possible(scene: Scene, cid: str, action: PhysicalAction) -> None:
-    """VDA-GAZE-01/07, VDA-GRAP-23, VDA-STAKE-04: a declared active gaze (VDA-GAZE-06) can
+    """VDA-GAZE-01, VDA-GAZE-07, VDA-GRAP-23, VDA-STAKE-04: a declared active gaze (VDA-GAZE-06) can
     still be tried; what the fight changed since (closed eyes, a capture) makes it lost."""
     if action.gaze is not None:
         _check_attempt(scene, cid, action.target or "", action.gaze)

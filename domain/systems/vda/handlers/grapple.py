@@ -63,8 +63,8 @@ def situational(
     scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, attribute: str, skill: str
 ) -> Terms:
     """The situational terms every roll of the actor meets, the same ones an attack or a
-    defence gets (``handlers/situation.common_terms``: VDA-PRONE-01, VDA-WATER-01/02,
-    VDA-MOD-01/05, VDA-GREN-10, VDA-DISARM-03, VDA-GAZE-03/07, VDA-TWO-03), and an
+    defence gets (``handlers/situation.common_terms``: VDA-PRONE-01, VDA-WATER-01, VDA-WATER-02,
+    VDA-MOD-01, VDA-MOD-05, VDA-GREN-10, VDA-DISARM-03, VDA-GAZE-03, VDA-GAZE-07, VDA-TWO-03), and an
     attack's own (``situation.attack_terms``) for the contact and the bite: a grapple
     or a bite is a roll of the fight like any other (000 « L'étreinte » gives no
     exception). ``attribute`` and ``skill`` are the pair the move actually rolls."""

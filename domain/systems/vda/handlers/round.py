@@ -87,7 +87,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     check_initiative(scene, cid)
     situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
     if command.weapon is not None:
-        # VDA-GRAP-15..17: the weapon of sequence 1 must be one the holds on the fighter
+        # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: the weapon of sequence 1 must be one the holds on the fighter
         # allow, or its bonus would bind sequence 1 to an action no declaration can make.
         grapple.require_weapon_usable(scene.state, cid, find_weapon(command.weapon))
     fighter = scene.fighter(cid)

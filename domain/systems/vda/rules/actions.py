@@ -134,7 +134,7 @@ def form_actions(fighter: Fighter, sheet: VdaSheet) -> list[str]:
 def require_purchase_possible(
     gain: str, physical: int, cap: int, committed_power: int, combatant: str
 ) -> None:
-    """VDA-ACT-02/03 checked when Anger or Rage buys an action (VDA-ACT-05), not only when
+    """VDA-ACT-02, VDA-ACT-03 checked when Anger or Rage buys an action (VDA-ACT-05), not only when
     it is used: a physical action past the cap, or a power action past the physical ones
     (or the cap), would be a point spent for nothing. ``committed_power`` counts the power
     actions used and the ones already bought.
