@@ -193,8 +193,8 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
 @given(st.data())
 def test_from_a_hold_the_round_can_end(data: st.DataObject) -> None:
     """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-INIT-05: the same property
-    from a fight that starts with Alma holding Bors (a lance, a pilum, a hunting dagger) at any value: whatever either one
-    sends, the GM can still end the round."""
+    from a fight that starts with Alma holding Bors (a lance, a pilum, a hunting dagger) at
+    any value: whatever either one sends, the GM can still end the round."""
     from tests.systems.vda.test_grapple_rules import held
 
     t = held(data.draw(st.integers(1, 9)))
