@@ -339,7 +339,8 @@ def _opposition(
     reaction: the
     opposer rolls its larger grapple pool (Dexterity + Brawl or Strength + Brawl + Potence)
     at the cost of one of its physical actions still to come, and keeps the successes for
-    the round; with no action left, 0."""
+    the round; with no action left, 0. Like the declared opposition, it meets the
+    situation's terms (:func:`situational`)."""
     pair_key = (opposer, other) if side == "grappler" else (other, opposer)
     hold = grapple.hold(scene.state, *pair_key)
     kept = grapple.kept_successes(hold, side) if hold is not None else None
@@ -352,7 +353,12 @@ def _opposition(
     attribute = max(GRIP, key=lambda a: (total(pools[a][0]) + pools[a][1], a == "strength"))
     pool, automatic = pools[attribute]
     pair = f"{attribute}+{BRAWL}"
-    check_ = _roll(scene, pool, _difficulty(scene, opposer, options.grapple_difficulty, pair), automatic)
+    reaction = PhysicalAction(
+        kind="defend", defence="block", skill=BRAWL, attribute=attribute, grapple="oppose", target=other
+    )
+    around = situational(scene, seq, opposer, reaction, attribute, BRAWL)
+    difficulty = _difficulty(scene, opposer, options.grapple_difficulty, pair, around=around)
+    check_ = _roll(scene, [*pool, *around.pool], difficulty, automatic)
     kept_event = ev.GrappleSuccessesKept(
         grappler=pair_key[0],
         target=pair_key[1],
