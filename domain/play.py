@@ -77,7 +77,32 @@ def execute(
             "dice.script-unused",
             f"the command gave {roller.unused} more dice than the rules rolled",
         )
+    require_few_events(command, emitted, 0 if isinstance(roller, ScriptedRoller) else roller.drawn)
     return emitted
+
+
+MAX_EVENTS_PER_COMMAND = 256
+"""The most events one command may write. The rules write a few per command,
+and one per combatant of the fight at most once a round (the action budgets
+once everyone rolled initiative): a full table (:data:`domain.table.MAX_COMBATANTS`)
+stays well below it. Past it a command is refused (an engine error once dice
+were drawn: no check runs after a draw) and nothing is appended."""
+
+
+def require_few_events(command: Any, emitted: list[Emitted], drawn: int) -> None:
+    """Refuse a command that would write more than :data:`MAX_EVENTS_PER_COMMAND`
+    events; once dice were drawn, that is an engine defect rather than a
+    refusal (a refusal that depends on the dice would let a client re-roll by
+    trying nonces)."""
+    if len(emitted) <= MAX_EVENTS_PER_COMMAND:
+        return
+    message = (
+        f"one command writes at most {MAX_EVENTS_PER_COMMAND} events; "
+        f"this {type(command).__name__} would write {len(emitted)}"
+    )
+    if drawn:
+        raise EngineError(message)
+    raise CheckFailed("command.too-many-events", message)
 
 
 # --- scenarios --------------------------------------------------------------

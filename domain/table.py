@@ -60,6 +60,16 @@ from domain.proof import hide
 from domain.systems import SYSTEMS, Options, SystemState, find_system
 
 NOTES_KEPT = 20
+MAX_COMBATANTS = 128
+"""Combatants at one table: every round writes one event per combatant of the
+fight (the action budgets once everyone rolled initiative), within
+:data:`domain.play.MAX_EVENTS_PER_COMMAND`."""
+MAX_PRINCIPALS = 4096
+"""Players and spectators invited and not revoked (an audience may get a token
+each, or share one)."""
+MAX_SECRET_ROLLS = 256
+"""GM secret rolls not yet revealed. These bounds also keep every event's fold
+from copying a collection that grows with the table's history."""
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 MAX_TEXT = 2000
 
@@ -252,6 +262,11 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
         case AddCombatant(combatant=c):
             _require_valid_combatant(c, admin)
             check(c.id not in fight.combatants, "table.combatant-exists", f"{c.id!r} is already at the table")
+            check(
+                len(fight.combatants) < MAX_COMBATANTS,
+                "table.too-many-combatants",
+                f"a table has at most {MAX_COMBATANTS} combatants",
+            )
             return [Emitted(CombatantAdded(combatant=c))]
         case UpdateCombatant(combatant=c):
             _require_valid_combatant(c, admin)
@@ -282,11 +297,13 @@ def decide(ctx: Context, command: Any) -> list[Emitted]:
             return [Emitted(Rewound(to=to, reason=reason))]
         case InvitePlayer(player_id=pid, name=name, combatants=owned):
             _require_new_principal(admin, pid)
+            _require_room_for_principal(admin)
             for cid in owned:
                 _require_combatant(fight, cid)
             return [Emitted(PlayerInvited(player_id=pid, name=name, combatants=list(owned)))]
         case InviteSpectator(spectator_id=sid, name=name):
             _require_new_principal(admin, sid)
+            _require_room_for_principal(admin)
             return [Emitted(SpectatorInvited(spectator_id=sid, name=name))]
         case RevokeInvite(principal_id=pid):
             check(
@@ -334,6 +351,12 @@ def _roll_dice(command: RollDice, ctx: Context, spec_type: type, plain_roll: Cal
         raise CheckFailed("table.roll-combatant", "a player rolls for one of their combatants")
     if command.secret and not ctx.sender.is_gm:
         raise Forbidden("role.gm-only", "only the GM rolls in secret")
+    if command.secret:
+        check(
+            len(admin.secret_rolls) < MAX_SECRET_ROLLS,
+            "table.too-many-secret-rolls",
+            f"at most {MAX_SECRET_ROLLS} secret rolls wait unrevealed: reveal some first",
+        )
     roll = plain_roll(ctx.roller, command.spec, admin.options)
     salt = ctx.roller.salt() if command.secret else ""
     event = DiceRolled(
@@ -369,6 +392,14 @@ def _require_combatant(fight: Fight, combatant_id: str) -> Combatant:
     check(found is not None, "table.combatant-unknown", f"no combatant {combatant_id!r} at this table")
     assert found is not None
     return found
+
+
+def _require_room_for_principal(admin: Admin) -> None:
+    check(
+        len(admin.players) + len(admin.spectators) < MAX_PRINCIPALS,
+        "table.too-many-invites",
+        f"a table has at most {MAX_PRINCIPALS} players and spectators: revoke some first",
+    )
 
 
 def _require_new_principal(admin: Admin, principal_id: str) -> None:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import socket
+import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,6 +37,15 @@ if TYPE_CHECKING:
     from server.frames_protocol import FramesProtocol
 
 log = logging.getLogger("fracas.frames")
+
+CLOSE_SECONDS = 5.0
+"""How long a connection may take to close (its close frame or its last bytes
+still unread by the client) before its TCP connection is aborted."""
+
+SEND_BUFFER_BYTES = 64 * 1024
+"""The kernel's send buffer asked for each accepted socket (Linux doubles it
+for its own bookkeeping): without it the kernel grows it to megabytes for a
+client that stops reading, before the server sees any backlog."""
 
 EXTENSION = "fracas.frames"
 """The scope extension under which ``FramesProtocol`` offers its sink and inbox."""
@@ -82,6 +93,10 @@ class Sink(Protocol):
 
     async def send(self, frame: Frame) -> None:
         """Write, first waiting for the socket to drain if it must."""
+        ...
+
+    def abort(self) -> bool:
+        """Drop the TCP connection at once, if this sink can (False: it cannot)."""
         ...
 
 
@@ -184,6 +199,16 @@ def _write_held(sink: TransportSink, wires: list[bytes]) -> None:
         log.debug("write failed: %r", exc)
 
 
+def reset(transport: Any) -> None:
+    """Abort a connection with a TCP reset: a plain abort closes the socket, and
+    the kernel would go on holding (and offering) what a client never reads."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
+
+
 class TransportSink:
     """Writes framed bytes straight to the connection's transport."""
 
@@ -220,6 +245,10 @@ class TransportSink:
         await self._protocol.writable.wait()
         self.write(frame)
 
+    def abort(self) -> bool:
+        reset(self._protocol.transport)
+        return True
+
 
 class AsgiSink:
     """Sends through the ASGI server's ``send``: for servers other than uvicorn
@@ -238,6 +267,9 @@ class AsgiSink:
 
     async def send(self, frame: Frame) -> None:
         await self._send({"type": "websocket.send", "text": frame.text})
+
+    def abort(self) -> bool:
+        return False  # ASGI has no abort: the app ends, and the server aborts what stays closing
 
 
 def channels(scope: Scope, send: Send, fast_paths: bool) -> tuple[Sink, Inbox | None]:

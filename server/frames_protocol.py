@@ -12,7 +12,9 @@ imports this module, and only on the fast path.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +24,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 from websockets.streams import StreamReader
 
-from server.frames import EXTENSION, Inbox, TransportSink
+from server.frames import EXTENSION, SEND_BUFFER_BYTES, Inbox, TransportSink
 
 try:
     from websockets.speedups import apply_mask
@@ -77,6 +79,15 @@ class FramesProtocol(WebSocketsSansIOProtocol):
     write_paused = False
     """The transport's buffer is over its high-water mark (a plain flag: a
     fan-out reads it once per socket)."""
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        # Also bounded on the listening socket by server.serve.Server; not by
+        # uvicorn's own server, which runs the worker processes.
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
     def pause_writing(self) -> None:
         self.write_paused = True

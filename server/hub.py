@@ -5,8 +5,12 @@ table (published by the append script) wakes the table's :class:`Feed`, which
 reads the new events with XRANGE from its last position, folds them into the
 head state and hands each batch to every subscriber. One slow phone never
 slows the table: a subscriber's queue is bounded; a player or GM whose queue
-overflows is closed with 1013 and resumes from its last position, a spectator
-is skipped ahead to the latest state.
+overflows, or whose oldest waiting frame has waited :data:`BEHIND_SECONDS`,
+is closed with 1013 and resumes from its last position; such a spectator is
+skipped ahead to the latest state (and closed with 1013 when even that cannot
+be written in time). What waits in the transport's buffer counts: a socket
+whose buffer goes over its high-water mark is behind from that moment, and
+the kernel's own buffer is bounded (:data:`server.frames.SEND_BUFFER_BYTES`).
 
 A batch is redacted, encoded and framed once per visibility (every player
 shares the frame of a public batch), and the same bytes are written straight
@@ -31,7 +35,7 @@ from redis.exceptions import RedisError
 from domain.base import EVERYONE, Viewer, admits, sees_as
 from domain.events import InviteRevoked, Recorded
 from domain.table import TableState, view_record, view_state
-from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Events, SkippedAhead
+from domain.wire import CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, ENCODER, Diverged, Events, SkippedAhead
 from server import metrics
 from server.frames import Cork, Frame, Sink, TransportSink
 from server.projector import STATE_LAYOUT, Projector
@@ -41,6 +45,13 @@ log = logging.getLogger("fracas.hub")
 
 IDLE_FEED_SECONDS = 120.0
 """A feed nobody follows (loaded for an HTTP request) is dropped after this."""
+
+BEHIND_SECONDS = 5.0
+"""How long the oldest frame waiting for a socket (queued, or in a transport
+buffer over its high-water mark) may wait before the socket counts as too slow."""
+
+WATCH_SECONDS = 1.0
+"""How often the hub looks for sockets that are too slow."""
 
 SAFETY_POLL_SECONDS = 5.0
 """Feeds re-read their stream this often even without a doorbell (one lost
@@ -104,6 +115,7 @@ class Subscriber:
         cork: Cork,
     ) -> None:
         self.viewer = viewer
+        self._loop = asyncio.get_running_loop()
         self.sink = sink
         self._cork = cork
         """The hub's: a frame written in place while it is corked leaves with the rest."""
@@ -124,7 +136,13 @@ class Subscriber:
         self._direct = sink if isinstance(sink, TransportSink) else None
         """The sink when a fan-out loop may write to its transport (not through ASGI)."""
         if self._direct is not None:
-            self._direct.on_pause = self._step_out
+            self._direct.on_pause = self._paused
+        self.behind_since: float | None = None
+        """Since when the oldest frame not yet taken by the socket has waited
+        (queued, or in a transport buffer over its high-water mark); None when
+        nothing waits. Catching up from the store counts from its last page."""
+        self._skip_pending = False
+        """A spectator's skip ahead is queued and not yet written."""
         self.task = asyncio.create_task(self._write(), name=f"writer:{viewer.id}")
 
     def _step_in(self) -> None:
@@ -145,6 +163,34 @@ class Subscriber:
         self.in_step = True
         feed.in_step.setdefault(self._sees_as, {})[sink] = sink.transport
         feed.stepped.add(self)
+
+    def _paused(self) -> None:
+        """The transport's buffer went over its high-water mark: what is in it waits."""
+        self._step_out()
+        if self.behind_since is None:
+            self.behind_since = self._loop.time()
+
+    def caught_up(self) -> bool:
+        """Nothing waits for this socket: its writer is idle and its transport takes writes."""
+        return self._idle and (self._direct is None or self._direct.ready())
+
+    def watch(self, now: float, behind_seconds: float) -> None:
+        """Act on a socket whose oldest waiting frame has waited too long: skip a
+        spectator ahead (close it when its skip cannot be written either), close
+        anyone else with 1013. Called by the hub every :data:`WATCH_SECONDS`."""
+        if self.closed.is_set():
+            return
+        if self.caught_up():
+            self.behind_since = None
+            return
+        if self.behind_since is None:
+            self.behind_since = now
+        if now - self.behind_since < behind_seconds:
+            return
+        if self.viewer.role == "spectator" and self.feed is not None and not self._skip_pending:
+            self._skip()
+        else:
+            self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
 
     def _step_out(self) -> None:
         """Leave the in-step sockets: something waits for this one, its socket
@@ -197,6 +243,8 @@ class Subscriber:
         if self.closed.is_set():
             return
         self._step_out()
+        if self.behind_since is None:
+            self.behind_since = self._loop.time()
         try:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
@@ -205,14 +253,29 @@ class Subscriber:
 
     def _overflow(self) -> None:
         if self.viewer.role == "spectator" and self.feed is not None:
-            # A spectator only needs the present: drop the backlog, jump to the head.
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(SKIP_AHEAD)
             metrics.SLOW_SKIPS.inc()
+            if self._skip_pending:
+                # Its skip is not written yet: drop what piled up behind it, and
+                # leave its clock running (the watch closes it if the skip
+                # cannot be written in time).
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+                self.queue.put_nowait(SKIP_AHEAD)
+            else:
+                self._skip()
         else:
             metrics.SLOW_CLOSES.inc()
             self.shut(CLOSE_TRY_AGAIN, "too far behind: resume from your last position")
+
+    def _skip(self) -> None:
+        """A spectator only needs the present: drop the backlog, jump to the head."""
+        self._step_out()
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(SKIP_AHEAD)
+        self._idle = False
+        self._skip_pending = True
+        self.behind_since = self._loop.time()
 
     def shut(self, code: int, reason: str) -> None:
         if self.closed.is_set():
@@ -235,6 +298,8 @@ class Subscriber:
         try:
             while True:
                 self._idle = self.queue.empty() and not self.closed.is_set()
+                if self._idle and (self._direct is None or self._direct.ready()):
+                    self.behind_since = None
                 self._step_in()
                 item = await self.queue.get()  # whatever queued it stepped this one out
                 self._idle = False
@@ -260,6 +325,7 @@ class Subscriber:
         self.last_sent = state.position
         skipped = SkippedAhead(head=state.position, state=view_state(state, self.viewer))
         await self.sink.send(Frame(ENCODER.encode(skipped)))
+        self._skip_pending = False
 
     async def _send_batch(self, batch: Batch) -> None:
         if not self.following:
@@ -279,6 +345,7 @@ class Subscriber:
         async for page in self.feed.hub.store.pages(self.feed.table_id, self.last_sent, upto, size=500):
             await self.sink.send(encode_events(page, self.viewer))
             self.last_sent = page[-1].position
+            self.behind_since = self._loop.time()  # reading history: each page is progress
 
 
 class Feed:
@@ -314,12 +381,43 @@ class Feed:
 
     async def _catch_up(self) -> TableState:
         while True:
-            page = await self.hub.store.read(self.table_id, self.state.position, 500)
+            # From the record this feed holds last, to check the store still holds
+            # it: a Redis restored from an older copy holds another history.
+            position = self.state.position
+            page = await self.hub.store.read(self.table_id, max(position - 1, 0), 501)
+            if position:
+                if not page or page[0].position != position or page[0].chain != self.chain:
+                    await self._diverged()
+                    continue
+                page = page[1:]
             if not page:
                 return self.state
             state = await self.hub.projector.fold(self.table_id, self.state, page)
             metrics.caught_up(len(page))
             self._publish(page, state)
+
+    async def _diverged(self) -> None:
+        """The store no longer holds what this feed handed out (Redis restored
+        from an older copy): take up the store's history from its head, and tell
+        every socket of the table, whose client must reload (it follows no more)."""
+        store = self.hub.store
+        head = await store.head(self.table_id)
+        meta = await store.meta(self.table_id)
+        last = await store.read(self.table_id, head - 1, 1, upto=head) if head else []
+        self.hub.projector.forget(self.table_id)
+        log.warning("table %s: the store holds another history; taken up at %d", self.table_id, head)
+        self.state = await self.hub.projector.state_at(self.table_id, head)
+        self.chain = last[0].chain if last else ""
+        epoch = meta.epoch if meta is not None else ""
+        frame = Frame(
+            ENCODER.encode(
+                Diverged(epoch=epoch, head=head, message=f"this table is epoch {epoch} up to {head}; reload")
+            )
+        )
+        for subscriber in list(self.subscribers):
+            subscriber.unfollow()
+            subscriber.reply(frame)
+            metrics.DIVERGED.inc()
 
     def accept(self, records: list[Recorded], states: dict[int, TableState]) -> bool:
         """Records this process just wrote, with the states it folded while deciding
@@ -386,12 +484,18 @@ class Feed:
 
 class Hub:
     def __init__(
-        self, client: aioredis.Redis, store: EventStore, projector: Projector, queue_size: int
+        self,
+        client: aioredis.Redis,
+        store: EventStore,
+        projector: Projector,
+        queue_size: int,
+        behind_seconds: float = BEHIND_SECONDS,
     ) -> None:
         self.redis = client
         self.store = store
         self.projector = projector
         self.queue_size = queue_size
+        self.behind_seconds = behind_seconds
         self.cork = Cork()
         """Holds the frames of a batch and of its answers until they are all
         written (see :meth:`server.appender.Appender._commit`)."""
@@ -400,6 +504,7 @@ class Hub:
         self._pubsub = client.pubsub()
         self._background: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
 
     def background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` without waiting for it; a failure is logged, never raised."""
@@ -414,12 +519,14 @@ class Hub:
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen(), name="doorbells")
+        self._watcher = asyncio.create_task(self._watch(), name="slow sockets")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        for task in (self._task, self._watcher):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for feed in self.feeds.values():
             for subscriber in list(feed.subscribers):
                 subscriber.shut(1001, "server shutting down")
@@ -485,6 +592,20 @@ class Hub:
             del self.feeds[feed.table_id]
             with contextlib.suppress(RedisError):
                 await self._pubsub.unsubscribe(bell_channel(feed.table_id))
+
+    async def _watch(self) -> None:
+        """Every :data:`WATCH_SECONDS`, the sockets out of step: those behind for
+        :attr:`behind_seconds` are skipped ahead or closed (:meth:`Subscriber.watch`)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            now = loop.time()
+            for feed in list(self.feeds.values()):
+                for subscriber in feed.subscribers.difference(feed.stepped):
+                    try:
+                        subscriber.watch(now, self.behind_seconds)
+                    except Exception:  # one socket's trouble never stops the watch
+                        log.warning("watching a socket failed", exc_info=True)
 
     async def _listen(self) -> None:
         loop = asyncio.get_running_loop()

@@ -50,6 +50,11 @@ class Projector:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    def forget(self, table_id: str) -> None:
+        """Drop the states kept of ``table_id`` (its store holds another history now)."""
+        for cached in [k for k in self._cache if k[0] == table_id]:
+            del self._cache[cached]
+
     async def state_at(self, table_id: str, position: int) -> TableState:
         """The state after the event at ``position`` (0: before the table existed)."""
         cached = self._cache.get((table_id, position))

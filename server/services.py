@@ -9,7 +9,8 @@ import redis.asyncio as aioredis
 from starlette.requests import HTTPConnection
 
 from server import metrics
-from server.hub import Hub
+from server.frames import CLOSE_SECONDS
+from server.hub import BEHIND_SECONDS, Hub
 from server.limits import Limits, LimitSettings
 from server.projector import Projector
 from server.store import RedisEventStore
@@ -31,6 +32,12 @@ class Settings:
     """Failed token attempts per address, sockets per token and per address."""
     queue_size: int = 256
     """Batches a connection may have waiting before it counts as too slow."""
+    behind_seconds: float = BEHIND_SECONDS
+    """How long a connection's oldest waiting frame may wait before it counts as
+    too slow (a spectator is skipped ahead, anyone else closed with 1013)."""
+    close_seconds: float = CLOSE_SECONDS
+    """How long closing a socket may take (its close frame unread) before its TCP
+    connection is aborted."""
     snapshot_every: int = 250
     create_key: str = ""
     """When set, creating a table needs ``Authorization: Bearer <create_key>``."""
@@ -50,7 +57,7 @@ class Services:
         self.redis = client
         self.store = metrics.measure_store(RedisEventStore(client, fast_paths=settings.fast_paths))
         self.projector = Projector(self.store, every=settings.snapshot_every)
-        self.hub = Hub(client, self.store, self.projector, settings.queue_size)
+        self.hub = Hub(client, self.store, self.projector, settings.queue_size, settings.behind_seconds)
         self.limits = Limits(settings.limits)
         self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)
         self.draining = False

@@ -88,11 +88,26 @@ class Connection:
         self._worker: asyncio.Task[None] | None = None
         self.counted: tuple[str, tuple[str, str]] | None = None
         """The address and the token this socket counts against (:mod:`server.limits`)."""
+        self.released = asyncio.Event()
+        """Set when the server gives up on this socket: its close could not be sent
+        in time. The app then ends, whatever the client does."""
 
     async def close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
+        """Send the close frame; a client that does not read it within
+        ``close_seconds`` has its TCP connection aborted (or, on the plain
+        path, the app ends and the server aborts the connection that stays
+        closing: :class:`server.serve.Server`)."""
+        try:
             if self.websocket.application_state != WebSocketState.DISCONNECTED:
-                await self.websocket.close(code, reason)
+                async with asyncio.timeout(self.s.settings.close_seconds):
+                    await self.websocket.close(code, reason)
+        except TimeoutError:
+            log.info("a socket of table %s did not take its close (%d) in time: dropped", self.table_id, code)
+            if self.subscriber is not None:
+                self.subscriber.sink.abort()
+            self.released.set()
+        except Exception as exc:  # the socket is gone already
+            log.debug("closing a socket of table %s failed: %r", self.table_id, exc)
 
     def ids(self, command_id: str | None = None) -> dict[str, str]:
         """The ``extra`` of a log line about this connection (:mod:`server.logs`)."""
@@ -361,19 +376,29 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
     if inbox is not None:
         connection.hold = inbox.hold
         inbox.listen(connection.on_message)  # from now on only a disconnect comes below
+    reading = asyncio.create_task(read(websocket, connection, inbox is None))
+    released = asyncio.create_task(connection.released.wait())
     try:
-        while True:
-            if inbox is None:
-                await connection.room.wait()
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            connection.on_message(message["text"] if "text" in message else message["bytes"])
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait((reading, released), return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in (reading, released):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                await task
         connection.stop()
         if connection.counted is not None:
             s.limits.close_socket(*connection.counted)
         if connection.subscriber is not None:
             await s.hub.unsubscribe(connection.subscriber)
+
+
+async def read(websocket: WebSocket, connection: Connection, paced: bool) -> None:
+    """Hand the connection every message until the client disconnects; ``paced``
+    (the plain path): read only while the connection has room for more."""
+    while True:
+        if paced:
+            await connection.room.wait()
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        connection.on_message(message["text"] if "text" in message else message["bytes"])

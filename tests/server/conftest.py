@@ -36,7 +36,7 @@ async def servers(redis_url: str, fast_paths: bool = True) -> AsyncIterator[Star
         config = uvicorn_config(
             app, "127.0.0.1", port, log_level="warning", fast_paths=settings["fast_paths"]
         )
-        server = Server(config)
+        server = Server(config, close_seconds=Settings(**settings).close_seconds)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:
             if task.done():

@@ -637,7 +637,9 @@ async def test_sockets_that_stop_reading_wait_apart_and_never_hold_up_the_table(
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 await stalled_player.recv()
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        # 1013, or a reset when it did not read its close within close_seconds
+        # (tests/proofs/test_slow_consumers.py checks both apart)
+        assert closed.value.rcvd is None or closed.value.rcvd.code == 1013
         kinds = []
         while "skipped" not in kinds:
             kinds.append(json.loads(await stalled_spectator.recv())["type"])

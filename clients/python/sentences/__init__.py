@@ -50,7 +50,7 @@ PEOPLE = frozenset(
     {
         *("combatant", "combatants", "combatant_id", "attacker", "target", "grappler", "opponent"),
         *("defender", "ambusher", "drinker", "victim", "biter", "owner", "thrower", "holders"),
-        *("holder", "vampire", "other", "searcher", "targets", "by"),
+        *("holder", "vampire", "other", "searcher", "targets", "by", "after"),
     }
 )
 """Fields that name a combatant by its id."""

@@ -7,7 +7,7 @@ import { raw, has } from "./i18n.js";
 
 const PEOPLE = new Set(["combatant", "combatants", "combatant_id", "attacker", "target", "grappler", "opponent",
   "defender", "ambusher", "drinker", "victim", "biter", "owner", "thrower", "holders",
-  "holder", "vampire", "other", "searcher", "targets", "by"]);
+  "holder", "vampire", "other", "searcher", "targets", "by", "after"]);
 const PRINCIPALS = new Set(["roller", "author", "principal_id", "sender"]);
 const ROLLS = new Set(["pool", "keep", "d6"]);
 

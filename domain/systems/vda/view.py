@@ -12,9 +12,18 @@ __all__ = ["describe_grapples", "redact"]
 
 
 def redact(state: VdaState, viewer: Viewer) -> VdaState:
-    """VDA-INIT-04: sealed declarations stay hidden from everyone but their author and the GM."""
+    """VDA-INIT-04: sealed declarations stay hidden from everyone but their author
+    and the GM, and so do their effects until they are revealed: a sealed
+    action counts in its combatant's ``physical_used`` only for those who may
+    see it (otherwise the count would tell whether it is an action)."""
     seq = state.sequence
     if viewer.is_gm or seq is None or not seq.sealed:
         return state
-    sealed = {cid: s for cid, s in seq.sealed.items() if admits(s.audience, viewer)}
-    return replace(state, sequence=replace(seq, sealed=sealed))
+    sealed, fighters = {}, state.fighters
+    for cid, s in seq.sealed.items():
+        if admits(s.audience, viewer):
+            sealed[cid] = s
+        elif s.action.kind != "none" and cid in fighters:
+            fighter = fighters[cid]
+            fighters = {**fighters, cid: replace(fighter, physical_used=fighter.physical_used - 1)}
+    return replace(state, sequence=replace(seq, sealed=sealed), fighters=fighters)

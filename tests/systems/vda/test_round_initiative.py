@@ -238,6 +238,22 @@ def test_vda_init_04__equal_initiative_and_actions_declare_sealed(duel: Table) -
     assert duel.state.sequence.declared == {"alma": attack, "bors": dodge}
 
 
+def test_vda_init_04__a_sealed_declaration_shows_no_effect_until_revealed(duel: Table) -> None:
+    """VDA-INIT-04: whether a sealed declaration is an action does not show in
+    the state others see (``physical_used``) until the declarations are revealed."""
+    both_rolled(duel, [7, 7, 2, 2, 2], [7, 7, 2, 2, 2])
+    before = duel.state.fighters["alma"].physical_used
+    duel.emitted(
+        c.DeclareAction(combatant="alma", action=act("attack", skill="melee", target="bors")), as_="ann"
+    )
+    assert duel.state.fighters["alma"].physical_used == before + 1  # the GM's view: the truth
+    assert redact(duel.state, Viewer(role="player", id="ann")).fighters["alma"].physical_used == before + 1
+    for outsider in (PUBLIC, Viewer(role="player", id="bob")):
+        assert redact(duel.state, outsider).fighters["alma"].physical_used == before
+    duel.emitted(c.DeclareAction(combatant="bors", action=act("defend", skill="dodge", defence="dodge")))
+    assert redact(duel.state, PUBLIC).fighters["alma"].physical_used == before + 1  # revealed
+
+
 def test_vda_init_10__a_score_change_reorders_from_the_next_sequence() -> None:
     """VDA-INIT-10: a score change reorders from the next sequence."""
     t = Table().add("alma", sheet(celerity=1)).add("bors", sheet(celerity=1))

@@ -1,0 +1,110 @@
+"""Faults while a table plays, each followed by the history checker: SIGKILL of
+the server with commands in flight (clients resend the same ids to the
+restarted server and get the first result), SIGKILL and SIGSTOP of Redis, a
+connection reset in the middle of a frame; one player plays through a proxy
+adding 300 ms each way. Short form 4 faults, long form 52."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import struct
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from server.embedded import EmbeddedRedis
+from tests.proofs.conftest import report, scale
+from tests.proofs.history import check_history
+from tests.proofs.proxy import LatencyProxy
+from tests.proofs.raw import RawSocket
+from tests.proofs.tables import ProofTable, play, proof_table
+from tests.test_cli import Served
+
+pytestmark = [pytest.mark.timeout(900)]
+
+
+class Faults:
+    def __init__(self, served: Served, redis: EmbeddedRedis, table: ProofTable) -> None:
+        self.served, self.redis, self.table = served, redis, table
+
+    async def kill_server(self) -> None:
+        process = self.served.process
+        assert process is not None
+        process.kill()
+        process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+        self.served.process = None
+        await asyncio.to_thread(self.served.start)
+
+    async def kill_redis(self) -> None:
+        assert self.redis.pid is not None
+        os.kill(self.redis.pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        self.redis.stop()
+        await asyncio.to_thread(self.redis.start)
+
+    async def stop_redis(self) -> None:
+        assert self.redis.pid is not None
+        os.kill(self.redis.pid, signal.SIGSTOP)
+        await asyncio.sleep(2)
+        os.kill(self.redis.pid, signal.SIGCONT)
+
+    async def reset_mid_frame(self) -> None:
+        sock = await RawSocket.open(self.served.url, self.table.table_id, self.table.gm_token)
+        # A text frame announcing 1,000 bytes, masked, of which 100 come: then a reset.
+        sock.writer.write(struct.pack("!BBH", 0x81, 0x80 | 126, 1000) + os.urandom(4) + b"x" * 100)
+        await sock.writer.drain()
+        await asyncio.sleep(0.05)
+        sock.abort()
+
+
+def test_faults_during_play_leave_a_true_history(tmp_path: Path) -> None:
+    count = scale(4, 52)
+    redis = EmbeddedRedis(tmp_path / "redis").start()
+    served = Served(tmp_path / "data", "--redis-url", redis.url, "--log-level", "critical").start()
+    done: Counter[str] = Counter()
+
+    async def scenario() -> None:
+        proxy = await LatencyProxy(served.port, 0.3).start()
+        table = await proof_table(served.url, 3, 2, "pannes", first_player_via=proxy.url)
+        faults = Faults(served, redis, table)
+        kinds = [faults.kill_server, faults.kill_redis, faults.stop_redis, faults.reset_mid_frame]
+        try:
+            for n in range(count):
+                fault = kinds[n % len(kinds)]
+
+                async def inject() -> None:
+                    await asyncio.sleep(1.0)
+                    await fault()  # noqa: B023 (awaited within this iteration)
+
+                await asyncio.gather(play(table, 3.0, pause=0.1, seed=n), inject())
+                done[fault.__name__] += 1
+                head = (await table.gm.state())["at"]
+                for client in table.clients:
+                    await client.wait_for(head)
+                checked = await check_history(
+                    served.url, table.table_id, table.gm_token, table.clients, frozenset(table.over_http)
+                )
+            duplicates = sum(1 for c in table.clients for a in c.answers.values() if a.get("duplicate"))
+            report(
+                "faults",
+                faults=dict(done),
+                events=checked.events,
+                accepted=checked.accepted,
+                retries=checked.retries,
+                reconnects=checked.reconnects,
+                first_results_resent=duplicates,
+            )
+        finally:
+            await table.close()
+            await proxy.stop()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        served.stop()
+        redis.stop()
