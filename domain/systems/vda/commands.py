@@ -138,6 +138,15 @@ class AdjustInitiative(
     reason: str
 
 
+class AdjustPool(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AdjustPool"):
+    """GM: give back (``delta`` > 0) or take away points of a pool, with a reason."""
+
+    combatant: str
+    pool: Pool
+    delta: int
+    reason: str
+
+
 class AdjustHealth(VdaCommand, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="vda.AdjustHealth"):
     """GM: add (or, negative, heal) wounds, with a reason."""
 

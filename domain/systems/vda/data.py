@@ -106,6 +106,9 @@ class NaturalWeapon(msgspec.Struct, frozen=True, kw_only=True, tag="natural"):
     aggravated_capacity: int = 0
     """Aggravated levels the weapon can inflict (claws by power, VDA-VAND-10)."""
     defaults: frozenset[str] = frozenset()
+    discipline: str | None = None
+    """The discipline a power-grown weapon comes from (claws: ``protean``, bone blades:
+    ``vicissitude``): its score counts in the weapon's resistance (VDA-VAND-09)."""
 
 
 class RangedWeapon(msgspec.Struct, frozen=True, kw_only=True, tag="ranged"):

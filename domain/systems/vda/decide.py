@@ -22,6 +22,7 @@ from domain.systems.vda.handlers import (
     resolve,
     round,
     surprise,
+    ties,
 )
 from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.handlers.advance import after
@@ -30,9 +31,11 @@ from domain.systems.vda.state import PhysicalAction
 
 
 def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
-    """A declared action that became impossible is lost; otherwise it resolves as a grapple
-    or bite, a gaze, or any other action."""
-    if (lost := facts.lost_action(scene, command.combatant)) is not None:
+    """A declared action that became impossible is lost (judged, for tied fighters, as
+    their group began: VDA-INIT-04); otherwise it resolves as a grapple or bite, a gaze, or
+    any other action."""
+    judged = ties.as_the_group_began(scene, command.combatant)  # VDA-INIT-04
+    if (lost := facts.lost_action(judged, command.combatant)) is not None:
         resolve.check_turn(scene, command.combatant)
         return after(scene, [lost])
     if grapple.routes(scene, command.combatant):
@@ -43,7 +46,7 @@ def resolve_any(scene: Scene, command: c.ResolveAction) -> list[Emitted]:
 
 
 def check_resolve(scene: Scene, combatant: str) -> object:
-    if facts.lost_action(scene, combatant) is not None:
+    if facts.lost_action(ties.as_the_group_began(scene, combatant), combatant) is not None:
         return resolve.check_turn(scene, combatant)
     if grapple.routes(scene, combatant):
         return grapple.check_resolve(scene, combatant)
@@ -54,10 +57,17 @@ def check_resolve(scene: Scene, combatant: str) -> object:
 
 
 def check_any_spend(scene: Scene, combatant: str) -> None:
+    """Anger or Rage may buy an action now; refused, the refusal of the pool that holds
+    points names the rule (VDA-ACT-02, VDA-ACT-03 rather than an empty other pool)."""
     try:
         budget.check_spend(scene, combatant, "anger")
-    except Refused:
-        budget.check_spend(scene, combatant, "rage")
+    except Refused as by_anger:
+        try:
+            budget.check_spend(scene, combatant, "rage")
+        except Refused:
+            if scene.pool_left(combatant, "anger") > 0:
+                raise by_anger from None
+            raise
 
 
 def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Variant]:
@@ -117,6 +127,7 @@ MOVES = Moves(
     Move(c.AdjustDifficulty, gm.adjust_difficulty, by="gm", what="adjust a difficulty"),
     Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the initiative"),
     Move(c.AdjustHealth, gm.adjust_health, by="gm", what="adjust wounds"),
+    Move(c.AdjustPool, gm.adjust_pool, by="gm", what="adjust a pool"),
     Move(c.SetCondition, gm.set_condition, by="gm", what="set a condition"),
     Move(c.Ambush, gm.resolve_ambush, by="gm", what="run an ambush"),
     Move(c.AdjustGrapple, grapple.adjust_grapple, by="gm", what="adjust a grapple"),

@@ -128,11 +128,29 @@ def _problem(state: VdaState, e: ev.GrenadeProblemRuled) -> VdaState:
 
 
 def _dodged(state: VdaState, e: ev.GrenadeDodged) -> VdaState:
+    if e.reaction:
+        state = _reaction_spent(state, e.combatant)
     for g in state.grenades:
         if g.id == e.grenade:
             dodged = {**g.dodged, e.combatant: g.dodged.get(e.combatant, 0) + e.successes}
             return _grenade(state, e.grenade, dodged=dodged)
     return state
+
+
+def _reaction_spent(state: VdaState, cid: str) -> VdaState:
+    """VDA-GREN-05: the reaction dodge is the dodger's physical action of the sequence (a
+    declared « none » now counts as an action, VDA-ACT-02) and a use of Dodge (VDA-GEN-01)."""
+    seq = state.sequence
+    if seq is None:
+        return state
+    f = _fighter(state, cid)
+    declared = seq.declared.get(cid)
+    used = f.physical_used + (1 if declared is None or declared.kind == "none" else 0)
+    skills = {**f.skill_uses, "dodge": f.skill_uses.get("dodge", 0) + 1}
+    state = _with(state, cid, physical_used=used, skill_uses=skills)
+    done = [*(x for x in seq.done_physical if x != cid), cid]
+    sequence = replace(seq, done_physical=done, acting=[x for x in seq.acting if x != cid])
+    return replace(state, sequence=sequence)
 
 
 def _exploded(state: VdaState, e: ev.GrenadeExploded) -> VdaState:

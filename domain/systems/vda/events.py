@@ -81,6 +81,15 @@ class ResourceSpent(VdaEvent, frozen=True, kw_only=True, tag="vda.ResourceSpent"
     rule: str = ""
 
 
+class PoolAdjusted(VdaEvent, frozen=True, kw_only=True, tag="vda.PoolAdjusted"):
+    """The GM gave back (``delta`` > 0) or took away points of a pool, with a reason."""
+
+    combatant: str
+    pool: Pool
+    delta: int
+    reason: str = ""
+
+
 class ActionGained(VdaEvent, frozen=True, kw_only=True, tag="vda.ActionGained"):
     """VDA-ACT-05, VDA-ACT-06: one more physical action, or a prepaid power activation."""
 
@@ -489,6 +498,7 @@ GRAPPLE_EVENT_TYPES: tuple[type[VdaEvent], ...] = (
 
 EVENT_TYPES: tuple[type[VdaEvent], ...] = (
     RoundStarted,
+    PoolAdjusted,
     DiveDeclared,
     InitiativeRolled,
     InitiativeOrderSet,
@@ -659,11 +669,17 @@ class GrenadeProblemRuled(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeP
 
 
 class GrenadeDodged(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeDodged"):
-    """VDA-GREN-04: a dodge or move before the explosion takes its successes off the hits."""
+    """VDA-GREN-04: a dodge or move before the explosion takes its successes off the hits;
+    VDA-GREN-05: a dodge in reaction to the blast (``reaction``) is rolled here, spends the
+    dodger's physical action of the sequence, and shows its pool and difficulty."""
 
     grenade: str
     combatant: str
     successes: int
+    reaction: bool = False
+    pool: list[Modifier] = []
+    difficulty: list[Modifier] = []
+    roll: PoolRoll | None = None
 
 
 class GrenadeExploded(VdaEvent, frozen=True, kw_only=True, tag="vda.GrenadeExploded"):

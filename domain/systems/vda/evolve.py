@@ -15,7 +15,16 @@ from msgspec.structs import replace
 from domain.systems.vda import equipment_evolve, grapple_evolve, tactics_evolve
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
-from domain.systems.vda.state import AmbushState, Defence, Fighter, Ruling, Sealed, SequenceState, VdaState
+from domain.systems.vda.state import (
+    AmbushState,
+    Defence,
+    Fighter,
+    Ruling,
+    Sealed,
+    SequenceState,
+    TiedStart,
+    VdaState,
+)
 from domain.systems.wod import Modifier, wounded
 
 RULINGS_KEPT = 20
@@ -86,6 +95,7 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
             potence_tokens=old.potence_tokens,
             fortitude_tokens=old.fortitude_tokens,
             fortitude_damage_tokens=old.fortitude_damage_tokens,
+            forms=old.forms,
             items=old.items,
             deafness=old.deafness,
             staked=old.staked,
@@ -132,6 +142,8 @@ def _initiative(state: VdaState, e: ev.InitiativeRolled) -> VdaState:
         initiative_rolled=True,
         initiative=e.score,
         bound_weapon=e.bound_weapon,
+        initiative_weapon=e.weapon,
+        initiative_roll=e.roll,
         next_initiative=[],
     )
 
@@ -147,13 +159,16 @@ def _orientation(state: VdaState, e: ev.OrientationSet) -> VdaState:
 
 
 def _granted(state: VdaState, e: ev.ActionsGranted) -> VdaState:
+    f = _fighter(state, e.combatant)
     return _with(
         state,
         e.combatant,
-        physical=e.physical,
         cap=e.cap,
-        prepaid_power=e.prepaid_power,
-        action_sources=list(e.sources),
+        physical=e.physical + sum(1 for s in f.bought_early if not s.endswith("(pouvoir)")),
+        prepaid_power=e.prepaid_power + sum(1 for s in f.bought_early if s.endswith("(pouvoir)")),
+        celerity_prepaid=e.prepaid_power,
+        action_sources=[*e.sources, *f.bought_early],
+        bought_early=[],
     )
 
 
@@ -163,9 +178,21 @@ def _spent(state: VdaState, e: ev.ResourceSpent) -> VdaState:
     return _with(state, e.combatant, spent=_bump(f.spent, e.pool, e.amount), blood_this_round=blood)
 
 
+def _pool_adjusted(state: VdaState, e: ev.PoolAdjusted) -> VdaState:
+    f = _fighter(state, e.combatant)
+    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, -e.delta))
+
+
 def _gained(state: VdaState, e: ev.ActionGained) -> VdaState:
     f = _fighter(state, e.combatant)
-    sources = [*f.action_sources, e.source if e.kind == "physical" else f"{e.source} (pouvoir)"]
+    source = e.source if e.kind == "physical" else f"{e.source} (pouvoir)"
+    if e.source.startswith("power:") and e.source[6:] not in f.forms:
+        f = replace(f, forms=[*f.forms, e.source[6:]])  # VDA-ACT-06: the form stays active
+        state = _with(state, e.combatant, forms=f.forms)
+    if state.phase == "initiative":
+        # VDA-ACT-05: bought before the round's grant, added to it (``_granted``).
+        return _with(state, e.combatant, bought_early=[*f.bought_early, source])
+    sources = [*f.action_sources, source]
     if e.kind == "physical":
         return _with(state, e.combatant, physical=f.physical + 1, action_sources=sources)
     return _with(state, e.combatant, prepaid_power=f.prepaid_power + 1, action_sources=sources)
@@ -177,7 +204,12 @@ def _celerity(state: VdaState, e: ev.CelerityActivated) -> VdaState:
     if e.from_round <= state.round and f.physical > 0:
         # Actions of this round were already granted: the new dots count at once.
         state = _with(
-            state, e.combatant, physical=f.physical + e.dots, prepaid_power=f.prepaid_power + e.dots
+            state,
+            e.combatant,
+            physical=f.physical + e.dots,
+            prepaid_power=f.prepaid_power + e.dots,
+            celerity_prepaid=f.celerity_prepaid + e.dots,
+            action_sources=[*f.action_sources, *["celerity"] * e.dots],
         )
     return state
 
@@ -230,7 +262,17 @@ def _initiative_adjusted(state: VdaState, e: ev.InitiativeAdjusted) -> VdaState:
 
 
 def _step(state: VdaState, e: ev.StepStarted) -> VdaState:
-    return _with_seq(state, step=e.step, acting=list(e.combatants))
+    tied = None
+    if e.step == "physical" and len(e.combatants) > 1:  # VDA-INIT-04: a tied group acts
+        tied = TiedStart(
+            group=list(e.combatants),
+            combatants=list(state.combatants),
+            fighters=state.fighters,
+            grapples=state.grapples,
+            stuck=state.stuck,
+            tactics=state.tactics,
+        )
+    return _with_seq(state, step=e.step, acting=list(e.combatants), tied=tied)
 
 
 def _done(state: VdaState, cid: str) -> dict[str, Any]:
@@ -318,9 +360,11 @@ def _attack(state: VdaState, e: ev.AttackResolved) -> VdaState:
 def _power(state: VdaState, e: ev.PowerUsed) -> VdaState:
     f = _fighter(state, e.combatant)
     prepaid = f.prepaid_power - (1 if e.paid_by in ("prepaid", "celerity") else 0)
+    celerity = f.celerity_prepaid - (1 if e.paid_by == "celerity" else 0)
     state = _with(
         state,
         e.combatant,
+        celerity_prepaid=max(0, celerity),
         power_used=f.power_used + 1,
         power_uses=_bump(f.power_uses, e.power),
         reiterations=_bump(f.reiterations, e.block) if e.reiteration else f.reiterations,
@@ -388,6 +432,7 @@ _HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.ActionsGranted: _granted,
     ev.ResourceSpent: _spent,
     ev.ActionGained: _gained,
+    ev.PoolAdjusted: _pool_adjusted,
     ev.CelerityActivated: _celerity,
     ev.SequenceStarted: _sequence_started,
     ev.ActionDeclared: _declared,

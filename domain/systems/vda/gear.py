@@ -48,6 +48,26 @@ class Charge(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown
     the charger's current score (« peut »: the charger's choice)."""
 
 
+class OwnNaturalWeapon(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
+    """A natural weapon of the character's own (claws, Vicissitude bone blades…), written on
+    its sheet: the numbers the seeds give natural weapons (VDA-NAT-01) and the discipline it
+    comes from, whose score counts in its resistance (VDA-VAND-09)."""
+
+    id: str
+    name: str = ""
+    damage_bonus: int = 0
+    """Strength + this many dice."""
+    difficulty: int = 6
+    damage_type: Literal["bashing", "lethal", "aggravated"] = "lethal"
+    wound: Literal["piercing", "slashing", "crushing"] | None = "slashing"
+    aggravated_capacity: int = 0
+    """Aggravated levels it can inflict: they take as much off its resistance losses (VDA-VAND-10)."""
+    initiative: int = 0
+    """Initiative dice when it strikes in sequence 1 (VDA-INIT-09)."""
+    discipline: str | None = None
+    """The discipline it comes from (``protean``, ``vicissitude``…)."""
+
+
 class Circumstances(msgspec.Struct, frozen=True, gc=False, kw_only=True, forbid_unknown_fields=True):
     """The GM's rulings on a combatant's surroundings, where the seed leaves them to the
     Storyteller; they last until the GM changes them."""

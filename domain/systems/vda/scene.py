@@ -32,6 +32,15 @@ class Scene(wod.Scene[VdaSheet]):
     def spent(self, combatant: str, pool: str) -> int:
         return self.fighter(combatant).spent.get(pool, 0)
 
+    def pool_left(self, combatant: str, pool: str) -> int:
+        """The pool as the fight started (the sheet's ``current``, or its maximum), less
+        what was spent since (GM adjustments count as negative spending)."""
+        sheet = self.sheet(combatant)
+        if pool not in self.pools:
+            return 0
+        start: int = sheet.current.get(pool, int(getattr(sheet, pool)))  # type: ignore[call-overload]
+        return start - self.spent(combatant, pool)
+
     @property
     def ones_cancel(self) -> bool:
         """A-3: each 1 cancels a success, unless the table's options say otherwise."""

@@ -11,8 +11,18 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.dice import PoolRoll
 from domain.systems.vda.data import Size
-from domain.systems.vda.gear import Charge, Circumstances, Deafness, Item, Mount, PendingGrenade, StuckWeapon
+from domain.systems.vda.gear import (
+    Charge,
+    Circumstances,
+    Deafness,
+    Item,
+    Mount,
+    OwnNaturalWeapon,
+    PendingGrenade,
+    StuckWeapon,
+)
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.tactics import MagicItem, TacticsBoard, TwoWeaponStyle
 from domain.systems.wod import Attributes, Dots, Health, Kind, Levels, Modifier, Points
@@ -66,8 +76,16 @@ class VdaSheet(Struct, frozen=True, kw_only=True, tag="vda", forbid_unknown_fiel
     health_levels: Levels = 7
     anger: Dots = 0
     rage: Dots = 0
+    current: dict[Pool, Points] = {}
+    """What is left of a pool when the fight starts, by pool (``{"blood": 5}``: 5 of the
+    10 of ``blood``); a pool not named here starts full."""
+    wounds: Health = msgspec.field(default_factory=Health)
+    """The health levels already lost when the fight starts (applied at its first round)."""
     weapons: list[str] = []
     """Weapon ids of ``domain.systems.vda.data``."""
+    natural_weapons: list[OwnNaturalWeapon] = []
+    """The character's own natural weapons beyond head, fists, feet and fangs (claws,
+    Vicissitude bone blades…), each with its ``discipline`` (VDA-NAT, VDA-VAND-09, VDA-VAND-10)."""
     armour: str | None = None
     bows: dict[str, Dots] = {}
     """The strength of each bow carried, by weapon id (VDA-BOW-01, VDA-BOW-03, VDA-BOW-05); a bow not rated
@@ -200,6 +218,8 @@ class SequenceState(Struct, frozen=True, kw_only=True):
     defences: dict[str, Defence] = {}
     ranged_defended: list[str] = []
     """Defenders who took a defensive action this sequence (VDA-RDEF-04)."""
+    tied: TiedStart | None = None
+    """The fight as it stood when the acting group of tied fighters began (VDA-INIT-04)."""
 
 
 class Fighter(Struct, frozen=True, kw_only=True):
@@ -227,10 +247,23 @@ class Fighter(Struct, frozen=True, kw_only=True):
     initiative: int = 0
     """Current initiative score (successes, then point changes, VDA-INIT-10)."""
     bound_weapon: str | None = None
+    initiative_weapon: str | None = None
+    """The weapon named at the initiative roll (VDA-INIT-09)."""
+    initiative_roll: PoolRoll | None = None
+    """This round's initiative roll, for a weapon malus taken later (VDA-INIT-09)."""
     physical: int = 0
     """Physical actions granted this round (VDA-ACT-01, VDA-ACT-04, VDA-ACT-05, VDA-ACT-06)."""
     prepaid_power: int = 0
     """Power activations already paid (Celerity, Anger; VDA-ACT-05, VDA-ACT-07)."""
+    celerity_prepaid: int = 0
+    """Of those, the ones Celerity paid: each for the power action of a Celerity
+    physical action's sequence, from sequence 2 on (VDA-POW-04, VDA-ACT-07)."""
+    bought_early: list[str] = []
+    """Actions bought with Anger or Rage before the round's grant (VDA-ACT-05): added to
+    it, so that the declaration order counts them (``power`` ones end in "(pouvoir)")."""
+    forms: list[str] = []
+    """Powers whose form stays active and grants physical actions every round from its
+    start (VDA-ACT-06, the Zulo form)."""
     action_sources: list[str] = []
     """Where each physical action (and prepaid power action) of the round comes from:
     ``base``, ``celerity``, ``anger``, ``rage``, ``power:<id>``."""
@@ -363,6 +396,19 @@ class AmbushState(Struct, frozen=True, kw_only=True):
     """The target's surprise defence successes once rolled (0: it let the attack come)."""
     attacked: bool = False
     """The surprise attack was made (VDA-AMB-01)."""
+
+
+class TiedStart(Struct, frozen=True, kw_only=True):
+    """VDA-INIT-04: tied fighters act simultaneously; their actions are judged against the
+    fight as it stood when their group began, so that the first one resolved neither
+    cancels nor changes the others'. Only what an action's effects can change is kept."""
+
+    group: list[str]
+    combatants: list[str]
+    fighters: dict[str, Fighter]
+    grapples: dict[str, Grapple]
+    stuck: list[StuckWeapon] = []
+    tactics: TacticsBoard = msgspec.field(default_factory=TacticsBoard)
 
 
 class VdaState(Struct, frozen=True, kw_only=True, tag="vda"):

@@ -629,7 +629,7 @@ def test_vda_gren_04_05__dodges_take_off_hits_and_more_than_5_leave_the_blast() 
     grenade = gren.PendingGrenade(id="g", thrower="a", target="b", hits=4, explodes_round=2, dodged={"b": 3})
     assert gren.net_hits(grenade, "b") == 1
     assert gren.zone_after_dodge("lethal", grenade, "b", reaction=3) == "out"
-    assert gren.reaction_dodge_difficulty() == 9
+    assert sum(m.value for m in gren.reaction_dodge_difficulty()) == 9
 
 
 def test_vda_gren_08__fire_makes_one_level_in_two_aggravated_at_most_two() -> None:

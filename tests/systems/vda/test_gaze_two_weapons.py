@@ -430,8 +430,23 @@ def test_vda_gren_05__a_dodge_in_reaction_to_the_blast_is_at_9() -> None:
     events = scripted(
         t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "grave"}, dodging=["bors"]), [9, 8], pad=3
     )
+    difficulty = [
+        Modifier(rule="A-7", value=6, why="esquive"),
+        Modifier(rule="VDA-GREN-05", value=3, why="en réaction à l'explosion"),
+    ]
     assert of(events, ev.GrenadeDodged) == [
-        ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=1)
+        ev.GrenadeDodged(
+            grenade="alma-1-1",
+            combatant="bors",
+            successes=1,
+            reaction=True,
+            pool=[
+                Modifier(rule="A-6", value=3, why="dexterity"),
+                Modifier(rule="A-6", value=1, why="dodge"),
+            ],
+            difficulty=difficulty,
+            roll=roll([9, 8, 3, 3], 9),
+        )
     ]
     assert of(events, ev.GrenadeExploded)[0].net_hits == {"bors": 1}
 

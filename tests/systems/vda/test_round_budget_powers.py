@@ -112,14 +112,24 @@ def test_vda_act_06__a_power_can_grant_a_physical_action() -> None:
 
 
 def test_vda_act_07__one_celerity_point_pays_the_power_action_too() -> None:
-    """VDA-ACT-07: one celerity point pays the power action too."""
-    t = solo(celerity=1, powers={"auspex-1": AUSPEX}, auspex=1)
+    """VDA-ACT-07, VDA-POW-04: one celerity point pays the power action too: the power
+    action of Celerity's own physical action, sequence 2; sequence 1's (the base action's)
+    costs its point."""
+    t = solo(celerity=1, powers={"auspex-1": AUSPEX, "terror": TERROR}, auspex=1, presence=2)
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
     t.declare("alma", act("none"))
+    first = t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
+    assert first[:2] == [
+        ev.ResourceSpent(combatant="alma", pool="willpower", amount=1, purpose="terror", rule="VDA-POW-03"),
+        ev.PowerUsed(
+            combatant="alma", sequence=1, power="terror", paid_by="willpower", block="mental_control"
+        ),
+    ]
+    t.declare("alma", act("none"))
     events = t.send(c.UsePower(combatant="alma", power="auspex-1"))
     assert events[0] == ev.PowerUsed(
-        combatant="alma", sequence=1, power="auspex-1", paid_by="prepaid", block="mental_agility"
+        combatant="alma", sequence=2, power="auspex-1", paid_by="celerity", block="mental_agility"
     )
     assert not any(isinstance(e, ev.ResourceSpent) for e in events)
 
@@ -201,7 +211,7 @@ def test_vda_pow_02__a_power_once_per_round() -> None:
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
     t.declare("alma", act("none"))
-    t.send(c.UsePower(combatant="alma", power="terror"))
+    t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
     t.declare("alma", act("none"))
     assert t.refuse(c.UsePower(combatant="alma", power="terror")).rule == "VDA-POW-02"
 
@@ -265,12 +275,13 @@ def test_vda_pow_06__reiteration_from_5_in_the_block() -> None:
     roll_alma(t)
     for _ in range(2):
         t.declare("alma", act("none"))
-        used = t.send(c.UsePower(combatant="alma", power="terror"))[0]
+        sent = t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
+        used = next(e for e in sent if isinstance(e, ev.PowerUsed))
     assert used == ev.PowerUsed(
         combatant="alma",
         sequence=2,
         power="terror",
-        paid_by="prepaid",
+        paid_by="celerity",
         reiteration=True,
         block="mental_control",
     )

@@ -218,7 +218,7 @@ def test_vda_pow_02__options_for_offers_use_power_only_while_a_power_passes_its_
     t.initiative("alma", [7, 7, 7, 2, 2])
     t.declare("alma", act("none"))
     assert {"vda.UsePower", "vda.SkipPower"} <= set(options_for(t.timeline.head, "alma"))
-    t.send(c.UsePower(combatant="alma", power="auspex-1"))
+    t.send(c.UsePower(combatant="alma", power="auspex-1", paid_by="willpower"))
     t.declare("alma", act("none"))
     assert t.state.sequence is not None and t.state.sequence.step == "power"
     offered = options_for(t.timeline.head, "alma")

@@ -796,6 +796,26 @@ def test_vda_grap_09__the_kept_opposition_meets_the_next_escape_without_an_actio
     assert t.state.fighters["alma"].physical == 2
 
 
+def test_vda_mod_01__terrain_weighs_on_the_grapplers_reaction_opposition() -> None:
+    """VDA-MOD-01, VDA-GRAP-08 (ruling): the opposition rolled in reaction is a roll of the
+    fight like the declared one: Alma's terrain (−2 dice) weighs on it."""
+    t = held(3)
+    t.send(
+        c.SetCircumstances(
+            combatant="alma", circumstances=Circumstances(terrain="minus_two_dice"), reason="pente"
+        )
+    )
+    t.send(c.SpendForAction(combatant="alma"), as_="ann")
+    t.declare("alma", act("none"))
+    t.declare("bors", ESCAPE)
+    events = t.resolve("bors", [8, 8, 8, 2] + [8, 2, 2, 2])
+    [kept] = of(events, ev.GrappleSuccessesKept)
+    assert kept.check is not None
+    assert kept.check.pool[-1] == Modifier(rule="VDA-MOD-01", value=-2)
+    assert kept.check.roll == roll([8, 2, 2, 2], 6, first=4)  # Strength 3 + Brawl 3 − 2
+    assert (kept.successes, of(events, ev.GrappleValueChanged)[0].opposition) == (2, 2)
+
+
 def test_vda_grap_08__with_no_action_left_the_opposition_is_0() -> None:
     """VDA-GRAP-08 (ruling): Alma's only action is this sequence's: no reaction, 0."""
     t = held(3)

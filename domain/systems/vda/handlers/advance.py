@@ -8,7 +8,7 @@ import dataclasses
 from domain.base import Emitted
 from domain.systems.vda import events as ev
 from domain.systems.vda.evolve import fold
-from domain.systems.vda.rules import initiative, sequence
+from domain.systems.vda.rules import grenades, initiative, sequence
 from domain.systems.vda.rules.powers import may_take_power
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaState
@@ -42,6 +42,8 @@ def advance(scene: Scene) -> list[Emitted]:
             pending = [cid for cid in group if cid not in seq.done_power and may_take_power(scene, cid)]
         if pending:
             return [Emitted(ev.StepStarted(sequence=seq.number, step=step, combatants=pending))]
+    if grenades.holds_sequence_open(state):
+        return []  # VDA-GREN-01: the GM detonates (or rules on) the grenade first
     ended = [Emitted(ev.SequenceEnded(sequence=seq.number))]
     state = fold(state, ended)
     if sequence.participants(state, seq.number + 1):

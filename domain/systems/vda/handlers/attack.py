@@ -36,8 +36,9 @@ def require_defence_ready(scene: Scene, seq: SequenceState, attacker: str, actio
     )
     defence = seq.defences.get(target)
     several = len(physical.attackers_of(seq, target)) > 1
+    # A defence lost before its roll (``facts.lost_action``) has no successes to split.
     require(
-        not several or (defence is not None and bool(defence.allocations)),
+        not several or defence is None or bool(defence.allocations),
         "VDA-PHYS-03",
         f"{target!r} faces several attacks: split the defence first (AllocateDefence)",
     )
@@ -99,7 +100,7 @@ def damage(
     """What a hit does: the damage pipeline (wounds, VDA-DMG…), a stake or a stuck weapon
     (VDA-STAKE, VDA-STUCK), worn items (VDA-VAND-06, VDA-VAND-07); or, for a disarm or a vandalism,
     their own effects (VDA-DISARM, VDA-VAND-01)."""
-    weapon = weapon_of(action)
+    weapon = situation.weapon_used(scene, attacker, action)  # the sheet's claws included
     if roll.successes == 0 or weapon is None or action.target is None:
         return []
     defence = defence_against(scene, seq, attacker, action)

@@ -13,15 +13,29 @@ from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import VdaPower
 
 
-def check_spend(scene: Scene, combatant: str, pool: str) -> None:
-    actions.require_round_running(scene.state)
+def check_spend(scene: Scene, combatant: str, pool: str, gain: str = "physical") -> None:
+    """VDA-ACT-05: a point of Anger or Rage buys an action of this round, within the cap
+    and the power ≤ physical rule as they stand at the purchase (VDA-ACT-02, VDA-ACT-03)."""
+    state = scene.state
+    actions.require_round_running(state)
     actions.require_anger_pool(pool, scene.options.rage_pays_like_anger)
     actions.require_points(scene, combatant, pool, 1, "VDA-ACT-05")
+    fighter, sheet = scene.fighter(combatant), scene.sheet(combatant)
+    bought = fighter.bought_early
+    if state.phase == "initiative":
+        physical = actions.granted_physical(state, fighter)[0] + len(actions.form_actions(fighter, sheet))
+        physical += sum(1 for s in bought if not s.endswith("(pouvoir)"))
+        cap = actions.action_cap(sheet, state.options.action_cap)
+        committed = sum(1 for s in bought if s.endswith("(pouvoir)"))
+    else:
+        physical, cap = fighter.physical, fighter.cap
+        committed = fighter.power_used + fighter.prepaid_power - fighter.celerity_prepaid
+    actions.require_purchase_possible(gain, physical, cap, committed, combatant)
 
 
 def spend_for_action(scene: Scene, command: SpendForAction) -> list[Emitted]:
     cid = command.combatant
-    check_spend(scene, cid, command.pool)
+    check_spend(scene, cid, command.pool, command.gain)
     spent = ev.ResourceSpent(
         combatant=cid, pool=command.pool, amount=1, purpose=f"action {command.gain}", rule="VDA-ACT-05"
     )
@@ -99,7 +113,7 @@ def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
     number = check_power_step(scene, cid)
     fighter = scene.fighter(cid)
     power, reiteration = check_power(scene, cid, command.power)
-    payment = powers.activation_payment(fighter, command.paid_by, scene.options)
+    payment = powers.activation_payment(fighter, command.paid_by, scene.options, number)
     bill = powers.costs(payment, power)
     powers.require_payable(scene, cid, bill)
     emitted = [
@@ -121,7 +135,8 @@ def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
     emitted.append(Emitted(used))
     # VDA-GRAP-22, VDA-GRAP-23, VDA-GRAP-24
     emitted += grapple.power_while_held(scene, cid, command.power, power)
-    for _ in range(power.grants_physical):
+    already = command.power in fighter.forms  # VDA-ACT-06: an active form granted at round start
+    for _ in range(0 if already else power.grants_physical):
         # VDA-ACT-06: a power may grant physical actions (the Zulo form of the Rorsh example).
         emitted.append(
             Emitted(

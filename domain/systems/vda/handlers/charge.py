@@ -14,7 +14,7 @@ from domain.systems.vda.commands import AnnounceCharge
 from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Charge
 from domain.systems.vda.handlers.situation import FISTS, require_carried, weapon_of
-from domain.systems.vda.rules import initiative, movement, resistance
+from domain.systems.vda.rules import grapple, initiative, movement, resistance
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, PhysicalAction, SequenceState
 
@@ -121,6 +121,11 @@ def check_announce(scene: Scene, combatant: str) -> None:
     initiative.require_fighting(scene.state, combatant)
     initiative.require_not_rolled(scene.fighter(combatant), combatant)
     require(scene.fighter(combatant).charging is None, "VDA-CHARGE-03", f"{combatant!r} already charges")
+    require(
+        not scene.fighter(combatant).dive,
+        "VDA-DIVE-02",
+        f"{combatant!r} dives for cover: its first action is a dodge, not a charge",
+    )
     movement.require_charge_run_up(*run_up(scene, combatant), scene.options.damage)
 
 
@@ -143,6 +148,11 @@ def announce_charge(scene: Scene, command: AnnounceCharge) -> list[Emitted]:
     require(weapon is not None, "VDA-CHARGE-02", f"no weapon {command.weapon!r} in the tables")
     assert weapon is not None
     movement.require_charge_weapon(weapon, scene.sheet(cid).mount is not None)
+    # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-21: a charge whose weapon the holds
+    # forbid could never be declared in sequence 1, which it binds (VDA-CHARGE-03).
+    grapple.require_weapon_usable(scene.state, cid, weapon)
+    strike = PhysicalAction(kind="attack", skill="melee", weapon=command.weapon)
+    grapple.require_not_immobilised(scene.state, cid, strike)
     return [Emitted(ev.ChargeAnnounced(combatant=cid, target=target, weapon=command.weapon))]
 
 

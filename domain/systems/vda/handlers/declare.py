@@ -6,13 +6,15 @@ VDA-MINOR-01, VDA-ACT-02)."""
 from __future__ import annotations
 
 from domain.base import Emitted
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
+from domain.systems.vda.data import find_weapon
 from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, shots, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
     actions,
+    bite,
     dive,
     initiative,
     minor,
@@ -20,6 +22,7 @@ from domain.systems.vda.rules import (
     sequence,
     stake,
 )
+from domain.systems.vda.rules import grapple as grapple_rules
 from domain.systems.vda.rules.equipment import require_conscious
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
@@ -28,8 +31,14 @@ from domain.systems.vda.state import PhysicalAction, SequenceState
 def check_turn(scene: Scene, combatant: str) -> SequenceState:
     """The guards that say whether ``combatant`` may declare now."""
     seq = sequence.require_sequence_running(scene.state)
-    require(seq.step == "declare", "VDA-INIT-02", f"the declarations of sequence {seq.number} are over")
     physical.require_in_sequence(scene.fighter(combatant), seq, combatant)
+    # VDA-PHYS-01 names a second physical action, whether the declarations are open or over.
+    require(
+        combatant not in seq.declared and combatant not in seq.sealed,
+        "VDA-PHYS-01",
+        f"{combatant!r} already declared its physical action of sequence {seq.number}",
+    )
+    require(seq.step == "declare", "VDA-INIT-02", f"the declarations of sequence {seq.number} are over")
     initiative.require_declaring_turn(seq, combatant)
     return seq
 
@@ -46,9 +55,13 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     action = facts.declared(scene, seq, combatant, action)
     minor.require_known_minor_acts(action.minor_acts)
     minor.require_minor_act_moment(action)
-    initiative.require_bound_action(fighter, seq.number, action)
-    charge.require_announced_charge(fighter, seq.number, action)
-    dive.require_dodge_first(fighter, seq.number, action)
+    free = action.kind == "none" and paralysed(scene, combatant)
+    if bound_weapon_usable(scene, combatant) and not free:
+        initiative.require_bound_action(fighter, seq.number, action)
+    if charge_possible(scene, combatant) and not free:
+        charge.require_announced_charge(fighter, seq.number, action)
+    if not free and dodge_possible(scene, combatant):
+        dive.require_dodge_first(fighter, seq.number, action)
     if action.kind != "none":
         actions.require_within_cap(fighter, combatant)
     situation.require_declarable(scene, combatant, action)
@@ -61,6 +74,73 @@ def check_action(scene: Scene, seq: SequenceState, combatant: str, action: Physi
         stake.require_not_paralysed(scene.state, combatant)  # VDA-STAKE-04
         require_conscious(fighter.conditions, combatant)  # VDA-MELEE-05
     return action
+
+
+def bound_weapon_usable(scene: Scene, combatant: str) -> bool:
+    """VDA-INIT-05 binds sequence 1 to the weapon of the initiative bonus while that weapon
+    can still be used (:func:`weapon_usable`). Lost since the roll (a GM's change, a hold),
+    the bind lapses: it imposes an action, it cannot forbid every action."""
+    weapon = scene.fighter(combatant).bound_weapon
+    return weapon is None or weapon_usable(scene, combatant, weapon)
+
+
+def charge_possible(scene: Scene, combatant: str) -> bool:
+    """VDA-CHARGE-03 binds sequence 1 to the announced charge while its weapon can still
+    strike and its target is still in the fight; otherwise the obligation lapses."""
+    fighter = scene.fighter(combatant)
+    if fighter.charging is None:
+        return True
+    return fighter.charging in scene.state.combatants and weapon_usable(
+        scene, combatant, fighter.charging_with
+    )
+
+
+def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
+    """Whether ``combatant`` can still strike with ``weapon``: in hand (VDA-DISARM-04,
+    VDA-STUCK-01, VDA-RES-02), allowed by the holds on it (VDA-GRAP-15, VDA-GRAP-16,
+    VDA-GRAP-17, VDA-GRAP-21)."""
+    if weapon is None:
+        return True
+    try:
+        situation.require_carried(scene, combatant, weapon)
+        grapple_rules.require_weapon_usable(scene.state, combatant, find_weapon(weapon))
+        strike = PhysicalAction(kind="attack", skill="melee", weapon=weapon)
+        grapple_rules.require_not_immobilised(scene.state, combatant, strike)
+    except RuleViolation:
+        return False
+    return True
+
+
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+
+
+def require_may_dodge(scene: Scene, combatant: str) -> None:
+    """Whether ``combatant`` could make a dodge now: not immobilised (VDA-GRAP-21), not in the
+    Kiss's ecstasy (VDA-BITE-05, VDA-BITE-06), not staked (VDA-STAKE-04). A dive binds the first action
+    to a dodge (VDA-DIVE-02): it needs one possible."""
+    grapple_rules.require_not_immobilised(scene.state, combatant, DODGE)
+    bite.require_not_in_ecstasy(scene.state, combatant, DODGE)
+    stake.require_not_paralysed(scene.state, combatant)
+
+
+def dodge_possible(scene: Scene, combatant: str) -> bool:
+    """VDA-DIVE-02 binds the diver to a dodge while one is possible (:func:`require_may_dodge`):
+    a hold, a Kiss or a stake that came since frees the declaration."""
+    try:
+        require_may_dodge(scene, combatant)
+    except RuleViolation:
+        return False
+    return True
+
+
+def paralysed(scene: Scene, combatant: str) -> bool:
+    """VDA-STAKE-04: a staked vampire declares nothing but « none »; the obligations of its
+    round (VDA-INIT-05's bound weapon, VDA-DIVE-02's dodge) do not forbid that too."""
+    try:
+        stake.require_not_paralysed(scene.state, combatant)
+    except RuleViolation:
+        return True
+    return False
 
 
 def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
@@ -83,12 +163,51 @@ def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
     return after(scene, [sealed, revealed, *consequences(scene, everyone)])
 
 
+def weapon_malus(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
+    """VDA-INIT-09, VDA-NAT-02: the sequence-1 attack or parry with a weapon whose
+    initiative malus was not taken at the roll (fists, head, the two-handed axe...) takes it
+    now, off the roll's last dice (``initiative.malus_of_use``). The order of this
+    sequence stands (VDA-INIT-10: a score changed after the roll counts from the next)."""
+    seq = scene.state.sequence
+    fighter = scene.fighter(cid)
+    used = situation.weapon_of(action)
+    if (
+        seq is None
+        or seq.number != 1
+        or fighter.initiative_roll is None
+        or used is None
+        or action.kind not in ("attack", "defend")
+        or action.grapple is not None
+    ):
+        return []
+    used_id = action.weapon or situation.FISTS
+    used_dice = initiative.weapon_initiative_dice(scene, cid, used_id)
+    named_dice = initiative.weapon_initiative_dice(scene, cid, fighter.initiative_weapon)
+    delta = initiative.malus_of_use(
+        fighter.initiative_roll,
+        named_dice.value if named_dice else 0,
+        used_dice.value if used_dice else 0,
+        scene.options.ones_cancel,
+    )
+    if delta == 0:
+        return []
+    adjusted = ev.InitiativeAdjusted(
+        combatant=cid,
+        delta=delta,
+        score=fighter.initiative + delta,
+        rule="VDA-INIT-09",
+        reason=f"{used_id}: {used_dice.value if used_dice else 0} dés d'initiative",
+    )
+    return [Emitted(adjusted)]
+
+
 def consequences(scene: Scene, declared: dict[str, PhysicalAction]) -> list[Emitted]:
     """What a public declaration sets off: VDA-INIT-03 and VDA-DIVE-03."""
     state = scene.state
     emitted: list[Emitted] = []
     for cid, action in declared.items():
         fighter = scene.fighter(cid)
+        emitted += weapon_malus(scene, cid, action)
         if initiative.renounces_defence(state, cid, action):
             assert action.target is not None
             renounced = ev.DefenceRenounced(

@@ -26,13 +26,14 @@ from domain.systems.vda.commands import (
 )
 from domain.systems.vda.data import MeleeWeapon, NaturalWeapon, RangedWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
+from domain.systems.vda.handlers import situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules import disarm as dis
 from domain.systems.vda.rules import equipment as equip
+from domain.systems.vda.rules import general, grapple, orientation, resistance, stake
 from domain.systems.vda.rules import grenades as gren
-from domain.systems.vda.rules import orientation, resistance, stake
 from domain.systems.vda.rules.actions import require_points
 from domain.systems.vda.rules.attack import Situation, Striker, Target, resolve_attack
 from domain.systems.vda.rules.damage import bashing_taken
@@ -45,8 +46,15 @@ from domain.systems.wod import Modifier, total
 
 
 def max_resistance(scene: Scene, owner: str, item: str) -> int:
-    """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06)."""
+    """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06). A natural
+    weapon counts its discipline (claws: Protean) with Body crafting and its bonus."""
     options = scene.options
+    natural = situation.weapon_named(scene, owner, item)
+    if isinstance(natural, NaturalWeapon):
+        discipline = scene.trait(owner, natural.discipline) if natural.discipline else 0
+        return resistance.natural_weapon_resistance(
+            discipline, scene.trait(owner, "body_crafting"), natural
+        ) + resistance.magic_resistance(scene.sheet(owner).magic_items.get(item))
     return resistance.max_resistance(
         item,
         options.equipment.maker_crafts,
@@ -124,7 +132,7 @@ def wear(
     if item is None or not resistance.in_hand(scene.fighter(target), item):
         return emitted
     a = scene.sheet(attacker)
-    natural = find_weapon(item) if item == parried_with else None
+    natural = situation.weapon_named(scene, target, item) if item == parried_with else None
     loss = resistance.vandalism_loss(
         item,
         a.attributes.strength,
@@ -467,7 +475,7 @@ def dodge_grenades(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRol
 def rule_grenade_problem(scene: Scene, command: RuleGrenadeProblem) -> list[Emitted]:
     grenade = gren.require_pending(scene.state, command.grenade)
     require(grenade.problem == "pending", "VDA-GREN-03", f"grenade {command.grenade!r} had no problem")
-    return [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))]
+    return after(scene, [Emitted(ev.GrenadeProblemRuled(grenade=command.grenade, outcome=command.outcome))])
 
 
 def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
@@ -481,17 +489,14 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
         gren.require_initiative_reached(scene.state, grenade)
     for cid in [*command.zones, *command.dodging]:
         scene.sheet(cid)
+    for cid in command.dodging:
+        check_reaction_dodge(scene, cid)  # every guard before the first die
     emitted: list[Emitted] = []
     reaction: dict[str, int] = {}
     for cid in command.dodging:
-        roll = roll_pool(
-            scene.roller,
-            scene.trait(cid, "dexterity") + scene.trait(cid, "dodge"),
-            gren.reaction_dodge_difficulty(),
-            ones_cancel=scene.options.ones_cancel,
-        )
-        reaction[cid] = roll.successes
-        emitted.append(Emitted(ev.GrenadeDodged(grenade=grenade.id, combatant=cid, successes=roll.successes)))
+        dodged = reaction_dodge(scene, grenade.id, cid)
+        reaction[cid] = dodged[-1].event.successes
+        emitted += dodged
     net = {cid: gren.net_hits(grenade, cid, reaction.get(cid, 0)) for cid in command.zones}
     zones: dict[str, Zone] = {
         cid: gren.zone_after_dodge(zone, grenade, cid, reaction.get(cid, 0))
@@ -529,7 +534,69 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
             )
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
         emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
-    return emitted
+    return after(scene, emitted)  # a sequence held open for the blast goes on (VDA-GREN-01)
+
+
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+
+
+def check_reaction_dodge(scene: Scene, cid: str) -> None:
+    """VDA-GREN-05: a dodge in reaction to the blast is the dodger's physical action of the
+    sequence: declared in it (it replaces what was declared) and not yet spent."""
+    seq = scene.state.sequence
+    require(seq is not None, "VDA-GREN-05", "a reaction dodge is an action of a running sequence")
+    assert seq is not None
+    require(
+        cid in seq.declared,
+        "VDA-GREN-05",
+        f"{cid!r} has declared no action of sequence {seq.number} to give up for a reaction dodge",
+    )
+    require(
+        cid not in seq.done_physical,
+        "VDA-GREN-05",
+        f"{cid!r} already spent its physical action of sequence {seq.number}",
+    )
+    stake.require_not_paralysed(scene.state, cid)
+
+
+def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
+    """VDA-GREN-05: Dexterity + Dodge at 6 + 3, with every term a dodge meets (on the
+    ground, under water, terrain, cover, a grapple's dodge malus, a repeated skill, the
+    GM's adjustments); a declared action it replaces is lost."""
+    seq = scene.state.sequence
+    assert seq is not None
+    fighter = scene.fighter(cid)
+    emitted: list[Emitted] = []
+    declared = seq.declared[cid]
+    if declared.kind != "none":
+        lost = ev.ActionLost(
+            combatant=cid,
+            sequence=seq.number,
+            rule="VDA-GREN-05",
+            reason="remplacée par une esquive en réaction à l'explosion",
+        )
+        emitted.append(Emitted(lost))
+    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.defence_terms(scene, seq, cid, DODGE)
+    pool = [
+        Modifier(rule="A-6", value=scene.trait(cid, "dexterity"), why="dexterity"),
+        Modifier(rule="A-6", value=scene.trait(cid, "dodge"), why="dodge"),
+        *extra.pool,
+    ]
+    difficulty = gren.reaction_dodge_difficulty()
+    if repeat := general.skill_repeat_malus(fighter, "dodge", scene.options.skill_repeat_every_reuse):
+        difficulty.append(repeat)
+    difficulty += [*grapple.held_difficulty(scene, cid, DODGE), *extra.difficulty, *fighter.pending]
+    roll = scene.roll(pool, difficulty)
+    dodged = ev.GrenadeDodged(
+        grenade=grenade,
+        combatant=cid,
+        successes=roll.successes,
+        reaction=True,
+        pool=pool,
+        difficulty=difficulty,
+        roll=roll,
+    )
+    return [*emitted, Emitted(dodged)]
 
 
 def roll_concealment(scene: Scene, command: RollConcealment) -> list[Emitted]:
@@ -650,19 +717,45 @@ def regrip(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
     item = action.weapon
     if item is None or "regrip" not in action.minor_acts:
         return []
-    found = resistance.item_state(scene.fighter(cid), item)
-    if not found.grip_weakened:
+    return regripped(scene, cid, [item])
+
+
+def regrip_at_initiative(scene: Scene, cid: str, weapon: str | None, acts: list[str]) -> list[Emitted]:
+    """VDA-DISARM-03: « sur un jet ou l'initiative »: 2 initiative dice regrip the weapon
+    named at the roll, or (none named) every weapon whose grip is weakened; refused when no
+    grip is weakened (the dice would buy nothing)."""
+    if "regrip" not in acts:
         return []
+    fighter = scene.fighter(cid)
+    weak = [item for item, state in fighter.items.items() if state.grip_weakened and state.location == "held"]
+    if weapon is not None:
+        weak = [item for item in weak if item == weapon]
+    require(bool(weak), "VDA-DISARM-03", f"{cid!r} holds no weapon with a weakened grip{_named(weapon)}")
+    return regripped(scene, cid, weak)
+
+
+def _named(weapon: str | None) -> str:
+    return f" ({weapon!r})" if weapon else ""
+
+
+def regripped(scene: Scene, cid: str, items: list[str]) -> list[Emitted]:
+    """VDA-DISARM-03: the weakened grips among ``items`` are restored."""
     from msgspec.structs import replace
 
-    changed = ev.ItemChanged(
-        combatant=cid,
-        item=item,
-        state=replace(found, grip_weakened=False),
-        rule="VDA-DISARM-03",
-        reason="reprend son arme en main",
-    )
-    return [Emitted(changed)]
+    emitted = []
+    for item in items:
+        found = resistance.item_state(scene.fighter(cid), item)
+        if not found.grip_weakened:
+            continue
+        changed = ev.ItemChanged(
+            combatant=cid,
+            item=item,
+            state=replace(found, grip_weakened=False),
+            rule="VDA-DISARM-03",
+            reason="reprend son arme en main",
+        )
+        emitted.append(Emitted(changed))
+    return emitted
 
 
 def deafness_terms(scene: Scene, cid: str) -> tuple[list[Modifier], list[Modifier]]:

@@ -13,6 +13,7 @@ from domain.base import Emitted
 from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.handlers.charge import with_charge_facts
+from domain.systems.vda.handlers.gaze import require_attempt_possible
 from domain.systems.vda.handlers.situation import require_carried, weapon_of
 from domain.systems.vda.rules import grapple, physical, ranged_defence
 from domain.systems.vda.scene import Scene
@@ -80,7 +81,8 @@ def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction)
     """The guards of a declaration that the fight can break before its roll: the weapon
     still in hand (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02), still allowed by the holds on
     the combatant (VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18), the target still in the fight
-    (VDA-PHYS-02). A stake
+    (VDA-PHYS-02), an active gaze still possible (VDA-GAZE-01, VDA-GAZE-07: eyes closed
+    since), a takedown's hold still there (VDA-GRAP-20). A stake
     through the heart already takes the action away (VDA-STAKE-04, ``tactics_evolve``)."""
     state = scene.state
     require_carried(scene, combatant, action.weapon)
@@ -94,6 +96,10 @@ def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction)
         )
         if action.offensive:
             grapple.require_may_attack(state, combatant, action.target)
+    require_attempt_possible(scene, combatant, action)  # an active gaze (VDA-GAZE-06)
+    if action.grapple == "takedown" and action.target is not None:
+        # VDA-GRAP-20: the hold released or loosened since the declaration.
+        grapple.require_takedown(grapple.hold(state, combatant, action.target), action.target)
 
 
 def lost_action(scene: Scene, combatant: str) -> Emitted | None:

@@ -10,6 +10,8 @@ step. The target may guess an active attempt (``vda.DetectGazeIntent``), avert i
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.base import Emitted
 from domain.errors import Refused, check, require
 from domain.systems.vda import events as ev
@@ -21,6 +23,7 @@ from domain.systems.vda.commands import (
     DetectGazeIntent,
     ResolveAction,
 )
+from domain.systems.vda.handlers import situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import gaze, general, grapple, powers, sequence, stake
 from domain.systems.vda.scene import Scene
@@ -69,6 +72,13 @@ def _check_attempt(scene: Scene, cid: str, target: str, power_id: str) -> None:
     gaze.require_eyes_open(board, target, automatic, scene.options.tactics)
     value = grapple.grappling_value(scene.state, cid, scene.options.grapple)
     grapple.require_power_possible("gaze", value, power_id)  # VDA-GRAP-23 from 8
+
+
+def require_attempt_possible(scene: Scene, cid: str, action: PhysicalAction) -> None:
+    """VDA-GAZE-01, VDA-GAZE-07, VDA-GRAP-23, VDA-STAKE-04: a declared active gaze (VDA-GAZE-06) can
+    still be tried; what the fight changed since (closed eyes, a capture) makes it lost."""
+    if action.gaze is not None:
+        _check_attempt(scene, cid, action.target or "", action.gaze)
 
 
 def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -> int:
@@ -210,8 +220,11 @@ def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
     seq, action = check_resolve(scene, cid)
     assert action.gaze is not None and action.target is not None
     _check_attempt(scene, cid, action.target, action.gaze)
-    pending = Terms(difficulty=list(scene.fighter(cid).pending))
-    emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, pending)
+    # The situational terms of every roll of the actor (handlers/situation.common_terms).
+    rolled = replace(action, attribute=gaze.gaze_attribute(True))
+    extra = situation.common_terms(scene, seq, cid, rolled)
+    extra += Terms(difficulty=list(scene.fighter(cid).pending))
+    emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, extra)
     return after(scene, emitted)
 
 
@@ -248,6 +261,12 @@ def detect_intent(scene: Scene, command: DetectGazeIntent) -> list[Emitted]:
         Modifier(rule="VDA-GAZE-06", value=scene.trait(cid, command.skill), why=command.skill),
     ]
     difficulty = [gaze.detection_difficulty(options)]
+    seq = scene.state.sequence
+    assert seq is not None
+    guess = PhysicalAction(kind="other", attribute="perception", skill=command.skill)
+    extra = situation.common_terms(scene, seq, cid, guess)  # deafened, under water, eyes...
+    pool += extra.pool
+    difficulty += extra.difficulty
     roll = scene.roll(pool, difficulty)
     rolled = ev.GazeIntentRolled(
         combatant=cid,

@@ -11,6 +11,7 @@ from domain.systems.vda.commands import (
     AdjustDifficulty,
     AdjustHealth,
     AdjustInitiative,
+    AdjustPool,
     Ambush,
     GiveRuling,
     SetCondition,
@@ -49,6 +50,23 @@ def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:
     score = scene.fighter(command.combatant).initiative + command.delta
     adjusted = ev.InitiativeAdjusted(
         combatant=command.combatant, delta=command.delta, score=score, rule="gm", reason=command.reason
+    )
+    return [Emitted(adjusted)]
+
+
+def adjust_pool(scene: Scene, command: AdjustPool) -> list[Emitted]:
+    """GM: a pool goes up or down, with a reason, between 0 and the sheet's maximum."""
+    _require_reason(command.reason)
+    sheet = scene.sheet(command.combatant)
+    left = scene.pool_left(command.combatant, command.pool)
+    maximum = int(getattr(sheet, command.pool))
+    check(
+        0 <= left + command.delta <= maximum,
+        "vda.pool",
+        f"{command.combatant!r} has {left} {command.pool} of {maximum}: {command.delta:+d} leaves that range",
+    )
+    adjusted = ev.PoolAdjusted(
+        combatant=command.combatant, pool=command.pool, delta=command.delta, reason=command.reason
     )
     return [Emitted(adjusted)]
 

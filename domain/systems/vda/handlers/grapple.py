@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from msgspec.structs import replace
+
 from domain.base import Emitted
 from domain.dice import roll_pool
 from domain.errors import check, require
@@ -22,7 +24,7 @@ from domain.systems.vda.commands import (
     ShortenEcstasy,
 )
 from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
-from domain.systems.vda.handlers import attack, resolve
+from domain.systems.vda.handlers import attack, resolve, situation, ties
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.payloads import GrappleRoll
@@ -30,7 +32,7 @@ from domain.systems.vda.rules import actions, bite, general, grapple, physical
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState, VdaPower
-from domain.systems.wod import Modifier, total
+from domain.systems.wod import Modifier, Terms, total
 
 BRAWL = grapple.BRAWL
 GRIP = grapple.GRIP_ATTRIBUTES
@@ -59,13 +61,33 @@ def _roll(
     )
 
 
-def _difficulty(scene: Scene, cid: str, base: int, pair: str, *extra: Modifier) -> list[Modifier]:
-    """A-7 base, the move's own terms, VDA-GRAP-10's pair count and the GM's adjustments."""
+def situational(
+    scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, attribute: str, skill: str
+) -> Terms:
+    """The situational terms every roll of the actor meets, the same ones an attack or a
+    defence gets (``handlers/situation.common_terms``: VDA-PRONE-01, VDA-WATER-01, VDA-WATER-02,
+    VDA-MOD-01, VDA-MOD-05, VDA-GREN-10, VDA-DISARM-03, VDA-GAZE-03, VDA-GAZE-07, VDA-TWO-03), and an
+    attack's own (``situation.attack_terms``) for the contact and the bite: a grapple
+    or a bite is a roll of the fight like any other (000 « L'étreinte » gives no
+    exception). ``attribute`` and ``skill`` are the pair the move actually rolls."""
+    rolled = replace(action, attribute=attribute, skill=skill)
+    judged = ties.as_the_group_began(scene, cid)  # VDA-INIT-04: a tie is simultaneous
+    found = situation.common_terms(judged, seq, cid, rolled)
+    if action.offensive:
+        found += situation.attack_terms(judged, seq, cid, rolled)
+    return found
+
+
+def _difficulty(
+    scene: Scene, cid: str, base: int, pair: str, *extra: Modifier, around: Terms | None = None
+) -> list[Modifier]:
+    """A-7 base, the move's own terms, VDA-GRAP-10's pair count, the situation's terms
+    (:func:`situational`) and the GM's adjustments."""
     fighter = scene.fighter(cid)
     terms = [Modifier(rule="A-7", value=base, why="difficulté de base"), *extra]
     if repeat := grapple.pair_repeat_malus(fighter, pair):
         terms.append(repeat)
-    return [*terms, *fighter.pending]
+    return [*terms, *(around.difficulty if around else []), *fighter.pending]
 
 
 def _move_roll(
@@ -79,7 +101,9 @@ def _move_roll(
     options = scene.options.grapple
     pool, automatic = grapple.grip_pool(scene, cid, action.attribute, skill, options)
     pair = f"{action.attribute}+{skill}"
-    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, *extra)
+    around = situational(scene, seq, cid, action, action.attribute, skill)
+    pool = [*pool, *around.pool]
+    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, *extra, around=around)
     check_ = _roll(scene, pool, difficulty, automatic)
     return ev.GrappleRolled(
         combatant=cid,
@@ -136,12 +160,14 @@ def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: Physical
         Modifier(rule="A-6", value=scene.trait(cid, skill), why=skill),
         bonus,
     ]
+    around = situational(scene, seq, cid, action, "dexterity", skill)
+    pool += around.pool
     fighter = scene.fighter(cid)
     difficulty = [Modifier(rule="VDA-GRAP-01", value=options.weapon_defence_difficulty, why="défense armée")]
     difficulty += [easier] if easier else []
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
-    difficulty += fighter.pending
+    difficulty += around.difficulty + fighter.pending
     check_ = _roll(scene, pool, difficulty)
     rolled = ev.ActionRolled(
         combatant=cid,
@@ -167,7 +193,9 @@ def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
         Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, "dexterity"), why="dexterity"),
         Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, BRAWL), why=BRAWL),
     ]
-    difficulty = _difficulty(scene, cid, options.contact_difficulty, pair)
+    around = situational(scene, seq, cid, action, "dexterity", BRAWL)
+    pool += around.pool
+    difficulty = _difficulty(scene, cid, options.contact_difficulty, pair, around=around)
     contact = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.GrappleRolled(
@@ -311,7 +339,8 @@ def _opposition(
     reaction: the
     opposer rolls its larger grapple pool (Dexterity + Brawl or Strength + Brawl + Potence)
     at the cost of one of its physical actions still to come, and keeps the successes for
-    the round; with no action left, 0."""
+    the round; with no action left, 0. Like the declared opposition, it meets the
+    situation's terms (:func:`situational`)."""
     pair_key = (opposer, other) if side == "grappler" else (other, opposer)
     hold = grapple.hold(scene.state, *pair_key)
     kept = grapple.kept_successes(hold, side) if hold is not None else None
@@ -324,7 +353,12 @@ def _opposition(
     attribute = max(GRIP, key=lambda a: (total(pools[a][0]) + pools[a][1], a == "strength"))
     pool, automatic = pools[attribute]
     pair = f"{attribute}+{BRAWL}"
-    check_ = _roll(scene, pool, _difficulty(scene, opposer, options.grapple_difficulty, pair), automatic)
+    reaction = PhysicalAction(
+        kind="defend", defence="block", skill=BRAWL, attribute=attribute, grapple="oppose", target=other
+    )
+    around = situational(scene, seq, opposer, reaction, attribute, BRAWL)
+    difficulty = _difficulty(scene, opposer, options.grapple_difficulty, pair, around=around)
+    check_ = _roll(scene, [*pool, *around.pool], difficulty, automatic)
     kept_event = ev.GrappleSuccessesKept(
         grappler=pair_key[0],
         target=pair_key[1],
@@ -348,7 +382,11 @@ def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
         Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, "strength"), why="strength"),
         Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, grapple.ATHLETICS), why=grapple.ATHLETICS),
     ]
-    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, grapple.flight_difficulty(options))
+    around = situational(scene, seq, cid, action, "strength", grapple.ATHLETICS)
+    pool += around.pool
+    difficulty = _difficulty(
+        scene, cid, options.grapple_difficulty, pair, grapple.flight_difficulty(options), around=around
+    )
     check_ = _roll(scene, pool, difficulty)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="flee", target=grappler, pair=pair, check=check_
@@ -438,10 +476,12 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
         Modifier(rule="VDA-BITE-02", value=scene.trait(cid, "dexterity"), why="dexterity"),
         Modifier(rule="VDA-BITE-02", value=scene.trait(cid, skill), why=skill),
     ]
+    around = situational(scene, seq, cid, action, "dexterity", skill)
+    pool += around.pool
     difficulty = bite.bite_difficulty(scene.state, cid, victim)
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
-    difficulty += fighter.pending
+    difficulty += around.difficulty + fighter.pending
     check_ = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.ActionRolled(
@@ -470,7 +510,9 @@ def _drink(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -
     options = scene.options.grapple
     victim = action.target or ""
     pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
-    difficulty = _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "")
+    around = situational(scene, seq, cid, action, "strength", "")
+    pool = [*pool, *around.pool]
+    difficulty = _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "", around=around)
     check_ = _roll(scene, pool, difficulty, automatic)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="drink", target=victim, pair="", check=check_

@@ -7,8 +7,8 @@ from domain.base import Emitted
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AllocateDefence, ResolveAction
-from domain.systems.vda.data import RangedWeapon, find_weapon
-from domain.systems.vda.handlers import attack, equipment, shots, situation, two_weapons
+from domain.systems.vda.data import RangedWeapon
+from domain.systems.vda.handlers import attack, equipment, shots, situation, ties, two_weapons
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
@@ -102,7 +102,7 @@ def action_difficulty(
         terms = ranged_defence.ranged_defence_difficulty(action)
     else:
         base, why = action.difficulty, "difficulté déclarée"
-        weapon = find_weapon(action.weapon) if action.weapon else None
+        weapon = situation.weapon_named(scene, combatant, action.weapon)
         if action.offensive and weapon is not None and weapon.difficulty is not None:
             base, why = weapon.difficulty, action.weapon or ""
             if isinstance(weapon, RangedWeapon) and weapon.kind == "firearm":
@@ -126,10 +126,12 @@ def roll_terms(
     scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction
 ) -> tuple[list[Modifier], list[Modifier]]:
     """The pool and difficulty of the declared action, term by term: what
-    :func:`resolve_action` rolls, and what a player's controls show before the roll."""
-    extra = situational_terms(scene, seq, combatant, action)
-    pool = action_pool(scene, combatant, action, extra)
-    return pool, action_difficulty(scene, seq, combatant, action, extra)
+    :func:`resolve_action` rolls, and what a player's controls show before the roll. A tied
+    fighter's is judged as its group began (VDA-INIT-04: a tie is simultaneous)."""
+    judged = ties.as_the_group_began(scene, combatant)
+    extra = situational_terms(judged, seq, combatant, action)
+    pool = action_pool(judged, combatant, action, extra)
+    return pool, action_difficulty(judged, seq, combatant, action, extra)
 
 
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:

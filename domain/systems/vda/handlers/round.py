@@ -10,13 +10,16 @@ from domain.dice import roll_pool
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
+from domain.systems.vda.data import find_weapon
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
-from domain.systems.vda.handlers.equipment import deafness_terms
+from domain.systems.vda.handlers.declare import require_may_dodge
+from domain.systems.vda.handlers.equipment import deafness_terms, regrip_at_initiative
 from domain.systems.vda.handlers.gaze import averting_at_initiative
-from domain.systems.vda.rules import actions, dive, initiative, minor, orientation, sequence
+from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
 from domain.systems.vda.scene import Scene
+from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import clamped_difficulty, total
 
 
@@ -27,13 +30,45 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
         combatants=sorted(scene.sheets),
         ended_grapples=sequence.ended_grapples(scene.state.grapples),
     )
-    return [Emitted(started)]
+    return [Emitted(started), *starting_wounds(scene)]
+
+
+def starting_wounds(scene: Scene) -> list[Emitted]:
+    """The wounds a sheet starts the fight with (``VdaSheet.wounds``), taken at the fight's
+    first round, or at the first round of a combatant who joins later."""
+    state, emitted = scene.state, []
+    for cid in sorted(scene.sheets):
+        wounds = scene.sheet(cid).wounds
+        first = state.round == 0 or cid not in state.fighters
+        if first and (wounds.bashing or wounds.lethal or wounds.aggravated):
+            adjusted = ev.HealthAdjusted(
+                combatant=cid,
+                bashing=wounds.bashing,
+                lethal=wounds.lethal,
+                aggravated=wounds.aggravated,
+                reason="blessures de la fiche au début du combat",
+            )
+            emitted.append(Emitted(adjusted))
+    return emitted
+
+
+DODGE = PhysicalAction(kind="defend", skill="dodge", defence="dodge")
+STRIKE = PhysicalAction(kind="attack", skill="melee")
 
 
 def check_dive(scene: Scene, combatant: str) -> None:
+    """VDA-DIVE-01; the diver's first action must be a dodge (VDA-DIVE-02), so a fighter
+    who cannot dodge now (immobilised VDA-GRAP-21, in the Kiss's ecstasy VDA-BITE-05,
+    staked VDA-STAKE-04) cannot dive."""
     initiative.require_initiative_phase(scene.state)
     initiative.require_fighting(scene.state, combatant)
     dive.require_before_initiative(scene.fighter(combatant), combatant)
+    require_may_dodge(scene, combatant)
+    require(
+        scene.fighter(combatant).charging is None,
+        "VDA-CHARGE-03",
+        f"{combatant!r} announced a charge: its first action is that charge, not a dodge",
+    )
 
 
 def dive_for_cover(scene: Scene, command: DiveForCover) -> list[Emitted]:
@@ -51,9 +86,21 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     cid = command.combatant
     check_initiative(scene, cid)
     situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
-    minor.require_known_minor_acts(command.minor_acts)
+    if command.weapon is not None:
+        # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: the weapon of sequence 1 must be one the holds on the fighter
+        # allow, or its bonus would bind sequence 1 to an action no declaration can make.
+        grapple.require_weapon_usable(scene.state, cid, find_weapon(command.weapon))
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
+    if initiative.bound_weapon(weapon_dice) is not None:
+        # VDA-GRAP-21: an immobilised fighter strikes with nothing the bonus could bind.
+        grapple.require_not_immobilised(scene.state, cid, STRIKE)
+    require(
+        not fighter.dive or initiative.bound_weapon(weapon_dice) is None,
+        "VDA-DIVE-02",
+        f"{cid!r} dives for cover: its first action is a dodge, not {command.weapon!r}'s bonus",
+    )
+    minor.require_known_minor_acts(command.minor_acts)
     pool = initiative.initiative_pool(scene, cid, weapon_dice)
     if bonus := dive.dive_dice(fighter):
         pool.append(bonus)
@@ -69,6 +116,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
     pool += deaf_pool
     difficulty += deaf_difficulty
+    regrip = regrip_at_initiative(scene, cid, command.weapon, command.minor_acts)  # before any die
     roll = scene.roll(pool, difficulty)
     emitted = [
         Emitted(
@@ -85,6 +133,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
         )
     ]
     emitted += minor_act_effects(scene, cid, command.minor_acts, source="initiative")
+    emitted += regrip
     emitted += averting_at_initiative(scene, cid, roll.successes)  # VDA-GAZE-03
     return emitted + order_when_all_rolled(dataclasses.replace(scene, state=fold(scene.state, emitted)))
 
@@ -138,6 +187,8 @@ def order_when_all_rolled(scene: Scene) -> list[Emitted]:
     for cid in state.combatants:
         fighter = state.fighters[cid]
         physical, sources = actions.granted_physical(state, fighter)
+        formed = actions.form_actions(fighter, scene.sheet(cid))  # VDA-ACT-06, an active form
+        physical, sources = physical + len(formed), sources + formed
         prepaid = actions.prepaid_by_celerity(
             fighter, state.round, state.options.celerity_prepays_every_round
         )

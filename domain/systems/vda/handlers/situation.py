@@ -16,11 +16,12 @@ from domain.systems.vda.data import (
     ARMOURS,
     SMALL_PARRY,
     MeleeWeapon,
+    NaturalWeapon,
     RangedWeapon,
     Weapon,
     find_weapon,
 )
-from domain.systems.vda.gear import Mount
+from domain.systems.vda.gear import Mount, OwnNaturalWeapon
 from domain.systems.vda.handlers import bows
 from domain.systems.vda.rules import (
     disarm,
@@ -48,6 +49,38 @@ def weapon_of(action: PhysicalAction) -> Weapon | None:
     if action.weapon is not None:
         return find_weapon(action.weapon)
     return find_weapon(FISTS) if action.skill == "brawl" else None
+
+
+def weapon_named(scene: Scene, combatant: str, weapon: str | None) -> Weapon | None:
+    """The weapon ``combatant`` names: one of its sheet's own natural weapons (claws, bone
+    blades…) or a weapon of the tables."""
+    if weapon is None:
+        return None
+    own = next((w for w in scene.sheet(combatant).natural_weapons if w.id == weapon), None)
+    return natural_weapon(own) if own is not None else find_weapon(weapon)
+
+
+def natural_weapon(own: OwnNaturalWeapon) -> NaturalWeapon:
+    """A sheet's own natural weapon as the tables' weapons are (VDA-NAT-01)."""
+    return NaturalWeapon(
+        id=own.id,
+        name=own.name or own.id,
+        name_en=own.name or own.id,
+        damage_bonus=own.damage_bonus,
+        difficulty=own.difficulty,
+        damage_type=own.damage_type,
+        wound=own.wound,
+        initiative=own.initiative,
+        aggravated_capacity=own.aggravated_capacity,
+        discipline=own.discipline,
+    )
+
+
+def weapon_used(scene: Scene, combatant: str, action: PhysicalAction) -> Weapon | None:
+    """:func:`weapon_of`, the sheet's own natural weapons included."""
+    if action.weapon is not None:
+        return weapon_named(scene, combatant, action.weapon)
+    return weapon_of(action)
 
 
 def wielded(seq: SequenceState | None, combatant: str) -> Weapon | None:
@@ -84,14 +117,26 @@ def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str 
     if weapon in scene.sheet(combatant).weapons:
         resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
         return
-    natural = equipment.natural_weapons_of(scene.sheet(combatant).kind)  # VDA-NAT-01: fangs for vampires
-    require(find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
+    sheet = scene.sheet(combatant)
+    own = any(w.id == weapon for w in sheet.natural_weapons)  # claws, bone blades of the sheet
+    natural = equipment.natural_weapons_of(sheet.kind)  # VDA-NAT-01: fangs for vampires
+    require(own or find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
 
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01, VDA-CHARGE-02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
+    natural = find_weapon(action.weapon) if action.weapon else None
+    # VDA-NAT-03: only a vampire parries with fangs, named before the carried check (VDA-NAT-01,
+    # VDA-PHYS-02) refuses them; a bite's own guards name VDA-BITE-02, VDA-GRAP-18.
+    require(
+        action.offensive
+        or not (isinstance(natural, NaturalWeapon) and natural.vampire_only)
+        or scene.sheet(combatant).kind == "vampire",
+        "VDA-NAT-03",
+        f"{combatant!r} has no {action.weapon!r}: only a vampire has fangs",
+    )
     require_carried(scene, combatant, action.weapon)
     if action.intent == "unstick":
         where = action.target or combatant
@@ -102,7 +147,7 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
             "VDA-STUCK-04",
             f"no weapon is stuck in {combatant!r} or its target",
         )
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     if weapon is not None and (action.offensive or action.grapple == "weapon_defence"):
         equipment.require_weapon_stats(weapon)  # VDA-MELEE-07: before any die, not at the damage roll
     if action.anchored:
@@ -155,7 +200,7 @@ def common_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     (VDA-GAZE-03, VDA-GAZE-07) and the two-weapon option (VDA-TWO-03)."""
     fighter = scene.fighter(combatant)
     found = mv.prone_actor_modifiers("prone" in fighter.conditions, action.skill)
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     if "under_water" in fighter.conditions:
         found += mod.underwater_attribute_modifiers(action.attribute, fighter.circumstances.turbidity)
         size = weapon.size if isinstance(weapon, MeleeWeapon | RangedWeapon) else None
@@ -189,7 +234,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     target = action.target
     if target is None:
         return NONE
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     target_fighter = scene.fighter(target)
     target_prone = "prone" in target_fighter.conditions
     is_ranged = isinstance(weapon, RangedWeapon)
@@ -319,7 +364,7 @@ def situation(scene: Scene, seq: SequenceState, combatant: str, action: Physical
     """What the damage pipeline needs to know of how the attack happened: a charge or a
     counter-charge (VDA-CHARGE-05, VDA-CHARGE-06, VDA-CHARGE-07, VDA-CHARGE-08), a bare zone (VDA-TGT-03),
     beyond range (VDA-THROW-02)."""
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     charge: Literal["none", "on_foot", "mounted"] = "none"
     mount = None
     if action.charge is not None:

@@ -86,8 +86,9 @@ def require_power_below_physical(fighter: Fighter, combatant: str) -> None:
 
 
 def require_round_running(state: VdaState) -> None:
-    """VDA-ACT-05: actions are gained for the round being played."""
-    require(state.phase == "sequence", "VDA-ACT-05", "actions are gained during a round's sequences")
+    """VDA-ACT-05: actions are gained for the round being played, from its start (before
+    the initiative, so that the declaration order counts them) to its last sequence."""
+    require(state.phase in ("initiative", "sequence"), "VDA-ACT-05", "actions are gained during a round")
 
 
 def require_points(scene: Scene, combatant: str, pool: str, amount: int, rule: str) -> None:
@@ -115,3 +116,44 @@ def require_anger_pool(pool: str, rage_like_anger: bool) -> None:
     """
     require(pool in ("anger", "rage"), "VDA-ACT-05", "actions are bought with Anger or Rage")
     require(rage_like_anger or pool == "anger", "VDA-ACT-05", "this table does not let Rage buy actions")
+
+
+def form_actions(fighter: Fighter, sheet: VdaSheet) -> list[str]:
+    """VDA-ACT-06: a form already active (the Zulo form of the Rorsh example) grants its
+    physical actions from the round's start, one source each.
+
+    Seed 000 « Action de pouvoir » (« Rorsh gagne 1 action physique grâce à la forme Zulo »)."""
+    return [
+        f"power:{form}"
+        for form in fighter.forms
+        if form in sheet.powers
+        for _ in range(sheet.powers[form].grants_physical)
+    ]
+
+
+def require_purchase_possible(
+    gain: str, physical: int, cap: int, committed_power: int, combatant: str
+) -> None:
+    """VDA-ACT-02, VDA-ACT-03 checked when Anger or Rage buys an action (VDA-ACT-05), not only when
+    it is used: a physical action past the cap, or a power action past the physical ones
+    (or the cap), would be a point spent for nothing. ``committed_power`` counts the power
+    actions used and the ones already bought.
+
+    Seed 000 « Nombre d'actions au sein d'un même round »."""
+    if gain == "physical":
+        require(
+            physical + 1 <= cap,
+            "VDA-ACT-02",
+            f"{combatant!r} already has {physical} physical actions, the most Dexterity/Wits allow ({cap})",
+        )
+        return
+    require(
+        committed_power + 1 <= physical,
+        "VDA-ACT-03",
+        f"{combatant!r} has {physical} physical actions and {committed_power} power actions already",
+    )
+    require(
+        physical + committed_power + 1 <= cap,
+        "VDA-ACT-02",
+        f"{combatant!r} would hold more than the {cap} actions Dexterity/Wits allow",
+    )

@@ -11,7 +11,7 @@ from domain.errors import require
 from domain.systems.vda.gear import Deafness, PendingGrenade
 from domain.systems.vda.rules.damage import bashing_taken
 from domain.systems.vda.state import PhysicalAction, VdaState
-from domain.systems.wod import Kind
+from domain.systems.wod import Kind, Modifier
 
 Zone = Literal["lethal", "grave", "moderate", "out"]
 
@@ -52,16 +52,32 @@ def require_explosion_due(state: VdaState, grenade: PendingGrenade) -> None:
     )
 
 
+def holds_sequence_open(state: VdaState) -> bool:
+    """VDA-GREN-01: a grenade due in this sequence 1 keeps the sequence open until it
+    explodes (or the GM rules it a dud, or delayed), even if every combatant passes: the
+    round never closes over a pending detonation.
+
+    000 « Grenades » (« explosion à une initiative aléatoire pendant la 1ère séquence du
+    round suivant »)."""
+    seq = state.sequence
+    return (
+        seq is not None and seq.number == 1 and any(g.explodes_round == state.round for g in state.grenades)
+    )
+
+
 def dodges_grenade(action: PhysicalAction) -> bool:
     """VDA-GREN-04: a dodge or a move made before the explosion counts against its hits."""
     return action.kind == "move" or (action.defensive and action.defence == "dodge")
 
 
-def reaction_dodge_difficulty() -> int:
+def reaction_dodge_difficulty() -> list[Modifier]:
     """VDA-GREN-05: a dodge in reaction to the explosion is at +3 (9), unless a power says otherwise.
 
     000 « Pour le défenseur »."""
-    return DODGE_DIFFICULTY + REACTION_DODGE_MALUS
+    return [
+        Modifier(rule="A-7", value=DODGE_DIFFICULTY, why="esquive"),
+        Modifier(rule="VDA-GREN-05", value=REACTION_DODGE_MALUS, why="en réaction à l'explosion"),
+    ]
 
 
 def net_hits(grenade: PendingGrenade, combatant: str, reaction: int = 0) -> int:
@@ -148,7 +164,9 @@ def require_initiative_reached(state: VdaState, grenade: PendingGrenade) -> None
     seq = state.sequence
     if seq is None or state.round > grenade.explodes_round:
         return
-    require(seq.step != "declare", "VDA-GREN-01", "the declarations of sequence 1 come first")
+    declaring = [cid for group in seq.declaring for cid in group]
+    declared = not seq.sealed and all(cid in seq.declared for cid in declaring)
+    require(seq.step != "declare" or declared, "VDA-GREN-01", "the declarations of sequence 1 come first")
     faster = [
         cid
         for cid, action in seq.declared.items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.dice import PoolRoll, count_pool
 from domain.errors import require
 from domain.systems.vda.data import NaturalWeapon, RangedWeapon, find_weapon
 from domain.systems.vda.rules.equipment import natural_initiative_dice
@@ -43,6 +44,9 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
     """
     if weapon is None:
         return None
+    own = [w.initiative for w in scene.sheet(combatant).natural_weapons if w.id == weapon]
+    if own:  # the sheet's own natural weapon (claws...)
+        return Modifier(rule="VDA-INIT-09", value=own[0], why=weapon) if own[0] else None
     found = find_weapon(weapon)
     require(found is not None, "VDA-INIT-09", f"unknown weapon {weapon!r}")
     assert found is not None
@@ -234,3 +238,19 @@ def holders(ranks: list[Rank], all_tied: bool) -> list[str]:
         return [ranks[0].combatant]
     top = (ranks[0].score, ranks[0].wins_ties)
     return [r.combatant for r in ranks if (r.score, r.wins_ties) == top]
+
+
+def malus_of_use(roll: PoolRoll, named_dice: int, used_dice: int, ones_cancel: bool) -> int:
+    """VDA-INIT-09, VDA-NAT-02: a weapon's initiative malus follows the weapon used in
+    sequence 1, named at the roll or not: the dice it takes off that were not taken at the
+    roll are the dice drawn last, and the score becomes the successes of the others.
+    Returns the change of score (0 or less). A bonus never comes after the roll: it binds
+    the weapon named for it (VDA-INIT-05).
+
+    Seed 000 « Armes naturelles » (« l'initiative est avec – 2 dés »), the weapon lists."""
+    extra = min(0, used_dice) - min(0, named_dice)
+    if extra >= 0:
+        return 0
+    kept = roll.faces[: max(0, len(roll.faces) + extra)]
+    _, _, successes, _ = count_pool(kept, roll.difficulty, ones_cancel=ones_cancel)
+    return min(0, successes - roll.successes)

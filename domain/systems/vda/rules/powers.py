@@ -86,13 +86,21 @@ def require_unused_this_round(
     return True
 
 
-def activation_payment(fighter: Fighter, paid_by: str, options: VdaOptions) -> str:
+def activation_payment(fighter: Fighter, paid_by: str, options: VdaOptions, sequence: int = 1) -> str:
     """VDA-POW-03: a power action costs 1 Blood, Anger or Willpower on top of the power's
     own cost; a slot prepaid by Celerity (VDA-ACT-07) or Anger (VDA-ACT-05) costs nothing.
+    VDA-POW-04: the power action of sequence ``k`` is the one the ``k``-th physical action
+    opens: the base action's (sequence 1) costs its point, and Celerity's prepaid slots pay
+    only the sequences of Celerity's own physical actions (from sequence 2 on).
 
-    Seed 000 « Action de pouvoir ». Rage pays like Anger by default.
+    Seed 000 « Action de pouvoir » (« avec l'action de base … pour 1 point … comme action
+    de pouvoir de la séquence 1 »). Rage pays like Anger by default.
     """
-    if fighter.prepaid_power > 0:
+    physical = [s for s in fighter.action_sources if not s.endswith("(pouvoir)")]
+    opened_by = physical[sequence - 1] if 0 < sequence <= len(physical) else None
+    if opened_by == "celerity" and fighter.celerity_prepaid > 0:
+        return "celerity"
+    if fighter.prepaid_power - fighter.celerity_prepaid > 0:
         return "prepaid"
     require(
         paid_by in ACTIVATION_POOLS,
