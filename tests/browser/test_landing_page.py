@@ -94,3 +94,24 @@ async def test_the_language_follows_the_browser_then_the_users_choice(site: str,
     await expect(english.locator("html")).to_have_attribute("lang", "fr")
     await english.reload()
     await expect(english.locator("html")).to_have_attribute("lang", "fr")
+
+
+async def test_a_die_showing_1_is_struck_through_only_when_it_counted(site: str, browser: Any) -> None:
+    """The dice of a roll mark a 1 as the log's sentences do: struck through when it
+    cancelled a success or made the botch, a plain miss otherwise (a damage roll's 1
+    that cancelled nothing)."""
+    page = await (await browser.new_context(viewport=PHONE)).new_page()
+    await page.goto(site + "/")
+    kinds = """async (roll) => {
+        const i18n = await import("/web/js/i18n.js");
+        await i18n.loadLanguage("fr");
+        const { rollBlock } = await import("/web/js/dice-view.js");
+        return [...rollBlock(roll).querySelectorAll(".die")].map((d) => d.className.replace("die ", ""));
+    }"""
+    pool = {"type": "pool", "dice": 4, "difficulty": 6, "faces": [8, 7, 1, 3], "tens_again": False}
+    cancelled = pool | {"hits": 2, "ones": 1, "successes": 1, "botch": False}
+    uncancelled = pool | {"hits": 2, "ones": 1, "successes": 2, "botch": False}
+    botch = pool | {"faces": [4, 1, 3, 2], "hits": 0, "ones": 1, "successes": 0, "botch": True}
+    assert await page.evaluate(kinds, cancelled) == ["hit", "hit", "one", "miss"]
+    assert await page.evaluate(kinds, uncancelled) == ["hit", "hit", "miss", "miss"]
+    assert await page.evaluate(kinds, botch) == ["miss", "one", "miss", "miss"]

@@ -52,8 +52,11 @@ function diceList(roll) {
   const list = h("span", { class: "dice", role: "list" });
   if (!roll) return list;
   if (roll.type === "pool") {
+    // A 1 is struck through only when it counted, as the log's sentences mark it
+    // (event-text.js): it cancelled a success, or made the botch.
+    const onesCount = roll.successes < roll.hits || roll.hits === 0;
     for (const face of roll.faces) {
-      const kind = face === 1 ? "one" : face >= roll.difficulty ? "hit" : "miss";
+      const kind = face >= roll.difficulty ? "hit" : face === 1 && onesCount ? "one" : "miss";
       list.append(die(face, kind, t(`dice.${kind}`)));
     }
   } else if (roll.type === "d6") {
