@@ -454,18 +454,9 @@ def reload(scene: Scene, cid: str, action: Action, index: int, count: int) -> li
     """VTM-FIRE-09: the weapon is loaded again; among other actions only after VTM-ACT-07's
     readiness roll succeeds (without a success, the turn's effort loads nothing)."""
     assert action.weapon is not None
-    readying = reload_terms(scene, cid, action, index, count)
     loaded = Emitted(ev.Reloaded(combatant=cid, weapon=action.weapon))
-    if readying is None:
-        return [loaded]
-    dice.require_dice(readying.pool, "reloading")
-    roll = dice.action_roll(scene.roller, readying.pool, readying.difficulty, specialty=False)
-    rolled = Emitted(
-        ev.ReadyRolled(
-            combatant=cid, weapon=action.weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
-        )
-    )
-    return [rolled, loaded] if roll.successes >= 1 else [rolled]
+    readying = reload_terms(scene, cid, action, index, count)
+    return _once_ready(scene, cid, action.weapon, readying, loaded, "reloading")
 
 
 def ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
@@ -474,18 +465,26 @@ def ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> lis
     assert action.weapon is not None
     if action.weapon not in scene.fighter(cid).dropped:
         return []  # picked up already (a GM's ruling, a rewind): nothing left to do
-    readying = check_ready(scene, cid, action, index, count)
     readied = Emitted(ev.WeaponReadied(combatant=cid, weapon=action.weapon))
+    readying = check_ready(scene, cid, action, index, count)
+    return _once_ready(scene, cid, action.weapon, readying, readied, "readying a weapon")
+
+
+def _once_ready(
+    scene: Scene, cid: str, weapon: str, readying: Terms | None, done: Emitted, what: str
+) -> list[Emitted]:
+    """VTM-ACT-07: ``done`` at once when ``readying`` is None (the action alone in its
+    turn); among other actions, only once the readiness roll gets a success."""
     if readying is None:
-        return [readied]
-    dice.require_dice(readying.pool, "readying a weapon")
+        return [done]
+    dice.require_dice(readying.pool, what)
     roll = dice.action_roll(scene.roller, readying.pool, readying.difficulty, specialty=False)
     rolled = Emitted(
         ev.ReadyRolled(
-            combatant=cid, weapon=action.weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
+            combatant=cid, weapon=weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
         )
     )
-    return [rolled, readied] if roll.successes >= 1 else [rolled]
+    return [rolled, done] if roll.successes >= 1 else [rolled]
 
 
 def take_aim(scene: Scene, cid: str, action: Action, declared: Sequence[Action]) -> list[Emitted]:
