@@ -4,6 +4,7 @@ term with the rule behind each (no copy of the rules in the page)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -52,8 +53,13 @@ async def test_a_grapple_offered_by_the_server_is_sent_whole_from_the_page(
     await expect(page.locator("dialog .note")).to_have_text(f"attaque · Bagarre · {NAMES[other]}")
     await page.locator("dialog button[type=submit]").click()
     await expect(page.locator("dialog")).to_have_count(0)
-    state = await table.state()
-    declared = state["fight"]["system"]["sequence"]["declared"][cid]
+    # The dialog closes once the command is sent: its event may land a moment later.
+    for _ in range(100):
+        declarations = (await table.state())["fight"]["system"]["sequence"]["declared"]
+        if cid in declarations:
+            break
+        await asyncio.sleep(0.05)
+    declared = declarations[cid]
     assert declared["grapple"] == "contact" and declared["target"] == other
     assert not page.errors
 
