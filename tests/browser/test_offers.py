@@ -54,8 +54,12 @@ async def test_a_grapple_offered_by_the_server_is_sent_whole_from_the_page(
     await page.locator("dialog button[type=submit]").click()
     await expect(page.locator("dialog")).to_have_count(0)
     # The dialog closes once the command is sent: its event may land a moment later.
+    # On an initiative tie the declaration is sealed until the other one is made
+    # (VDA-INIT-04), so the GM's state holds it under "sealed".
     for _ in range(100):
-        declarations = (await table.state())["fight"]["system"]["sequence"]["declared"]
+        sequence = (await table.state())["fight"]["system"]["sequence"]
+        sealed = {c: s["action"] for c, s in sequence["sealed"].items()}
+        declarations = sequence["declared"] | sealed
         if cid in declarations:
             break
         await asyncio.sleep(0.05)
