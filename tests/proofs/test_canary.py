@@ -3,7 +3,12 @@ label, the command id and nonce of secret commands, the roll's salt, the
 table's seed and signing key, every token). Every byte a player and a
 spectator can obtain (their welcome, the stream from 0, the state at every
 position with its ``may``, event pages, the export, errors, the signed head)
-and every log line of the server are scanned: no mark is found."""
+and every log line of the server are scanned: no mark is found.
+
+A sealed declaration (vda, VDA-INIT-04: made on an initiative tie, kept from
+everyone but its author and the GM until the tied group has declared) is
+scanned the same way before its reveal: its action, its command id and its
+nonce reach its author alone."""
 
 from __future__ import annotations
 
@@ -20,9 +25,11 @@ from websockets.asyncio.client import connect
 
 from clients.python import Admin
 from clients.python.client import ws_url
+from clients.python.scenario import load_scenario
 from domain.commands import AddCombatant, AddNote, RollDice
-from domain.events import Combatant, DiceRolled
+from domain.events import ENCODER, Combatant, DiceRolled, event_tag
 from domain.systems import find_system
+from domain.systems.vda.events import DeclarationSealed
 from domain.systems.wod import PoolSpec
 from server.embedded import SOCKET_NAME
 from tests.proofs.conftest import report
@@ -78,6 +85,16 @@ async def everything_seen(
     return b"\n".join(seen)
 
 
+def stop_and_read_log(served: Served) -> str:
+    assert served.process is not None and served.process.stderr is not None
+    served.process.send_signal(signal.SIGINT)
+    log = served.process.stderr.read()
+    served.process.wait(30)
+    served.process.stderr.close()
+    served.process = None
+    return log
+
+
 def test_no_gm_secret_reaches_a_player_a_spectator_or_the_log(tmp_path: Path) -> None:
     served = Served(tmp_path / "data", "--log-level", "info").start()
     canaries: dict[str, str] = {}
@@ -129,12 +146,7 @@ def test_no_gm_secret_reaches_a_player_a_spectator_or_the_log(tmp_path: Path) ->
     try:
         seen = asyncio.run(scenario())
     finally:
-        assert served.process is not None and served.process.stderr is not None
-        served.process.send_signal(signal.SIGINT)
-        log = served.process.stderr.read()
-        served.process.wait(30)
-        served.process.stderr.close()
-        served.process = None
+        log = stop_and_read_log(served)
     found = {name: value for name, value in canaries.items() if value and value.encode() in seen}
     assert not found, f"seen by a player or spectator: {sorted(found)}"
     in_log = {name for name, value in canaries.items() if value and value in log}
@@ -145,3 +157,64 @@ def test_no_gm_secret_reaches_a_player_a_spectator_or_the_log(tmp_path: Path) ->
         bytes_scanned=len(seen),
         log_lines=len(log.splitlines()),
     )
+
+
+RUELLE = Path(__file__).resolve().parents[2] / "examples" / "vda" / "ruelle.yaml"
+SEALED_ACTION = {"kind": "attack", "skill": "brawl", "target": "agnes"}
+
+
+def test_a_sealed_declaration_reaches_only_its_author_before_the_reveal(tmp_path: Path) -> None:
+    """VDA-INIT-04: Rorsh and Agnès (examples/vda/ruelle.yaml's) tie on initiative (sandbox dice: 3 successes
+    each, one action each), so Alice's declaration for Rorsh is sealed. Until
+    Agnès declares, no byte another player (Q) or a spectator can obtain, and no
+    log line, holds its action, its command id or its nonce; Alice's own view does."""
+    served = Served(tmp_path / "data", "--log-level", "info").start()
+    canaries = {"declaration id": mark("id"), "declaration nonce": mark("nonce")}
+
+    async def scenario() -> tuple[bytes, bytes]:
+        async with Admin(served.url) as admin:
+            created = await admin.create_table("Scellé", "vda", sandbox=True)
+        table_id, gm = created["table_id"], created["gm_token"]
+        async with Admin(served.url, gm) as gm_admin:
+            for n, step in enumerate(load_scenario(RUELLE).steps[:2]):  # Rorsh and Agnès
+                await gm_admin.command(table_id, step.command, id=f"add-{n}")
+            invited = await gm_admin.invite(table_id, "player", "Alice", ["rorsh"])
+            alice = invited["token"]
+            other = (await gm_admin.invite(table_id, "player", "Q"))["token"]
+            spectator = (await gm_admin.invite(table_id, "spectator", "OBS"))["token"]
+            await gm_admin.command(table_id, {"type": "vda.StartRound"}, id="round")
+            agnes = {"type": "vda.RollInitiative", "combatant": "agnes"}
+            await gm_admin.command(table_id, agnes, id="agnes", dice=[9, 7, 5, 2, 3])
+        async with Admin(served.url, alice) as alice_admin:
+            rorsh = {"type": "vda.RollInitiative", "combatant": "rorsh"}
+            await alice_admin.command(table_id, rorsh, id="rorsh", dice=[8, 6, 4, 2, 3])
+            declare = {"type": "vda.DeclareAction", "combatant": "rorsh", "action": SEALED_ACTION}
+            await alice_admin.command(
+                table_id, declare, id=canaries["declaration id"], nonce=canaries["declaration nonce"]
+            )
+        async with Admin(served.url, gm) as gm_admin:
+            records = await gm_admin.records(table_id)
+        sealed = records[-1].event
+        assert isinstance(sealed, DeclarationSealed)
+        assert records[-1].audience == f"player:{invited['id']}"
+        # The action as the server writes it, every field spelled out: the first
+        # declaration of this table, so these bytes appear nowhere else.
+        canaries["sealed action"] = ENCODER.encode(sealed.action).decode()
+        position = records[-1].position
+        mine = await everything_seen(served.url, table_id, alice, position)
+        theirs = await everything_seen(served.url, table_id, other, position)
+        theirs += await everything_seen(served.url, table_id, spectator, position)
+        async with Admin(served.url, gm) as gm_admin:  # still sealed after all of that
+            assert event_tag((await gm_admin.records(table_id))[-1].event) == "vda.DeclarationSealed"
+        return mine, theirs
+
+    try:
+        mine, theirs = asyncio.run(scenario())
+    finally:
+        log = stop_and_read_log(served)
+    assert all(value.encode() in mine for value in canaries.values()), "the author must see its declaration"
+    found = sorted(name for name, value in canaries.items() if value.encode() in theirs)
+    assert not found, f"seen by another player or a spectator before the reveal: {found}"
+    in_log = sorted(name for name, value in canaries.items() if value in log)
+    assert not in_log, f"in the server's log: {in_log}"
+    report("canary (sealed declaration)", marks=len(canaries), bytes_scanned=len(theirs))
