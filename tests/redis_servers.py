@@ -1,5 +1,6 @@
 """Real Redis topologies for the store and server tests, on free loopback ports:
-a three-shard Redis Cluster and a master watched by a Sentinel. They use the
+a three-shard Redis Cluster, a master watched by a Sentinel, and a lone Redis
+for fault tests to kill and stop. They use the
 machine's ``redis-server`` (a current Redis, next to the embedded 6.2)."""
 
 from __future__ import annotations
@@ -128,3 +129,51 @@ def start_sentinel(folder: Path, processes: Processes) -> str:
             pass
         time.sleep(0.1)
     raise RuntimeError("the test sentinel did not find its master")
+
+
+class RedisProcess:
+    """One ``redis-server`` of the test's own on a free loopback port, with an
+    append-only file written at every command (``appendfsync always``), so that
+    a SIGKILL loses nothing it acknowledged: the one to kill and stop in fault
+    tests (never the machine's shared Redis)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisProcess:
+        binary = redis_server()
+        assert binary is not None, "no redis-server on this machine"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
+            + ["--save", "", "--appendonly", "yes", "--appendfsync", "always"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        _wait(self.port)
+        return self
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def kill(self) -> None:
+        """SIGKILL, then wait for it to be gone."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None

@@ -21,7 +21,8 @@ from server.embedded import EmbeddedRedis
 from server.serve import uvicorn_config
 from server.store import key
 from tests.browser.conftest import PHONE, make_table
-from tests.replicas import RoundRobinProxy, ServerProcess
+from tests.proxy import TcpProxy
+from tests.replicas import ServerProcess
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
 
@@ -112,7 +113,7 @@ async def test_a_page_whose_replica_drains_goes_on_through_another(
     first, second = (ServerProcess(embedded_redis.url, "--shutdown-seconds", "2") for _ in range(2))
     first.start()
     second.start()
-    proxy = await RoundRobinProxy([first.port]).start()
+    proxy = await TcpProxy([first.port]).start()
     try:
         table = await make_table(first.url)
         context = await browser.new_context(viewport=PHONE, locale="fr-FR")

@@ -28,7 +28,8 @@ from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
 from server.serve import Server, drain, uvicorn_config
 from server.store import APPEND_SCRIPT
-from tests.replicas import ROOT, RoundRobinProxy, ServerProcess, free_port
+from tests.proxy import TcpProxy
+from tests.replicas import ROOT, ServerProcess, free_port
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
 
@@ -152,8 +153,8 @@ async def test_sigterm_drains_every_worker(embedded_redis: EmbeddedRedis) -> Non
 
 
 @pytest.fixture
-async def proxy(replicas: list[ServerProcess]) -> AsyncIterator[RoundRobinProxy]:
-    started = await RoundRobinProxy([server.port for server in replicas]).start()
+async def proxy(replicas: list[ServerProcess]) -> AsyncIterator[TcpProxy]:
+    started = await TcpProxy([server.port for server in replicas]).start()
     yield started
     await started.stop()
 
@@ -163,7 +164,7 @@ def notes(count: int, start: int = 0) -> list[AddNote]:
 
 
 async def test_a_python_client_follows_and_sends_on_through_another_replica(
-    replicas: list[ServerProcess], proxy: RoundRobinProxy
+    replicas: list[ServerProcess], proxy: TcpProxy
 ) -> None:
     """The client's replica drains mid-table: its follower and its sender move to
     the other replica by themselves; every event reaches the follower once, in
@@ -203,7 +204,7 @@ async def test_a_python_client_follows_and_sends_on_through_another_replica(
 
 
 async def test_a_command_in_flight_when_its_replica_drains_is_written_once(
-    replicas: list[ServerProcess], proxy: RoundRobinProxy
+    replicas: list[ServerProcess], proxy: TcpProxy
 ) -> None:
     table_id, token = await new_table(replicas[1].url)
     sender = TableClient(proxy.url, table_id, token)  # replica 0
@@ -231,7 +232,7 @@ async def test_a_command_in_flight_when_its_replica_drains_is_written_once(
 
 
 async def test_fracas_watch_goes_on_through_another_replica(
-    replicas: list[ServerProcess], proxy: RoundRobinProxy
+    replicas: list[ServerProcess], proxy: TcpProxy
 ) -> None:
     table_id, token = await new_table(replicas[1].url)
     watch = await asyncio.create_subprocess_exec(

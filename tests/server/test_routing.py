@@ -16,7 +16,8 @@ import pytest
 
 from clients.python.scenario import load_scenario, run_on_server
 from server.embedded import EmbeddedRedis
-from tests.replicas import ROOT, RoundRobinProxy, ServerProcess
+from tests.proxy import TcpProxy
+from tests.replicas import ROOT, ServerProcess
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(3600)]
 
@@ -68,7 +69,7 @@ async def test_every_example_plays_through_two_workers(example: Path, workers: s
 async def test_every_example_plays_through_three_replicas_behind_a_round_robin_proxy(
     example: Path, replicas: list[int]
 ) -> None:
-    proxy = await RoundRobinProxy(replicas).start()
+    proxy = await TcpProxy(replicas).start()
     try:
         await play_runs(example, proxy.url)
         assert proxy.connections >= 3 * RUNS  # every replica took its turn
