@@ -1,7 +1,8 @@
 """``fracas serve``: the server on the embedded Redis, or on ``REDIS_URL``.
 
-With ``workers`` above one, uvicorn runs that many processes on the same port
-(the kernel spreads connections between them). They share nothing but Redis:
+With ``workers`` above one, uvicorn's supervisor runs that many processes on
+the same port (the kernel spreads connections between them), each serving
+with :class:`Server` as a single process does. They share nothing but Redis:
 each follows the tables its own clients watch, exactly as separate replicas
 behind a proxy do, so a machine's every core can serve.
 """
@@ -9,14 +10,11 @@ behind a proxy do, so a machine's every core can serve.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import functools
 import json
 import logging
 import os
 import signal
-import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,9 +26,14 @@ from domain.wire import MAX_MESSAGE_BYTES
 from server import logs, metrics, tracing
 from server.app import Settings, create_app
 from server.embedded import EmbeddedRedis
-from server.frames import CLOSE_SECONDS, SEND_BUFFER_BYTES, reset
-
-log = logging.getLogger("fracas.serve")
+from server.uvicorn_server import (  # noqa: F401 (the server's names, from where they always were)
+    HANDSHAKE_SECONDS,
+    Server,
+    drain,
+    run_workers,
+    unreadable,
+    unreadable_handshake,
+)
 
 SETTINGS_VARIABLE = "FRACAS_WORKER_SETTINGS"
 """How the parent hands its settings to worker processes."""
@@ -42,12 +45,6 @@ def _frames_protocol() -> type[Any]:
 
     return FramesProtocol
 
-
-HANDSHAKE_SECONDS = 10.0
-"""How long a connection may stay open without beginning a request: past it,
-it is answered 408 and closed."""
-
-TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 
 SHUTDOWN_SECONDS = 10
 """How long a stopping server waits for its connections to close by themselves."""
@@ -92,116 +89,6 @@ def uvicorn_config(
 ) -> uvicorn.Config:
     options = uvicorn_options(log_level, fast_paths, shutdown_seconds, log_config)
     return uvicorn.Config(app, host=host, port=port, **options)
-
-
-def drain(app: object) -> None:
-    """Mark ``app``'s process as draining: ``/readyz`` answers 503 from now on."""
-    if isinstance(app, Starlette) and hasattr(app.state, "services"):
-        app.state.services.draining = True
-
-
-class Server(uvicorn.Server):
-    """uvicorn's server, whose shutdown always ends: once the grace period
-    (``timeout_graceful_shutdown``) is over and the app has shut down, the
-    connections still open are aborted rather than left waiting to flush.
-
-    uvicorn's own shutdown drains: it stops accepting, closes every WebSocket
-    with 1012 (clients reconnect, to another replica where there is one) and
-    waits for the connections to go.
-
-    While it serves, a connection closing for ``close_seconds`` without
-    sending anything more (its last bytes or its close frame unread: a client
-    that stopped reading, a keep-alive ping unanswered) is reset, on either
-    path; and every accepted socket's kernel send buffer is bounded
-    (:data:`SEND_BUFFER_BYTES`)."""
-
-    def __init__(self, config: uvicorn.Config, close_seconds: float = CLOSE_SECONDS) -> None:
-        super().__init__(config)
-        self.close_seconds = close_seconds
-        self._watchdog: asyncio.Task[None] | None = None
-
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets)
-        for server in getattr(self, "servers", []):
-            for listening in server.sockets:
-                # Accepted sockets inherit it from the listening one.
-                with contextlib.suppress(OSError):
-                    listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
-        self._watchdog = asyncio.create_task(self._abort_stuck(), name="stuck connections")
-
-    async def _abort_stuck(self) -> None:
-        """Reset the connections closing without progress for ``close_seconds``, and
-        those that sent no whole request within :data:`HANDSHAKE_SECONDS`
-        (uvicorn's protocols have a ``scope`` once a request is read)."""
-        loop = asyncio.get_running_loop()
-        closing_since: dict[Any, tuple[float, int]] = {}
-        opened: dict[Any, float] = {}
-        while True:
-            await asyncio.sleep(min(1.0, self.close_seconds / 2))
-            now = loop.time()
-            closing, waiting = {}, {}
-            for connection in list(self.server_state.connections):
-                transport = getattr(connection, "transport", None)
-                if transport is None:
-                    continue
-                if transport.is_closing():
-                    # Since when it has been closing without its buffer shrinking: a
-                    # slow client still reading the end of a response is not stuck.
-                    left = transport.get_write_buffer_size()
-                    since, before = closing_since.get(transport, (now, left))
-                    if left < before:
-                        since = now
-                    closing[transport] = (since, left)
-                    if now - since >= self.close_seconds:
-                        log.info("a connection did not close in time: reset")
-                        reset(transport)
-                elif getattr(connection, "scope", None) is None:
-                    waiting[connection] = since = opened.get(connection, now)
-                    refusal = unreadable_handshake(connection)
-                    if refusal is None and now - since >= HANDSHAKE_SECONDS:
-                        refusal = TIMED_OUT
-                    if refusal is not None:
-                        log.info("a connection sent no request it could read: answered and closed")
-                        transport.write(refusal)
-                        transport.close()
-            closing_since, opened = closing, waiting
-
-    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        drain(self.config.app)
-        if self._watchdog is not None:
-            self._watchdog.cancel()
-        # uvicorn's own WebSocket protocol fails to shut down a connection whose
-        # handshake websockets refused (it answers it a second time): those go first.
-        refused = [c for c in self.server_state.connections if unreadable(c)]
-        for connection in refused:
-            connection.transport.write(unreadable_handshake(connection) or b"")
-            reset(connection.transport)
-        for _ in range(100):
-            if not any(c in self.server_state.connections for c in refused):
-                break
-            await asyncio.sleep(0.01)
-        await super().shutdown(sockets)
-        for connection in list(self.server_state.connections):
-            transport = getattr(connection, "transport", None)
-            if transport is not None:
-                reset(transport)
-
-
-def unreadable_handshake(connection: Any) -> bytes | None:
-    """The answer websockets wrote to a handshake it could not read (a line over
-    8 KiB, more than 128 headers: 414 or 431), which uvicorn's own WebSocket
-    protocol never sends (the fast path's sends it at once); None when there is
-    none. Read through the websockets protocol's public ``handshake_exc`` and
-    ``data_to_send``, on uvicorn's connection attribute ``conn`` when it has one."""
-    if not unreadable(connection):
-        return None
-    return b"".join(connection.conn.data_to_send())
-
-
-def unreadable(connection: Any) -> bool:
-    """Whether websockets refused this connection's handshake (:func:`unreadable_handshake`)."""
-    conn = getattr(connection, "conn", None)
-    return getattr(conn, "handshake_exc", None) is not None and hasattr(conn, "data_to_send")
 
 
 class Terminated(Exception):
@@ -284,7 +171,7 @@ def serve(
                     "fast_paths": settings.fast_paths,
                 }
             )
-            uvicorn.run(
+            config = uvicorn.Config(
                 "server.serve:worker_app",
                 factory=True,
                 host=host,
@@ -292,6 +179,7 @@ def serve(
                 workers=workers,
                 **uvicorn_options(log_level, fast_paths, shutdown_seconds, log_config),
             )
+            run_workers(config)
         else:
             app = create_app(settings)
             Server(uvicorn_config(app, host, port, log_level, fast_paths, shutdown_seconds, log_config)).run()
