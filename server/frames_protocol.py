@@ -82,8 +82,8 @@ class FramesProtocol(WebSocketsSansIOProtocol):
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        # Also bounded on the listening socket by server.serve.Server; not by
-        # uvicorn's own server, which runs the worker processes.
+        # Also bounded on the listening socket by server.uvicorn_server.Server (in
+        # every worker too); here as well for a server run by uvicorn's own class.
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):

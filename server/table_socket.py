@@ -96,7 +96,7 @@ class Connection:
         """Send the close frame; a client that does not read it within
         ``close_seconds`` has its TCP connection aborted (or, on the plain
         path, the app ends and the server aborts the connection that stays
-        closing: :class:`server.serve.Server`)."""
+        closing: :class:`server.uvicorn_server.Server`)."""
         try:
             if self.websocket.application_state != WebSocketState.DISCONNECTED:
                 async with asyncio.timeout(self.s.settings.close_seconds):

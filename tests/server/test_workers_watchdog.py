@@ -1,5 +1,5 @@
 """``fracas serve --workers 2``: every worker process runs the stuck-connection
-watchdog (:class:`server.serve.Server`), not only a single-process server."""
+watchdog (:class:`server.uvicorn_server.Server`), not only a single-process server."""
 
 from __future__ import annotations
 
