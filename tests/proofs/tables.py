@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from clients.python import Admin
 from domain.commands import AddCombatant, AddNote, RevealRoll, RollDice
@@ -94,3 +96,39 @@ async def play(table: ProofTable, seconds: float, pause: float = 0.2, seed: int 
             await asyncio.sleep(rng.uniform(0, 2 * pause))
 
     await asyncio.gather(gm(), *(player(i, p) for i, p in enumerate(table.players)))
+
+
+PLAYER_GAP_S, GM_GAP_S = 10.0, 5.0
+"""The G10 shape's pace (bench/capacity.py): each player sends a command every
+10 s on average, the GM every 5 s, at exponential intervals (Poisson arrivals)."""
+
+
+async def play_paced(table: ProofTable, seconds: float, seed: int = 0) -> None:
+    """The G10 shape's play for ``seconds``: players roll for their combatant or
+    write a note, the GM writes notes (some secret), at Poisson arrivals."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    rng = random.Random(seed)
+
+    async def paced(recorder: Recorder, mean: float, command: Callable[[], Any]) -> None:
+        while True:
+            await asyncio.sleep(rng.expovariate(1 / mean))
+            if loop.time() >= end:
+                return
+            await recorder.send(command())
+
+    def gm() -> Any:
+        return AddNote(text=f"MJ: note {rng.random()}", secret=rng.random() < 0.2)
+
+    def player(i: int) -> Callable[[], Any]:
+        def command() -> Any:
+            if rng.random() < 0.7:
+                return RollDice(spec=PoolSpec(dice=rng.randint(3, 8), difficulty=6), combatant=f"c{i}")
+            return AddNote(text=f"P{i}: note {rng.random()}")
+
+        return command
+
+    await asyncio.gather(
+        paced(table.gm, GM_GAP_S, gm),
+        *(paced(p, PLAYER_GAP_S, player(i)) for i, p in enumerate(table.players)),
+    )
