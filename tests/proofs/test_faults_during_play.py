@@ -170,7 +170,7 @@ def test_faults_of_a_replica_and_an_external_redis_leave_a_true_history(tmp_path
                     await asyncio.sleep(1.0)
                     await fault()  # noqa: B023 (awaited within this iteration)
 
-                await asyncio.gather(play(table, 3.0, pause=0.05, seed=n), inject())
+                await asyncio.gather(play(table, 2.5, pause=0.05, seed=n), inject())
                 done[fault.__name__] += 1
                 head = (await table.gm.state())["at"]
                 for client in table.clients:
