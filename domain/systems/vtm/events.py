@@ -46,6 +46,15 @@ class InitiativeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeR
     score: int
 
 
+class InitiativeSlowed(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeSlowed"):
+    """VTM-INIT-08: with initiative kept from turn to turn (VTM-INIT-02), one who got up at
+    once (VTM-CPX-02) acts ``lost`` less this turn; its kept score comes back the turn after."""
+
+    combatant: str
+    lost: int
+    score: int
+
+
 class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDeclared"):
     """VTM-INIT-03: a combatant's declared turn, slowest first."""
 
@@ -438,6 +447,7 @@ class Braced(VtmEvent, frozen=True, kw_only=True, tag="vtm.Braced"):
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
+    InitiativeSlowed,
     ActionsDeclared,
     Abstained,
     TurnPassed,

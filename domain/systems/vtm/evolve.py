@@ -43,7 +43,10 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
         borne = {c: until for c, until in old.complications.items() if until == 0 or until >= event.round}
         fighters[cid] = replace(
             old,
-            initiative=old.initiative if event.keep_initiative else None,
+            initiative=old.initiative + old.lowered
+            if event.keep_initiative and old.initiative is not None
+            else None,
+            lowered=0,
             declared=None,
             desperate=False,
             resolved=[],
@@ -68,6 +71,15 @@ def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
     state = _fighter(state, event.combatant, initiative=event.score, rating=rating, wits=wits, slowed=0)
     state = replace(state, ambush=None)  # VTM-AMB-02: a surprise attack comes before initiative
     return advance_phase(state)
+
+
+def initiative_slowed(state: VtmState, event: ev.InitiativeSlowed) -> VtmState:
+    """VTM-INIT-08 with initiative kept: the score is lower this turn only."""
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    lowered = fighter.lowered + event.lost
+    return _fighter(state, event.combatant, initiative=event.score, slowed=0, lowered=lowered)
 
 
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
@@ -321,6 +333,7 @@ def delayed(state: VtmState, event: ev.Delayed) -> VtmState:
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
+    ev.InitiativeSlowed: initiative_slowed,
     ev.ActionsDeclared: actions_declared,
     ev.Abstained: abstained,
     ev.Delayed: delayed,

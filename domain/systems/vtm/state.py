@@ -249,6 +249,9 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
     slowed: int = 0
     """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
+    lowered: int = 0
+    """VTM-INIT-08, initiative kept (VTM-INIT-02): what this turn's score lost, given back
+    when the next turn opens."""
     fought: bool = False
     """It declared an action in this fight: too late to ambush it (VTM-AMB-05)."""
     movement: Movement | None = None

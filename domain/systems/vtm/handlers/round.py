@@ -50,7 +50,20 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
             state.fighters.get(c) is not None and state.fighters[c].initiative is not None for c in combatants
         )
     )
-    return [Emitted(ev.RoundStarted(round=state.round + 1, combatants=combatants, keep_initiative=keep))]
+    started = ev.RoundStarted(round=state.round + 1, combatants=combatants, keep_initiative=keep)
+    return [Emitted(started), *(kept_slowed(scene, combatants) if keep else [])]
+
+
+def kept_slowed(scene: Scene, combatants: list[str]) -> list[Emitted]:
+    """VTM-INIT-08: with no initiative roll this turn (VTM-INIT-02 read literally), the two
+    points one who got up at once loses (VTM-CPX-02) come off the kept score, this turn only."""
+    emitted = []
+    for cid in combatants:
+        fighter = scene.fighter(cid)
+        if fighter.slowed and fighter.initiative is not None:
+            score = fighter.initiative + fighter.lowered - fighter.slowed
+            emitted.append(Emitted(ev.InitiativeSlowed(combatant=cid, lost=fighter.slowed, score=score)))
+    return emitted
 
 
 def check_recover(scene: Scene, combatant: str) -> None:
