@@ -213,6 +213,9 @@ class CoverChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.CoverChanged"):
     combatant: str
     cover: Cover
     reason: str
+    rule: str = ""
+    """The rule that moved it (VTM-DEF-09: dodging a shot), its sentence told in the
+    reader's language; empty when the GM set it, ``reason`` saying why."""
 
 
 class InterruptAttempted(VtmEvent, frozen=True, kw_only=True, tag="vtm.InterruptAttempted"):
@@ -234,6 +237,14 @@ class ActionEnded(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionEnded"):
     combatant: str
     action: int
     reason: str = ""
+    """The GM's words when the GM passed over the action (``vtm.SkipAction``)."""
+    rule: str = ""
+    """The rule that ended it without a roll, its sentence told in the reader's language:
+    VTM-GRP-02 or VTM-GRP-04 (a grapple forbids it), VTM-GRP-03 (no longer held),
+    VTM-MEL-06 (``weapon`` dropped), VTM-FIRE-13 (``weapon`` holds ``loaded`` rounds),
+    VTM-GEN-05 (no shot without sight)."""
+    weapon: str | None = None
+    loaded: int | None = None
 
 
 class RollAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RollAdjusted"):
@@ -331,6 +342,8 @@ class DistanceSet(VtmEvent, frozen=True, kw_only=True, tag="vtm.DistanceSet"):
     other: str
     metres: int
     reason: str
+    rule: str = ""
+    """The rule that set it (VTM-MEL-14: closing in); empty when the GM did."""
 
 
 class AimTaken(VtmEvent, frozen=True, kw_only=True, tag="vtm.AimTaken"):

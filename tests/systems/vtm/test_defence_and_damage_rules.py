@@ -63,9 +63,7 @@ def test_vtm_def_09__dodging_a_shot_drops_one_into_light_cover() -> None:
     t.declare("bors", defend("dodge"))
     t.declare("alma", attack("bors", "shoot", "revolver"))
     events = t.resolve("alma", [2] * 5 + [2] * 5)
-    assert events[2] == ev.CoverChanged(
-        combatant="bors", cover="light", reason="VTM-DEF-09: dodged to the ground"
-    )
+    assert events[2] == ev.CoverChanged(combatant="bors", cover="light", reason="", rule="VTM-DEF-09")
     assert t.state.fighters["bors"].cover == "light"
 
 

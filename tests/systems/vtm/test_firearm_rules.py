@@ -153,7 +153,7 @@ def test_vtm_act_07__reloading_among_other_actions_takes_the_readiness_roll() ->
     assert [type(e) for e in failed.resolve("alma", [2, 2, 3])] == [ev.ReadyRolled, ev.ActionEnded]
     finish(failed)
     assert failed.resolve("alma", []) == [
-        ev.ActionEnded(combatant="alma", action=1, reason="VTM-FIRE-13: derringer has 0 rounds loaded")
+        ev.ActionEnded(combatant="alma", action=1, rule="VTM-FIRE-13", weapon="derringer", loaded=0)
     ]
     no_test = table(VtmOptions(reload_test_in_multiple_actions=False))
     turn(no_test, Action(kind="reload", weapon="derringer"), shot("bors", "derringer"))

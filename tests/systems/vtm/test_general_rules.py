@@ -163,7 +163,7 @@ def test_vtm_gen_05__a_blind_shot_needs_the_target_placed_by_ear_then_is_at_plus
         ev.ActionEnded(
             combatant="alma",
             action=0,
-            reason="VTM-GEN-05: no shot without sight unless the target was placed by ear this turn",
+            rule="VTM-GEN-05",
         )
     ]
     t.resolve("bors", [])

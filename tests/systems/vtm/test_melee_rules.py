@@ -241,9 +241,7 @@ def test_vtm_mel_14__bare_hands_against_a_longer_weapon_lose_a_die_closing_in() 
     t.resolve("alma", [])
     events = t.resolve("bors", [2] * 4)
     assert events[0].pool[-1] == m("VTM-MEL-14", -1, "closing in")
-    assert events[1] == ev.DistanceSet(
-        combatant="bors", other="alma", metres=0, reason="VTM-MEL-14: closing in"
-    )
+    assert events[1] == ev.DistanceSet(combatant="bors", other="alma", metres=0, reason="", rule="VTM-MEL-14")
     turn(t, OTHER, attack("alma"))
     t.resolve("alma", [])
     events = t.resolve("bors", [2] * 5)

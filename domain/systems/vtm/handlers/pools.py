@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.errors import require
+from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules import (
     actions,
     attack,
@@ -99,21 +100,21 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     return weapon
 
 
-def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
-    """At resolution, why a declared attack cannot be made now, or ``None``: its weapon
+def out_of_rounds(scene: Scene, cid: str, action: Action, index: int) -> ev.ActionEnded | None:
+    """At resolution, the end of a declared attack that cannot be made now, or ``None``: its weapon
     was dropped (VTM-MEL-06), its gun holds fewer rounds than it needs (VTM-FIRE-13), a
     readiness roll having failed, or it shoots without sight and without having placed
     its target by ear (VTM-GEN-05)."""
     fighter = scene.fighter(cid)
     if action.kind == "attack" and action.weapon in fighter.dropped:
-        return f"VTM-MEL-06: {action.weapon} was dropped"
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-MEL-06", weapon=action.weapon)
     if (
         action.kind == "attack"
         and action.maneuver in ("shoot", "throw")
         and conditions.sightless(fighter.conditions)
         and not (fighter.sensed == scene.state.round and fighter.sense_ok)
     ):
-        return "VTM-GEN-05: no shot without sight unless the target was placed by ear this turn"
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-GEN-05")
     if action.kind != "attack" or action.maneuver not in firearms.FIRING or action.weapon is None:
         return None
     weapon = scene.carried(cid, action.weapon)
@@ -122,7 +123,9 @@ def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
     loaded = scene.loaded(cid, action.weapon, weapon)
     if loaded >= firearms.rounds_needed(action.fire, weapon, loaded):
         return None
-    return f"VTM-FIRE-13: {action.weapon} has {loaded} rounds loaded"
+    return ev.ActionEnded(
+        combatant=cid, action=index, rule="VTM-FIRE-13", weapon=action.weapon, loaded=loaded
+    )
 
 
 def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> int:

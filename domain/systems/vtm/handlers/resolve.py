@@ -67,11 +67,12 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         scene = dataclasses.replace(scene, state=evolve(scene.state, emitted[0].event))
     held = scene.grapple(cid)
     if not grapple.allowed(held, cid, action):
-        # VTM-GRP-02/04: a grapple that began after the declaration stops this action
-        why = f"{'VTM-GRP-03' if held is None else 'VTM-GRP-02/04'}: the grapple does not allow it"
-        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
-    if (empty := out_of_rounds(scene, cid, action)) is not None:
-        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=empty))]
+        # VTM-GRP-02, VTM-GRP-04: a grapple that began after the declaration stops this
+        # action; VTM-GRP-03: an escape from a grip already ended has nothing to do
+        rule = "VTM-GRP-03" if held is None else ("VTM-GRP-02" if held.kind == "clinch" else "VTM-GRP-04")
+        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, rule=rule))]
+    if (empty := out_of_rounds(scene, cid, action, index)) is not None:
+        return [*emitted, Emitted(empty)]
     if action.kind == "attack":
         emitted += resolve_attack(scene, cid, action, index, len(declared), plan=declared)
     if action.kind == "reload":
@@ -211,7 +212,7 @@ def resolve_attack(
         )
     ]
     if any(term.rule == "VTM-MEL-14" for term in found.pool):
-        closed = ev.DistanceSet(combatant=cid, other=target, metres=0, reason="VTM-MEL-14: closing in")
+        closed = ev.DistanceSet(combatant=cid, other=target, metres=0, reason="", rule="VTM-MEL-14")
         emitted.append(Emitted(closed))
     shares = [roll.successes]
     halve = False
@@ -283,9 +284,7 @@ def _against(
             )
         )
         if defence.dives_for_cover(kind, action.maneuver, scene.fighter(target).cover):
-            dived = ev.CoverChanged(
-                combatant=target, cover="light", reason="VTM-DEF-09: dodged to the ground"
-            )
+            dived = ev.CoverChanged(combatant=target, cover="light", reason="", rule="VTM-DEF-09")
             emitted.append(Emitted(dived))
         allowed = defence.riposte_bonus(kind, against, successes)
         weapon_name = defence.parrying_weapon(scene.weapons(target))
