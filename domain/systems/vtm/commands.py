@@ -136,6 +136,15 @@ class SurpriseAttack(Command, frozen=True, kw_only=True, tag="vtm.SurpriseAttack
     attack: Action
 
 
+class RuleComplexMove(Command, frozen=True, kw_only=True, tag="vtm.RuleComplexMove"):
+    """The GM rules how many separate actions a declared complex move counts for (a jump
+    over an obstacle, a slide down from a height: « selon leur complexité », VTM-MOVE-06)."""
+
+    combatant: str
+    slots: Annotated[int, msgspec.Meta(ge=0, le=3)]
+    reason: str
+
+
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
     """The GM changes the combatant's next roll: dice and difficulty, with a reason."""
 

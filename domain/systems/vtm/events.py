@@ -64,6 +64,24 @@ class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDecla
     move: Movement | None = None
 
 
+class RulingRequested(VtmEvent, frozen=True, kw_only=True, tag="vtm.RulingRequested"):
+    """Where the seed leaves a point to the Storyteller, the GM is asked to rule before
+    play goes on for ``combatant`` (VTM-MOVE-06: how many actions ``question`` counts for)."""
+
+    rule: str
+    combatant: str
+    question: str
+
+
+class ComplexMoveRuled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ComplexMoveRuled"):
+    """VTM-MOVE-06: the GM's ruling: the complex move counts for ``slots`` separate actions,
+    added after the declared ones (each pays VTM-ACT-02 like any action)."""
+
+    combatant: str
+    slots: int
+    reason: str
+
+
 class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
     """VTM-ACT-08: the combatant lets the next act first and will act at the end."""
 
@@ -363,7 +381,8 @@ class Disarmed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Disarmed"):
 
 
 class WeaponReadied(VtmEvent, frozen=True, kw_only=True, tag="vtm.WeaponReadied"):
-    """VTM-ACT-07: a dropped ``weapon`` is in hand again."""
+    """VTM-ACT-07: ``weapon`` is in hand: drawn from its sheath or holster, or picked up
+    again after it was dropped."""
 
     combatant: str
     weapon: str
@@ -462,6 +481,8 @@ EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     InitiativeRolled,
     InitiativeSlowed,
     ActionsDeclared,
+    RulingRequested,
+    ComplexMoveRuled,
     Abstained,
     TurnPassed,
     Delayed,

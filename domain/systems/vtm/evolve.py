@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Aim, Ambush, Fighter, Grapple, VtmState, pair
+from domain.systems.vtm.state import Action, Aim, Ambush, Fighter, Grapple, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -58,6 +58,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             riposte=None,
             movement=None,
             moved=False,
+            awaiting="",
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
     return advance_phase(started)
@@ -92,6 +93,20 @@ def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
         fought=True,
     )
     return advance_phase(state)
+
+
+def ruling_requested(state: VtmState, event: ev.RulingRequested) -> VtmState:
+    return _fighter(state, event.combatant, awaiting=event.rule)
+
+
+def complex_move_ruled(state: VtmState, event: ev.ComplexMoveRuled) -> VtmState:
+    """VTM-MOVE-06: the slots the move takes come after the declared actions, so the
+    indices already resolved or rolled for (a defence) stay what they were."""
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    declared = [*(fighter.declared or []), *(Action(kind="move") for _ in range(event.slots))]
+    return _fighter(state, event.combatant, declared=declared, awaiting="")
 
 
 def abstained(state: VtmState, event: ev.Abstained) -> VtmState:
@@ -274,7 +289,9 @@ def weapon_readied(state: VtmState, event: ev.WeaponReadied) -> VtmState:
     fighter = state.fighters.get(event.combatant)
     if fighter is None:
         return state
-    return _fighter(state, event.combatant, dropped=[w for w in fighter.dropped if w != event.weapon])
+    dropped = [w for w in fighter.dropped if w != event.weapon]
+    drawn = fighter.drawn if event.weapon in fighter.drawn else [*fighter.drawn, event.weapon]
+    return _fighter(state, event.combatant, dropped=dropped, drawn=drawn)
 
 
 def tackle_landed(state: VtmState, event: ev.TackleLanded) -> VtmState:
@@ -335,6 +352,8 @@ APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.InitiativeRolled: initiative_rolled,
     ev.InitiativeSlowed: initiative_slowed,
     ev.ActionsDeclared: actions_declared,
+    ev.RulingRequested: ruling_requested,
+    ev.ComplexMoveRuled: complex_move_ruled,
     ev.Abstained: abstained,
     ev.Delayed: delayed,
     ev.TurnPassed: turn_passed,

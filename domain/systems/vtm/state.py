@@ -88,6 +88,9 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """A scope or a laser sight: two more dice when aiming (VTM-FIRE-14)."""
     pistol: bool = False
     """A handgun: the only guns pressed into a belly (VTM-MEL-12)."""
+    rubber: bool = False
+    """Loaded with rubber bullets (its row says their damage, bashing as a rule): pressed
+    into a belly they gain no dice but do lethal damage (VTM-MEL-12)."""
     long: bool = False
     """A long melee weapon (a sword, a bat): shorter ones close in to strike (VTM-MEL-14)."""
     stake: bool = False
@@ -121,6 +124,10 @@ class Movement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     metres: Annotated[int, msgspec.Meta(ge=0, le=500)]
     toward: str | None = None
     while_acting: bool = False
+    complex: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    """What makes the move complex, if anything (« sauter au-dessus d'obstacles ou se
+    laisser glisser d'une hauteur »): the GM rules how many separate actions it counts
+    for (VTM-MOVE-06) before the combatant acts."""
 
 
 class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
@@ -139,6 +146,9 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     """What the character carries, by name in the table's weapons or ``own_weapons``."""
     own_weapons: dict[str, Weapon] = {}
     """Rows this character adds to the table's weapon table."""
+    sheathed: list[str] = []
+    """Weapons of ``weapons`` not in hand when the fight starts (a sword in its scabbard, a
+    gun in its holster): drawing one is readying it (``ready``, VTM-ACT-07)."""
     armour: str | None = None
     ambidextrous: bool = False
     """No off-hand penalty with two guns (VTM-FIRE-03)."""
@@ -150,12 +160,13 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
-    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), picking up a dropped
-    ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``, VTM-ACT-06), aiming
-    ``weapon`` at
-    ``target`` (``aim``, VTM-FIRE-14), or an action without a roll (``other``)."""
+    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), drawing a sheathed or
+    picking up a dropped ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``,
+    VTM-ACT-06), aiming ``weapon`` at ``target`` (``aim``, VTM-FIRE-14), or an action without
+    a roll (``other``). A ``move`` is a slot a complex move takes by the GM's ruling
+    (VTM-MOVE-06), never declared."""
 
-    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle"]
+    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle", "move"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -241,6 +252,8 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-FIRE-14: the aim taken, lost on any other action."""
     dropped: list[str] = []
     """Weapons knocked out of hand (VTM-MEL-06) until readied again (VTM-ACT-07)."""
+    drawn: list[str] = []
+    """Sheathed weapons of the sheet drawn in this fight (VTM-ACT-07)."""
     tackled: dict[str, int] = {}
     """Whom it tackled, and in which round (VTM-MEL-09: a bite may follow)."""
     recovery: bool = False
@@ -258,6 +271,9 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-MOVE: the move declared this turn."""
     moved: bool = False
     """And whether it was made (as its first action came)."""
+    awaiting: str = ""
+    """The rule whose ruling the GM was asked for before this combatant acts
+    (VTM-MOVE-06: how many actions its complex move counts for)."""
     sensed: int = 0
     """VTM-GEN-05: the round in which it last tried to place a target by ear (0: never)."""
     sense_ok: bool = False

@@ -97,6 +97,10 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     for other in action.targets:
         require(other != cid, "VTM-FIRE-05", "a strafe's targets are others")
         scene.in_fight(other)
+    if action.fire == "strafe" and action.target is not None:
+        area = [action.target, *action.targets]
+        pairs = [(a, b) for i, a in enumerate(area) for b in area[i + 1 :]]
+        firearms.require_area({(a, b): scene.distance(a, b) for a, b in pairs})
     return weapon
 
 
@@ -108,6 +112,8 @@ def out_of_rounds(scene: Scene, cid: str, action: Action, index: int) -> ev.Acti
     fighter = scene.fighter(cid)
     if action.kind == "attack" and action.weapon in fighter.dropped:
         return ev.ActionEnded(combatant=cid, action=index, rule="VTM-MEL-06", weapon=action.weapon)
+    if action.kind == "attack" and action.weapon in scene.out_of_hand(cid):
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-ACT-07", weapon=action.weapon)
     if (
         action.kind == "attack"
         and action.maneuver in ("shoot", "throw")
@@ -232,14 +238,15 @@ def reload_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
 
 
 def check_ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms | None:
-    """VTM-ACT-07: picking up a dropped weapon takes the action and no roll; among other
-    actions, the readiness roll. (Carried weapons are in hand: only a dropped one needs it.)"""
+    """VTM-ACT-07: drawing a sheathed weapon or picking up a dropped one takes the action
+    and no roll; among other actions, the readiness roll. (A carried weapon the sheet does
+    not list as sheathed is in hand.)"""
     sheet = scene.sheet(cid)
     name = action.weapon
     require(
-        name is not None and name in scene.fighter(cid).dropped,
+        name is not None and name in scene.out_of_hand(cid),
         "VTM-ACT-07",
-        f"{cid} has no dropped {name!r} to ready",
+        f"{cid} has no sheathed or dropped {name!r} to ready",
     )
     assert name is not None
     weapon = sheet.own_weapons.get(name, scene.options.weapons.get(name))

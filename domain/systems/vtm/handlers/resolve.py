@@ -39,6 +39,7 @@ from domain.systems.vtm.rules import (
     grapple,
     initiative,
     melee,
+    movement,
 )
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte
@@ -46,8 +47,9 @@ from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
 def check_resolve(scene: Scene, combatant: str) -> None:
-    scene.in_fight(combatant)
+    fighter = scene.in_fight(combatant)
     initiative.require_acting_now(scene.state, combatant)
+    movement.require_ruled(fighter.awaiting)
 
 
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
@@ -459,10 +461,10 @@ def reload(scene: Scene, cid: str, action: Action, index: int, count: int) -> li
 
 
 def ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
-    """VTM-ACT-07: the dropped weapon is in hand again; among other actions only after
-    the readiness roll succeeds."""
+    """VTM-ACT-07: the sheathed or dropped weapon is in hand; among other actions only
+    after the readiness roll succeeds."""
     assert action.weapon is not None
-    if action.weapon not in scene.fighter(cid).dropped:
+    if action.weapon not in scene.out_of_hand(cid):
         return []  # picked up already (a GM's ruling, a rewind): nothing left to do
     readied = Emitted(ev.WeaponReadied(combatant=cid, weapon=action.weapon))
     readying = check_ready(scene, cid, action, index, count)

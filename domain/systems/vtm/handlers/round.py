@@ -165,6 +165,9 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     declared = ev.ActionsDeclared(
         combatant=cid, actions=list(command.actions), desperate=command.desperate, move=command.move
     )
+    if command.move is not None and movement.asks_ruling(command.move):
+        asked = ev.RulingRequested(rule="VTM-MOVE-06", combatant=cid, question=command.move.complex.strip())
+        return [Emitted(declared), Emitted(asked)]
     return [Emitted(declared)]
 
 

@@ -44,6 +44,11 @@ def require_declaration(actions: list[Action], desperate: bool) -> None:
             "an attack names its maneuver, a defence its kind, another action neither",
         )
         require(not action.kiss or action.maneuver == "bite", "VTM-MEL-10", "the Kiss is made with a bite")
+        require(
+            action.kind != "move",
+            "VTM-MOVE-06",
+            "the actions a complex move takes are the GM's ruling: describe it in the move (complex)",
+        )
 
 
 def require_interruptible(

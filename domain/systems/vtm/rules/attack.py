@@ -120,7 +120,7 @@ def damage_dice(
         return [strength_term, Modifier(rule="VTM-MEL-13", value=1, why="tackle")], "bashing"
     if maneuver == "disarm" and weapon is None:  # VTM-MEL-06: bare hands, Strength
         return [strength_term], "bashing"
-    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2, lethal
+    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2 (rubber bullets: + 0), lethal
         assert weapon is not None
         return belly_damage(weapon), "lethal"
     if maneuver == "bite":  # VTM-MEL-09: Strength + 1, aggravated

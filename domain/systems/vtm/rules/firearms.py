@@ -49,6 +49,18 @@ def mode_terms(mode: FireMode) -> Terms:
     return terms(rule, dice=dice, difficulty=difficulty, why=mode) if rule else NONE
 
 
+STRAFE_AREA = 3
+"""VTM-FIRE-04: « Une zone de trois mètres au maximum peut ainsi être couverte »."""
+
+
+def require_area(spans: dict[tuple[str, str], int | None]) -> None:
+    """VTM-FIRE-04: a strafe covers an area of 3 m at most: no two of its targets stand
+    farther apart than that, by the distances the GM set (a distance never set is taken as
+    within the area, as a shot without a distance is at short range)."""
+    wide = [f"{a} and {b} ({metres} m)" for (a, b), metres in spans.items() if (metres or 0) > STRAFE_AREA]
+    require(not wide, "VTM-FIRE-04", f"a strafe covers {STRAFE_AREA} m at most: {', '.join(wide)} apart")
+
+
 def require_mode(action: Action, weapon: Weapon | None) -> None:
     """VTM-FIRE-10: only a weapon made for bursts fires one; VTM-FIRE-11 / VTM-FIRE-04: only
     a fully automatic weapon fires full auto or strafes; full auto cannot aim at a part
