@@ -130,7 +130,7 @@ class Brace(Command, frozen=True, kw_only=True, tag="vtm.Brace"):
 
 
 class SurpriseAttack(Command, frozen=True, kw_only=True, tag="vtm.SurpriseAttack"):
-    """The ambusher's attack before the turn's initiative (VTM-AMB-02/03)."""
+    """The ambusher's attack before the turn's initiative (VTM-AMB-02, VTM-AMB-03)."""
 
     combatant: str
     attack: Action
@@ -180,7 +180,7 @@ class SetCover(Command, frozen=True, kw_only=True, tag="vtm.SetCover"):
 
 
 class SetDistance(Command, frozen=True, kw_only=True, tag="vtm.SetDistance"):
-    """The GM says how far apart two combatants stand, in metres (VTM-FIRE-07/08)."""
+    """The GM says how far apart two combatants stand, in metres (VTM-FIRE-07, VTM-FIRE-08)."""
 
     combatant: str
     other: str

@@ -117,7 +117,7 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     rounds: int = 0
     """VTM-FIRE-13: the rounds the shot spent from ``weapon``'s magazine."""
     ambush: bool = False
-    """VTM-AMB-02/03: the surprise attack of an ambush (``action`` is then -1)."""
+    """VTM-AMB-02, VTM-AMB-03: the surprise attack of an ambush (``action`` is then -1)."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
@@ -137,7 +137,7 @@ class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
 
 
 class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
-    """VTM-DEF-02/04: the defence answering an attack; ``action`` is its declared index."""
+    """VTM-DEF-02, VTM-DEF-04: the defence answering an attack; ``action`` is its declared index."""
 
     defender: str
     attacker: str
@@ -164,7 +164,7 @@ class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
 
 
 class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
-    """VTM-HR-01/03: the damage roll of a hit with ``remaining`` successes, and the
+    """VTM-HR-01, VTM-HR-03: the damage roll of a hit with ``remaining`` successes, and the
     damage it does: at least ``minimum``. ``attacker`` is empty for damage from no attack
     (VTM-DMG-09)."""
 
@@ -182,7 +182,7 @@ class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
 
 
 class Soaked(VtmEvent, frozen=True, kw_only=True, tag="vtm.Soaked"):
-    """VTM-DMG-04/05/HR-02: the target's soak (``roll`` is ``None`` when it may not soak)."""
+    """VTM-DMG-04, VTM-DMG-05, VTM-HR-02: the target's soak (``roll`` is ``None`` when it may not soak)."""
 
     target: str
     damage_type: DamageType
@@ -287,7 +287,7 @@ class InitiativeAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.Initiativ
 
 
 class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEstablished"):
-    """VTM-GRP-01/04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
+    """VTM-GRP-01, VTM-GRP-04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
 
     kind: GrappleKind
     attacker: str
@@ -296,7 +296,7 @@ class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEs
 
 
 class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
-    """VTM-GRP-03/04: the resisted Force + Bagarre rolls of one breaking free and of the
+    """VTM-GRP-03, VTM-GRP-04: the resisted Force + Bagarre rolls of one breaking free and of the
     one who holds it (``escaped``: more successes, the grip is broken)."""
 
     combatant: str
@@ -312,7 +312,7 @@ class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
 
 class GrappleReleased(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleReleased"):
     """The grapple between ``attacker`` and ``target`` is over: ``by`` let go (VTM-GRP-06)
-    or broke free (VTM-GRP-03/04), as ``rule`` says."""
+    or broke free (VTM-GRP-03, VTM-GRP-04), as ``rule`` says."""
 
     attacker: str
     target: str
@@ -354,7 +354,7 @@ class ReadyRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ReadyRolled"):
 
 
 class DistanceSet(VtmEvent, frozen=True, kw_only=True, tag="vtm.DistanceSet"):
-    """The GM says how many metres part two combatants (VTM-FIRE-07/08)."""
+    """The GM says how many metres part two combatants (VTM-FIRE-07, VTM-FIRE-08)."""
 
     combatant: str
     other: str
@@ -455,7 +455,8 @@ class Moved(VtmEvent, frozen=True, kw_only=True, tag="vtm.Moved"):
 
 
 class AmbushRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AmbushRolled"):
-    """VTM-AMB-01..04: Dex + Furtivité against Perception + Vigilance, and who won."""
+    """VTM-AMB-01, VTM-AMB-02, VTM-AMB-03, VTM-AMB-04: Dex + Furtivité against Perception +
+    Vigilance, and who won."""
 
     attacker: str
     target: str

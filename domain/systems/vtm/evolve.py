@@ -24,7 +24,7 @@ def _fighter(state: VtmState, cid: str, **changes: Any) -> VtmState:
 
 def advance_phase(state: VtmState) -> VtmState:
     """Initiative gives way to declarations once everyone rolled, declarations to
-    resolution once everyone who can act declared (VTM-INIT-03/04)."""
+    resolution once everyone who can act declared (VTM-INIT-03, VTM-INIT-04)."""
     fighters = state.fighters.values()
     if state.phase == "initiative" and all(f.initiative is not None for f in fighters):
         state = replace(state, phase="declaration")
@@ -155,7 +155,7 @@ def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> 
     if event.rounds and event.weapon is not None:
         fired = {**fired, event.weapon: fired.get(event.weapon, 0) + event.rounds}
     if state.ambush is not None and state.ambush.attacker == event.attacker and state.phase == "initiative":
-        state = replace(state, ambush=None)  # VTM-AMB-02/03: the surprise attack is made
+        state = replace(state, ambush=None)  # VTM-AMB-02, VTM-AMB-03: the surprise attack is made
     return _fighter(state, event.attacker, adjustment=[], riposte=None, fired=fired, aiming=None)
 
 

@@ -29,10 +29,12 @@ Maneuver = Literal[
     "belly",
     "tackle",
 ]
-"""The attack maneuvers: VTM-MEL-01..09/12/13 (``belly``: the gun in the belly), VTM-ATK-03/04."""
+"""The attack maneuvers: sweep VTM-MEL-01, kick VTM-MEL-02, punch VTM-MEL-03, claws VTM-MEL-04,
+strike VTM-MEL-05, disarm VTM-MEL-06, clinch VTM-MEL-07, hold VTM-MEL-08, bite VTM-MEL-09, the
+gun in the belly VTM-MEL-12, tackle VTM-MEL-13, shoot VTM-ATK-03, throw VTM-ATK-04."""
 GrappleKind = Literal["clinch", "hold"]
 FireMode = Literal["single", "burst", "auto", "strafe"]
-"""Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04/10/11)."""
+"""Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04, VTM-FIRE-10, VTM-FIRE-11)."""
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
@@ -48,9 +50,10 @@ Condition = Literal[
     "darkness",
     "staked",
 ]
-"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
+"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02, VTM-CPX-03, VTM-CPX-04, VTM-CPX-05,
+VTM-CPX-06), complètement immobilisé
 (saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09), à
-l'étroit (pas de place pour esquiver, VTM-DEF-08), dans le noir complet (VTM-GEN-04/05), un pieu
+l'étroit (pas de place pour esquiver, VTM-DEF-08), dans le noir complet (VTM-GEN-04, VTM-GEN-05), un pieu
 dans le cœur (VTM-CPX-08)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
@@ -83,7 +86,7 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Made for short bursts (VTM-FIRE-10)."""
     burst_rounds: Annotated[int, msgspec.Meta(ge=3, le=5)] = 3
     full_auto: bool = False
-    """Fully automatic: full auto and strafing (VTM-FIRE-04/11)."""
+    """Fully automatic: full auto and strafing (VTM-FIRE-04, VTM-FIRE-11)."""
     sight: Literal["none", "scope", "laser"] = "none"
     """A scope or a laser sight: two more dice when aiming (VTM-FIRE-14)."""
     pistol: bool = False
@@ -136,7 +139,7 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     abilities: dict[str, Dots] = {}
     specialties: list[str] = []
     """Each specialty names the trait it belongs to, then what it is: ``"melee:épées"``
-    (VTM-DICE-06/07)."""
+    (VTM-DICE-06, VTM-DICE-07)."""
     disciplines: dict[str, Dots] = {}
     willpower: Points = 5
     blood: Points = 10
@@ -160,7 +163,7 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
-    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), drawing a sheathed or
+    VTM-GRP-03, VTM-GRP-04), reloading ``weapon`` (``reload``, VTM-FIRE-09), drawing a sheathed or
     picking up a dropped ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``,
     VTM-ACT-06), aiming ``weapon`` at ``target`` (``aim``, VTM-FIRE-14), or an action without
     a roll (``other``). A ``move`` is a slot a complex move takes by the GM's ruling
@@ -193,7 +196,7 @@ class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 
 class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A clinch or a hold in force (VTM-GRP-01/04): ``attacker`` grabbed ``target`` in
+    """A clinch or a hold in force (VTM-GRP-01, VTM-GRP-04): ``attacker`` grabbed ``target`` in
     round ``round``; it lasts until one lets go or the other breaks free."""
 
     kind: GrappleKind
@@ -211,7 +214,7 @@ class Aim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 
 class Ambush(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A won or tied ambush waiting for its surprise attack (VTM-AMB-02/03)."""
+    """A won or tied ambush waiting for its surprise attack (VTM-AMB-02, VTM-AMB-03)."""
 
     attacker: str
     target: str

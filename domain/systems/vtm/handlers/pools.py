@@ -195,8 +195,8 @@ def _closing(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> T
 
 
 def _shot(scene: Scene, cid: str, action: Action, weapon: Weapon | None, plan: Sequence[Action]) -> Terms:
-    """What a firearm or a thrown weapon adds: range (VTM-FIRE-07/08), the fire mode
-    (VTM-FIRE-04/10/11), the off hand (VTM-FIRE-03), the aim taken (VTM-FIRE-14)."""
+    """What a firearm or a thrown weapon adds: range (VTM-FIRE-07, VTM-FIRE-08), the fire mode
+    (VTM-FIRE-04, VTM-FIRE-10, VTM-FIRE-11), the off hand (VTM-FIRE-03), the aim taken (VTM-FIRE-14)."""
     if weapon is None or action.maneuver not in ("shoot", "throw"):
         return Terms()
     assert action.target is not None
@@ -299,7 +299,7 @@ def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
 
 
 def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
-    """VTM-GRP-03/04: Force + Bagarre at difficulty 6; the one breaking free pays its
+    """VTM-GRP-03, VTM-GRP-04: Force + Bagarre at difficulty 6; the one breaking free pays its
     action's place (VTM-ACT-02), the holder resists as a reflex."""
     attribute, ability = grapple.escape_traits()
     rule = "VTM-GRP-03"

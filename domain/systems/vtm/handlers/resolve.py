@@ -137,7 +137,7 @@ def _defence_plan(
     before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
     assert action.maneuver is not None
     if scene.grapple(target) is not None:
-        return None  # VTM-GRP-02/04: a grappler makes no defence until the grip ends
+        return None  # VTM-GRP-02, VTM-GRP-04: a grappler makes no defence until the grip ends
     defender = scene.fighter(target)
     found = defence.answering_defence(
         defender, cid, action.maneuver, damage_type, scene.armour(target) > 0, defender.conditions
@@ -163,7 +163,7 @@ def resolve_attack(
 ) -> list[Emitted]:
     """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1; ``plan``: the
     turn's declared actions (VTM-FIRE-03); ``surprise``: an ambush's attack, answered only
-    by the defence the target braced with (``answer``, VTM-AMB-02/03)."""
+    by the defence the target braced with (``answer``, VTM-AMB-02, VTM-AMB-03)."""
     assert action.maneuver is not None and action.target is not None
     target = action.target
     sheet = scene.sheet(cid)
@@ -237,7 +237,11 @@ def resolve_attack(
 
 def _footing(scene: Scene, cid: str, target: str, action: Action) -> list[tuple[str, Terms]]:
     """Who rolls to keep their feet if the attack hits: the target of a sweep
-    (VTM-MEL-01, difficulty 8); both sides of a tackle (VTM-MEL-13, difficulty 7)."""
+    (VTM-MEL-01, difficulty 8); both sides of a tackle (VTM-MEL-13, difficulty 7). No other
+    blow knocks down but by the GM's ruling (VTM-CPX-01)."""
+    assert action.maneuver is not None
+    if not attack.knocks_down(action.maneuver):
+        return []
     if action.maneuver == "sweep":
         return [(target, footing_terms(scene, target))]
     if action.maneuver == "tackle":
@@ -430,7 +434,7 @@ def squeeze(
 
 
 def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = False) -> list[Emitted]:
-    """VTM-MEL-01/13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
+    """VTM-MEL-01, VTM-MEL-13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
     VTM-CPX-09: a tackled target still standing is off balance next turn."""
     roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
     emitted = [
@@ -527,7 +531,7 @@ def damage_and_soak(
     soak_difficulty: int | None = None,
     armour: bool = True,
 ) -> list[Emitted]:
-    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
+    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04, VTM-DMG-05,
     VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05).
     ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06).
     ``disarm``: the weapon a disarm reaches for and the target's Strength: more damage

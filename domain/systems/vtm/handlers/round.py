@@ -1,4 +1,4 @@
-"""Opening a turn, initiative, declarations and abstaining (VTM-INIT, VTM-ACT-01/02/08)."""
+"""Opening a turn, initiative, declarations and abstaining (VTM-INIT, VTM-ACT-01, VTM-ACT-02, VTM-ACT-08)."""
 
 from __future__ import annotations
 
@@ -172,7 +172,8 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
 
 
 def check_move(scene: Scene, cid: str, move: Movement, plan: list[Action]) -> None:
-    """VTM-MOVE-01..05/07: the pace, the wounds, and what the move leaves for acting."""
+    """VTM-MOVE-01, VTM-MOVE-02, VTM-MOVE-03, VTM-MOVE-04, VTM-MOVE-05, VTM-MOVE-07: the pace,
+    the wounds, and what the move leaves for acting."""
     dexterity = scene.sheet(cid).attributes.dexterity
     level = damage.wound_level(scene.fighter(cid).health, scene.options.health_track)
     movement.require_pace(move, dexterity, level)

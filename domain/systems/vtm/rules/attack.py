@@ -104,7 +104,7 @@ def damage_dice(
     VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
     Strength + 1, aggravated;
     VTM-MEL-05 a weapon Strength + the weapon; a firearm
-    or a thrown weapon its own dice (VTM-DMG-01/02)."""
+    or a thrown weapon its own dice (VTM-DMG-01, VTM-DMG-02)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
     if maneuver == "punch":
         return [strength_term], "bashing"

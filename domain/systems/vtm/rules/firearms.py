@@ -91,7 +91,7 @@ def require_mode(action: Action, weapon: Weapon | None) -> None:
 
 def rounds_needed(mode: FireMode, weapon: Weapon, loaded: int) -> int:
     """VTM-FIRE-13: a shot spends a round, a burst its rounds (VTM-FIRE-10, three by
-    default), full auto and strafing the whole magazine (VTM-FIRE-11/04)."""
+    default), full auto and strafing the whole magazine (VTM-FIRE-11, VTM-FIRE-04)."""
     if mode == "single":
         return 1
     if mode == "burst":

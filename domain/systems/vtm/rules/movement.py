@@ -36,7 +36,7 @@ def asks_ruling(move: Movement | None) -> bool:
 
 
 def require_pace(move: Movement, dexterity: int, level: HealthLevel | None) -> None:
-    """VTM-MOVE-01..03: no farther than the pace allows; VTM-MOVE-07 / VTM-DMG-12: a
+    """VTM-MOVE-01, VTM-MOVE-02, VTM-MOVE-03: no farther than the pace allows; VTM-MOVE-07 / VTM-DMG-12: a
     wounded character is slower, as its health level says (outside the seed: the health
     track's ``no_run`` and ``max_move``)."""
     farthest = reach(move.pace, dexterity)
