@@ -119,6 +119,9 @@ class Scene(wod.Scene[VtmSheet]):
         return [(name, weapon) for name, weapon in found if weapon is not None]
 
     def armour(self, combatant: str) -> int:
-        name = self.sheet(combatant).armour
-        found = self.options.armours.get(name) if name else None
+        """The rating of what the combatant wears: the sheet's own rows first, then the
+        table's (VTM-DMG-04)."""
+        sheet = self.sheet(combatant)
+        name = sheet.armour
+        found = sheet.own_armours.get(name, self.options.armours.get(name)) if name else None
         return found.rating if found else 0

@@ -153,6 +153,9 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     """Weapons of ``weapons`` not in hand when the fight starts (a sword in its scabbard, a
     gun in its holster): drawing one is readying it (``ready``, VTM-ACT-07)."""
     armour: str | None = None
+    """What it wears, by name in the table's armours or ``own_armours``."""
+    own_armours: dict[str, Armour] = {}
+    """Rows this character adds to the table's armour table (VTM-DMG-04)."""
     ambidextrous: bool = False
     """No off-hand penalty with two guns (VTM-FIRE-03)."""
     claws: DamageType | None = None
