@@ -175,7 +175,12 @@ def attack_terms(
         + attack.aimed(action.aim)
         + attack.from_the_side(action.side)
         + _opponents(scene, cid)
-        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover, action.bypass)
+        + attack.cover(
+            action.maneuver,
+            attack.lying_cover(target.cover, target.conditions, scene.options.prone_cover_vs_ranged),
+            scene.fighter(cid).cover,
+            action.bypass,
+        )
         + conditions.against(target.conditions)
         + conditions.custom_against(scene.options.complications, target.complications)
         + grapple.restrained(scene.state.grapples, action.target, target.conditions)
@@ -332,8 +337,10 @@ def test_terms(scene: Scene, cid: str, attribute: str, ability: str | None, diff
 
 def sense_terms(scene: Scene, cid: str) -> Terms:
     """VTM-GEN-05: Perception + Conscience (Vigilance for a sheet without it, the
-    catalogue's reading) at difficulty 8; blindness's own +2 is what the roll overcomes."""
-    ability = "awareness" if "awareness" in scene.sheet(cid).abilities else "alertness"
+    catalogue's reading; or Vigilance always, by the table's ``blind_sense_ability``) at
+    difficulty 8; blindness's own +2 is what the roll overcomes."""
+    aware = scene.options.blind_sense_ability == "awareness" and "awareness" in scene.sheet(cid).abilities
+    ability = "awareness" if aware else "alertness"
     fighter = scene.fighter(cid)
     wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
     base = Terms(

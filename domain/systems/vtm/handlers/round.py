@@ -143,6 +143,7 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     cid = command.combatant
     check_declare(scene, cid)
     actions.require_declaration(command.actions, command.desperate)
+    actions.require_one_kind(command.actions, command.desperate, scene.options.desperate_defence_single_type)
     fighter = scene.fighter(cid)
     require(
         not (fighter.must_stand and "knocked_down" in fighter.conditions)

@@ -51,6 +51,17 @@ def require_declaration(actions: list[Action], desperate: bool) -> None:
         )
 
 
+def require_one_kind(actions: list[Action], desperate: bool, single: bool) -> None:
+    """VTM-DEF-13, the table's ``desperate_defence_single_type``: a desperate defence made
+    « à l'aide d'une manœuvre défensive » keeps to one kind of defence."""
+    kinds = {a.defence for a in actions}
+    require(
+        not (desperate and single) or len(kinds) <= 1,
+        "VTM-DEF-13",
+        "this table's desperate defence keeps to one kind of defence",
+    )
+
+
 def require_interruptible(
     declared: list[Action], pending: int | None, willpower_left: int, spend: bool
 ) -> None:

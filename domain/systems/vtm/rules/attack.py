@@ -3,7 +3,7 @@ pool and difficulty of an attack, what it hits with and the damage dice it adds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Literal
 
 from domain.errors import require
@@ -205,6 +205,15 @@ def knocks_down(maneuver: Maneuver) -> bool:
 
 
 COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}
+
+
+def lying_cover(cover: str, conditions: Collection[str], counts: bool) -> str:
+    """VTM-FIRE-01: « Léger (couché, derrière un poteau téléphonique) »: one lying down
+    (knocked down, VTM-CPX-03) is at least in light cover against shots, besides the die its
+    attackers gain (the table's ``prone_cover_vs_ranged``)."""
+    if counts and "knocked_down" in conditions and COVER[cover][0] < COVER["light"][0]:
+        return "light"
+    return cover
 
 
 def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str, bypass: str | None = None) -> Terms:
