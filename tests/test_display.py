@@ -59,10 +59,10 @@ def test_state_reads_who_acts_the_order_health_grapples_and_moves() -> None:
 def test_state_of_a_vtm_fight_orders_by_initiative() -> None:
     state = msgspec.to_builtins(played("vtm/parking.yaml")["state"])
     lines = list(state_lines(state, {}, Sentences("fr")))
-    assert "Ordre d'initiative : Viktor, Sasha" in lines
+    assert "Ordre d'initiative : Sasha, Viktor" in lines
     may = {"sasha": ["RollDice", "vtm.ResolveAction"], "viktor": ["RollDice"]}
     assert "Agit maintenant : Sasha" in list(state_lines(state, may, Sentences("fr")))
-    assert any(line.startswith("  Viktor [viktor] · initiative 13 · blessures") for line in lines)
+    assert any(line.startswith("  Viktor [viktor] · initiative 7 · blessures") for line in lines)
 
 
 def test_run_summary_tells_the_fight_then_its_state() -> None:

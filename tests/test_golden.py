@@ -36,6 +36,10 @@ COVERS = {
         "vtm.Wounded",
         "vtm.InterruptAttempted",
         "vtm.AttackMissed",
+        "vtm.RulingRequested",
+        "vtm.ComplexMoveRuled",
+        "vtm.Moved",
+        "vtm.WeaponReadied",
     },
     "vda_ruelle": {
         "vda.InitiativeRolled",

@@ -130,10 +130,19 @@ class Brace(Command, frozen=True, kw_only=True, tag="vtm.Brace"):
 
 
 class SurpriseAttack(Command, frozen=True, kw_only=True, tag="vtm.SurpriseAttack"):
-    """The ambusher's attack before the turn's initiative (VTM-AMB-02/03)."""
+    """The ambusher's attack before the turn's initiative (VTM-AMB-02, VTM-AMB-03)."""
 
     combatant: str
     attack: Action
+
+
+class RuleComplexMove(Command, frozen=True, kw_only=True, tag="vtm.RuleComplexMove"):
+    """The GM rules how many separate actions a declared complex move counts for (a jump
+    over an obstacle, a slide down from a height: « selon leur complexité », VTM-MOVE-06)."""
+
+    combatant: str
+    slots: Annotated[int, msgspec.Meta(ge=0, le=3)]
+    reason: str
 
 
 class AdjustRoll(Command, frozen=True, kw_only=True, tag="vtm.AdjustRoll"):
@@ -171,7 +180,7 @@ class SetCover(Command, frozen=True, kw_only=True, tag="vtm.SetCover"):
 
 
 class SetDistance(Command, frozen=True, kw_only=True, tag="vtm.SetDistance"):
-    """The GM says how far apart two combatants stand, in metres (VTM-FIRE-07/08)."""
+    """The GM says how far apart two combatants stand, in metres (VTM-FIRE-07, VTM-FIRE-08)."""
 
     combatant: str
     other: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain.moves import Move, Moves
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.handlers import ambush, gm, grapple, interrupt, pools, resolve, round
-from domain.systems.vtm.rules import conditions, initiative
+from domain.systems.vtm.rules import conditions, initiative, movement
 from domain.systems.vtm.scene import Scene
 from domain.systems.wod import Modifier
 
@@ -17,6 +17,7 @@ def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Modifier], list[
     ``resolve.resolve_attack`` rolls); nothing for an action without a roll or a blow
     on a helpless target (VTM-ATK-06: no attack roll)."""
     index = initiative.require_acting_now(scene.state, combatant)
+    movement.require_ruled(scene.fighter(combatant).awaiting)
     declared = scene.fighter(combatant).declared or []
     action = declared[index]
     if action.kind != "attack" or action.target is None:
@@ -26,6 +27,7 @@ def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Modifier], list[
     pools.check_attack(scene, combatant, action)
     found = pools.attack_terms(scene, combatant, action, index, len(declared), declared)
     return found.pool, found.difficulty
+
 
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a turn"),
@@ -52,5 +54,6 @@ MOVES = Moves(
     Move(c.InflictDamage, resolve.inflict_damage, by="gm", what="inflict damage from no attack"),
     Move(c.AdjustInitiative, gm.adjust_initiative, by="gm", what="adjust the turn order"),
     Move(c.SkipAction, gm.skip_action, by="gm", what="pass over an action"),
+    Move(c.RuleComplexMove, gm.rule_complex_move, by="gm", what="rule on a complex move"),
     scene=Scene.of,
 )

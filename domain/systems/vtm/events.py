@@ -46,6 +46,15 @@ class InitiativeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeR
     score: int
 
 
+class InitiativeSlowed(VtmEvent, frozen=True, kw_only=True, tag="vtm.InitiativeSlowed"):
+    """VTM-INIT-08: with initiative kept from turn to turn (VTM-INIT-02), one who got up at
+    once (VTM-CPX-02) acts ``lost`` less this turn; its kept score comes back the turn after."""
+
+    combatant: str
+    lost: int
+    score: int
+
+
 class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDeclared"):
     """VTM-INIT-03: a combatant's declared turn, slowest first."""
 
@@ -53,6 +62,24 @@ class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDecla
     actions: list[Action]
     desperate: bool = False
     move: Movement | None = None
+
+
+class RulingRequested(VtmEvent, frozen=True, kw_only=True, tag="vtm.RulingRequested"):
+    """Where the seed leaves a point to the Storyteller, the GM is asked to rule before
+    play goes on for ``combatant`` (VTM-MOVE-06: how many actions ``question`` counts for)."""
+
+    rule: str
+    combatant: str
+    question: str
+
+
+class ComplexMoveRuled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ComplexMoveRuled"):
+    """VTM-MOVE-06: the GM's ruling: the complex move counts for ``slots`` separate actions,
+    added after the declared ones (each pays VTM-ACT-02 like any action)."""
+
+    combatant: str
+    slots: int
+    reason: str
 
 
 class Abstained(VtmEvent, frozen=True, kw_only=True, tag="vtm.Abstained"):
@@ -90,7 +117,7 @@ class AttackRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackRolled"):
     rounds: int = 0
     """VTM-FIRE-13: the rounds the shot spent from ``weapon``'s magazine."""
     ambush: bool = False
-    """VTM-AMB-02/03: the surprise attack of an ambush (``action`` is then -1)."""
+    """VTM-AMB-02, VTM-AMB-03: the surprise attack of an ambush (``action`` is then -1)."""
 
 
 class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
@@ -110,7 +137,7 @@ class AttackLanded(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackLanded"):
 
 
 class DefenceRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DefenceRolled"):
-    """VTM-DEF-02/04: the defence answering an attack; ``action`` is its declared index."""
+    """VTM-DEF-02, VTM-DEF-04: the defence answering an attack; ``action`` is its declared index."""
 
     defender: str
     attacker: str
@@ -137,7 +164,7 @@ class AttackMissed(VtmEvent, frozen=True, kw_only=True, tag="vtm.AttackMissed"):
 
 
 class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
-    """VTM-HR-01/03: the damage roll of a hit with ``remaining`` successes, and the
+    """VTM-HR-01, VTM-HR-03: the damage roll of a hit with ``remaining`` successes, and the
     damage it does: at least ``minimum``. ``attacker`` is empty for damage from no attack
     (VTM-DMG-09)."""
 
@@ -155,7 +182,7 @@ class DamageRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.DamageRolled"):
 
 
 class Soaked(VtmEvent, frozen=True, kw_only=True, tag="vtm.Soaked"):
-    """VTM-DMG-04/05/HR-02: the target's soak (``roll`` is ``None`` when it may not soak)."""
+    """VTM-DMG-04, VTM-DMG-05, VTM-HR-02: the target's soak (``roll`` is ``None`` when it may not soak)."""
 
     target: str
     damage_type: DamageType
@@ -204,6 +231,9 @@ class CoverChanged(VtmEvent, frozen=True, kw_only=True, tag="vtm.CoverChanged"):
     combatant: str
     cover: Cover
     reason: str
+    rule: str = ""
+    """The rule that moved it (VTM-DEF-09: dodging a shot), its sentence told in the
+    reader's language; empty when the GM set it, ``reason`` saying why."""
 
 
 class InterruptAttempted(VtmEvent, frozen=True, kw_only=True, tag="vtm.InterruptAttempted"):
@@ -225,6 +255,14 @@ class ActionEnded(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionEnded"):
     combatant: str
     action: int
     reason: str = ""
+    """The GM's words when the GM passed over the action (``vtm.SkipAction``)."""
+    rule: str = ""
+    """The rule that ended it without a roll, its sentence told in the reader's language:
+    VTM-GRP-02 or VTM-GRP-04 (a grapple forbids it), VTM-GRP-03 (no longer held),
+    VTM-MEL-06 (``weapon`` dropped), VTM-FIRE-13 (``weapon`` holds ``loaded`` rounds),
+    VTM-GEN-05 (no shot without sight)."""
+    weapon: str | None = None
+    loaded: int | None = None
 
 
 class RollAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.RollAdjusted"):
@@ -249,7 +287,7 @@ class InitiativeAdjusted(VtmEvent, frozen=True, kw_only=True, tag="vtm.Initiativ
 
 
 class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEstablished"):
-    """VTM-GRP-01/04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
+    """VTM-GRP-01, VTM-GRP-04: ``attacker`` grabbed ``target`` (a clinch or a hold) in ``round``."""
 
     kind: GrappleKind
     attacker: str
@@ -258,7 +296,7 @@ class GrappleEstablished(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleEs
 
 
 class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
-    """VTM-GRP-03/04: the resisted Force + Bagarre rolls of one breaking free and of the
+    """VTM-GRP-03, VTM-GRP-04: the resisted Force + Bagarre rolls of one breaking free and of the
     one who holds it (``escaped``: more successes, the grip is broken)."""
 
     combatant: str
@@ -274,7 +312,7 @@ class EscapeRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.EscapeRolled"):
 
 class GrappleReleased(VtmEvent, frozen=True, kw_only=True, tag="vtm.GrappleReleased"):
     """The grapple between ``attacker`` and ``target`` is over: ``by`` let go (VTM-GRP-06)
-    or broke free (VTM-GRP-03/04), as ``rule`` says."""
+    or broke free (VTM-GRP-03, VTM-GRP-04), as ``rule`` says."""
 
     attacker: str
     target: str
@@ -316,12 +354,14 @@ class ReadyRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.ReadyRolled"):
 
 
 class DistanceSet(VtmEvent, frozen=True, kw_only=True, tag="vtm.DistanceSet"):
-    """The GM says how many metres part two combatants (VTM-FIRE-07/08)."""
+    """The GM says how many metres part two combatants (VTM-FIRE-07, VTM-FIRE-08)."""
 
     combatant: str
     other: str
     metres: int
     reason: str
+    rule: str = ""
+    """The rule that set it (VTM-MEL-14: closing in); empty when the GM did."""
 
 
 class AimTaken(VtmEvent, frozen=True, kw_only=True, tag="vtm.AimTaken"):
@@ -341,7 +381,8 @@ class Disarmed(VtmEvent, frozen=True, kw_only=True, tag="vtm.Disarmed"):
 
 
 class WeaponReadied(VtmEvent, frozen=True, kw_only=True, tag="vtm.WeaponReadied"):
-    """VTM-ACT-07: a dropped ``weapon`` is in hand again."""
+    """VTM-ACT-07: ``weapon`` is in hand: drawn from its sheath or holster, or picked up
+    again after it was dropped."""
 
     combatant: str
     weapon: str
@@ -414,7 +455,8 @@ class Moved(VtmEvent, frozen=True, kw_only=True, tag="vtm.Moved"):
 
 
 class AmbushRolled(VtmEvent, frozen=True, kw_only=True, tag="vtm.AmbushRolled"):
-    """VTM-AMB-01..04: Dex + Furtivité against Perception + Vigilance, and who won."""
+    """VTM-AMB-01, VTM-AMB-02, VTM-AMB-03, VTM-AMB-04: Dex + Furtivité against Perception +
+    Vigilance, and who won."""
 
     attacker: str
     target: str
@@ -438,7 +480,10 @@ class Braced(VtmEvent, frozen=True, kw_only=True, tag="vtm.Braced"):
 EVENT_TYPES: tuple[type[VtmEvent], ...] = (
     RoundStarted,
     InitiativeRolled,
+    InitiativeSlowed,
     ActionsDeclared,
+    RulingRequested,
+    ComplexMoveRuled,
     Abstained,
     TurnPassed,
     Delayed,

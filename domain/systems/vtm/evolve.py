@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Aim, Ambush, Fighter, Grapple, VtmState, pair
+from domain.systems.vtm.state import Action, Aim, Ambush, Fighter, Grapple, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -24,7 +24,7 @@ def _fighter(state: VtmState, cid: str, **changes: Any) -> VtmState:
 
 def advance_phase(state: VtmState) -> VtmState:
     """Initiative gives way to declarations once everyone rolled, declarations to
-    resolution once everyone who can act declared (VTM-INIT-03/04)."""
+    resolution once everyone who can act declared (VTM-INIT-03, VTM-INIT-04)."""
     fighters = state.fighters.values()
     if state.phase == "initiative" and all(f.initiative is not None for f in fighters):
         state = replace(state, phase="declaration")
@@ -43,7 +43,10 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
         borne = {c: until for c, until in old.complications.items() if until == 0 or until >= event.round}
         fighters[cid] = replace(
             old,
-            initiative=old.initiative if event.keep_initiative else None,
+            initiative=old.initiative + old.lowered
+            if event.keep_initiative and old.initiative is not None
+            else None,
+            lowered=0,
             declared=None,
             desperate=False,
             resolved=[],
@@ -55,6 +58,7 @@ def round_started(state: VtmState, event: ev.RoundStarted) -> VtmState:
             riposte=None,
             movement=None,
             moved=False,
+            awaiting="",
         )
     started = replace(state, round=event.round, phase="initiative", fighters=fighters, abstentions=0)
     return advance_phase(started)
@@ -70,6 +74,15 @@ def initiative_rolled(state: VtmState, event: ev.InitiativeRolled) -> VtmState:
     return advance_phase(state)
 
 
+def initiative_slowed(state: VtmState, event: ev.InitiativeSlowed) -> VtmState:
+    """VTM-INIT-08 with initiative kept: the score is lower this turn only."""
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    lowered = fighter.lowered + event.lost
+    return _fighter(state, event.combatant, initiative=event.score, slowed=0, lowered=lowered)
+
+
 def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
     state = _fighter(
         state,
@@ -80,6 +93,20 @@ def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
         fought=True,
     )
     return advance_phase(state)
+
+
+def ruling_requested(state: VtmState, event: ev.RulingRequested) -> VtmState:
+    return _fighter(state, event.combatant, awaiting=event.rule)
+
+
+def complex_move_ruled(state: VtmState, event: ev.ComplexMoveRuled) -> VtmState:
+    """VTM-MOVE-06: the slots the move takes come after the declared actions, so the
+    indices already resolved or rolled for (a defence) stay what they were."""
+    fighter = state.fighters.get(event.combatant)
+    if fighter is None:
+        return state
+    declared = [*(fighter.declared or []), *(Action(kind="move") for _ in range(event.slots))]
+    return _fighter(state, event.combatant, declared=declared, awaiting="")
 
 
 def abstained(state: VtmState, event: ev.Abstained) -> VtmState:
@@ -128,7 +155,7 @@ def attack_rolled(state: VtmState, event: ev.AttackRolled | ev.AttackLanded) -> 
     if event.rounds and event.weapon is not None:
         fired = {**fired, event.weapon: fired.get(event.weapon, 0) + event.rounds}
     if state.ambush is not None and state.ambush.attacker == event.attacker and state.phase == "initiative":
-        state = replace(state, ambush=None)  # VTM-AMB-02/03: the surprise attack is made
+        state = replace(state, ambush=None)  # VTM-AMB-02, VTM-AMB-03: the surprise attack is made
     return _fighter(state, event.attacker, adjustment=[], riposte=None, fired=fired, aiming=None)
 
 
@@ -262,7 +289,9 @@ def weapon_readied(state: VtmState, event: ev.WeaponReadied) -> VtmState:
     fighter = state.fighters.get(event.combatant)
     if fighter is None:
         return state
-    return _fighter(state, event.combatant, dropped=[w for w in fighter.dropped if w != event.weapon])
+    dropped = [w for w in fighter.dropped if w != event.weapon]
+    drawn = fighter.drawn if event.weapon in fighter.drawn else [*fighter.drawn, event.weapon]
+    return _fighter(state, event.combatant, dropped=dropped, drawn=drawn)
 
 
 def tackle_landed(state: VtmState, event: ev.TackleLanded) -> VtmState:
@@ -321,7 +350,10 @@ def delayed(state: VtmState, event: ev.Delayed) -> VtmState:
 APPLY: dict[type, Callable[[VtmState, Any], VtmState]] = {
     ev.RoundStarted: round_started,
     ev.InitiativeRolled: initiative_rolled,
+    ev.InitiativeSlowed: initiative_slowed,
     ev.ActionsDeclared: actions_declared,
+    ev.RulingRequested: ruling_requested,
+    ev.ComplexMoveRuled: complex_move_ruled,
     ev.Abstained: abstained,
     ev.Delayed: delayed,
     ev.TurnPassed: turn_passed,

@@ -38,6 +38,16 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     strafe_alone_halves: Literal["damage", "attack"] = "damage"
     """VTM-FIRE-06: a lone target in a strafed area takes half the damage successes
     (``attack``: half the attack successes instead)."""
+    desperate_defence_single_type: bool = False
+    """VTM-DEF-13: « à l'aide d'une manœuvre défensive »: a desperate defence may mix
+    dodges, blocks and parries (``True``: one kind for the whole turn)."""
+    blind_sense_ability: Literal["awareness", "alertness"] = "awareness"
+    """VTM-GEN-05: « Perception + Conscience »: Awareness (Alertness for a sheet without
+    it), or Alertness always."""
+    prone_cover_vs_ranged: bool = True
+    """VTM-FIRE-01 / VTM-CPX-03: one lying down is in light cover against shots (the
+    seed's cover table: « Léger (couché…) »), besides the die its attackers gain
+    (``False``: only the die)."""
     reload_test_in_multiple_actions: bool = True
     """VTM-FIRE-09 / VTM-ACT-07: reloading among other actions takes the readiness roll
     (Dex + Armes à feu, difficulty 4); ``False``: never a roll (« aucun test »)."""

@@ -11,7 +11,7 @@ import msgspec
 from domain.base import SystemView
 from domain.errors import require
 from domain.systems import wod
-from domain.systems.vtm.events import Moved
+from domain.systems.vtm.events import Moved, WeaponReadied
 from domain.systems.vtm.evolve import advance_phase, evolve
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.rules.grapple import involving
@@ -68,12 +68,16 @@ class Scene(wod.Scene[VtmSheet]):
         return replace(self, state=evolve(state, Moved(combatant=combatant, move=move)))
 
     def readied(self, combatant: str, weapon: str) -> Scene:
-        """This scene once ``weapon`` is in hand again: a plan that readies a weapon uses it
-        in its later actions (VTM-ACT-07)."""
+        """This scene once ``weapon`` is in hand: a plan that readies a weapon uses it in its
+        later actions (VTM-ACT-07)."""
+        return replace(self, state=evolve(self.state, WeaponReadied(combatant=combatant, weapon=weapon)))
+
+    def out_of_hand(self, combatant: str) -> list[str]:
+        """VTM-ACT-07: the weapons carried but not in hand: knocked away (VTM-MEL-06), or
+        sheathed on the sheet and not drawn yet in this fight."""
         fighter = self.fighter(combatant)
-        dropped = [w for w in fighter.dropped if w != weapon]
-        fighters = {**self.state.fighters, combatant: msgspec.structs.replace(fighter, dropped=dropped)}
-        return replace(self, state=msgspec.structs.replace(self.state, fighters=fighters))
+        sheathed = [w for w in self.sheet(combatant).sheathed if w not in fighter.drawn]
+        return [*fighter.dropped, *(w for w in sheathed if w not in fighter.dropped)]
 
     def in_fight(self, combatant: str) -> Fighter:
         """A combatant of this turn (the sheet is at the table and the turn counts it)."""
@@ -93,15 +97,20 @@ class Scene(wod.Scene[VtmSheet]):
             "VTM-MEL-06",
             f"{combatant} dropped {name!r}: it must be readied first (VTM-ACT-07)",
         )
+        require(
+            name not in self.out_of_hand(combatant),
+            "VTM-ACT-07",
+            f"{combatant}'s {name!r} is sheathed: drawing it is an action (ready)",
+        )
         weapon = sheet.own_weapons.get(name, self.options.weapons.get(name))
         require(weapon is not None, "VTM-MEL-05", f"no weapon {name!r} in the table's or the sheet's tables")
         return weapon
 
     def weapons(self, combatant: str) -> list[tuple[str, Weapon]]:
         """Every weapon the combatant holds that a table knows, in the sheet's order (not
-        those it dropped, VTM-MEL-06)."""
+        those it dropped, VTM-MEL-06, nor those still sheathed, VTM-ACT-07)."""
         sheet = self.sheet(combatant)
-        dropped = self.fighter(combatant).dropped
+        dropped = self.out_of_hand(combatant)
         found = [
             (name, sheet.own_weapons.get(name, self.options.weapons.get(name)))
             for name in sheet.weapons
@@ -110,6 +119,9 @@ class Scene(wod.Scene[VtmSheet]):
         return [(name, weapon) for name, weapon in found if weapon is not None]
 
     def armour(self, combatant: str) -> int:
-        name = self.sheet(combatant).armour
-        found = self.options.armours.get(name) if name else None
+        """The rating of what the combatant wears: the sheet's own rows first, then the
+        table's (VTM-DMG-04)."""
+        sheet = self.sheet(combatant)
+        name = sheet.armour
+        found = sheet.own_armours.get(name, self.options.armours.get(name)) if name else None
         return found.rating if found else 0

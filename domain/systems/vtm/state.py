@@ -29,10 +29,12 @@ Maneuver = Literal[
     "belly",
     "tackle",
 ]
-"""The attack maneuvers: VTM-MEL-01..09/12/13 (``belly``: the gun in the belly), VTM-ATK-03/04."""
+"""The attack maneuvers: sweep VTM-MEL-01, kick VTM-MEL-02, punch VTM-MEL-03, claws VTM-MEL-04,
+strike VTM-MEL-05, disarm VTM-MEL-06, clinch VTM-MEL-07, hold VTM-MEL-08, bite VTM-MEL-09, the
+gun in the belly VTM-MEL-12, tackle VTM-MEL-13, shoot VTM-ATK-03, throw VTM-ATK-04."""
 GrappleKind = Literal["clinch", "hold"]
 FireMode = Literal["single", "burst", "auto", "strafe"]
-"""Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04/10/11)."""
+"""Un tir, une salve courte, le tir automatique, le mitraillage (VTM-FIRE-04, VTM-FIRE-10, VTM-FIRE-11)."""
 Cover = Literal["none", "light", "medium", "good"]
 """À couvert: léger, moyen, bon (VTM-FIRE-01)."""
 Defence = Literal["dodge", "parry", "block"]
@@ -48,9 +50,10 @@ Condition = Literal[
     "darkness",
     "staked",
 ]
-"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02..06), complètement immobilisé
+"""À terre, aveuglé, étourdi, immobilisé (VTM-CPX-02, VTM-CPX-03, VTM-CPX-04, VTM-CPX-05,
+VTM-CPX-06), complètement immobilisé
 (saucissonné, paralysé: VTM-CPX-07), invalide (VTM-DMG-11), déséquilibré (VTM-CPX-09), à
-l'étroit (pas de place pour esquiver, VTM-DEF-08), dans le noir complet (VTM-GEN-04/05), un pieu
+l'étroit (pas de place pour esquiver, VTM-DEF-08), dans le noir complet (VTM-GEN-04, VTM-GEN-05), un pieu
 dans le cœur (VTM-CPX-08)."""
 Bonus = Annotated[int, msgspec.Meta(ge=0, le=20)]
 
@@ -83,11 +86,14 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """Made for short bursts (VTM-FIRE-10)."""
     burst_rounds: Annotated[int, msgspec.Meta(ge=3, le=5)] = 3
     full_auto: bool = False
-    """Fully automatic: full auto and strafing (VTM-FIRE-04/11)."""
+    """Fully automatic: full auto and strafing (VTM-FIRE-04, VTM-FIRE-11)."""
     sight: Literal["none", "scope", "laser"] = "none"
     """A scope or a laser sight: two more dice when aiming (VTM-FIRE-14)."""
     pistol: bool = False
     """A handgun: the only guns pressed into a belly (VTM-MEL-12)."""
+    rubber: bool = False
+    """Loaded with rubber bullets (its row says their damage, bashing as a rule): pressed
+    into a belly they gain no dice but do lethal damage (VTM-MEL-12)."""
     long: bool = False
     """A long melee weapon (a sword, a bat): shorter ones close in to strike (VTM-MEL-14)."""
     stake: bool = False
@@ -121,6 +127,10 @@ class Movement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     metres: Annotated[int, msgspec.Meta(ge=0, le=500)]
     toward: str | None = None
     while_acting: bool = False
+    complex: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    """What makes the move complex, if anything (« sauter au-dessus d'obstacles ou se
+    laisser glisser d'une hauteur »): the GM rules how many separate actions it counts
+    for (VTM-MOVE-06) before the combatant acts."""
 
 
 class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unknown_fields=True):
@@ -129,7 +139,7 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     abilities: dict[str, Dots] = {}
     specialties: list[str] = []
     """Each specialty names the trait it belongs to, then what it is: ``"melee:épées"``
-    (VTM-DICE-06/07)."""
+    (VTM-DICE-06, VTM-DICE-07)."""
     disciplines: dict[str, Dots] = {}
     willpower: Points = 5
     blood: Points = 10
@@ -139,7 +149,13 @@ class VtmSheet(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_unkn
     """What the character carries, by name in the table's weapons or ``own_weapons``."""
     own_weapons: dict[str, Weapon] = {}
     """Rows this character adds to the table's weapon table."""
+    sheathed: list[str] = []
+    """Weapons of ``weapons`` not in hand when the fight starts (a sword in its scabbard, a
+    gun in its holster): drawing one is readying it (``ready``, VTM-ACT-07)."""
     armour: str | None = None
+    """What it wears, by name in the table's armours or ``own_armours``."""
+    own_armours: dict[str, Armour] = {}
+    """Rows this character adds to the table's armour table (VTM-DMG-04)."""
     ambidextrous: bool = False
     """No off-hand penalty with two guns (VTM-FIRE-03)."""
     claws: DamageType | None = None
@@ -150,12 +166,13 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """One declared action: an attack (``maneuver`` at ``target`` with ``weapon``),
     a defence (``defence``, against ``target`` or the first attack for a dodge),
     getting up (``stand``, VTM-ACT-09), breaking out of a grapple (``escape``,
-    VTM-GRP-03/04), reloading ``weapon`` (``reload``, VTM-FIRE-09), picking up a dropped
-    ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``, VTM-ACT-06), aiming
-    ``weapon`` at
-    ``target`` (``aim``, VTM-FIRE-14), or an action without a roll (``other``)."""
+    VTM-GRP-03, VTM-GRP-04), reloading ``weapon`` (``reload``, VTM-FIRE-09), drawing a sheathed or
+    picking up a dropped ``weapon`` (``ready``, VTM-ACT-07), starting a vehicle (``vehicle``,
+    VTM-ACT-06), aiming ``weapon`` at ``target`` (``aim``, VTM-FIRE-14), or an action without
+    a roll (``other``). A ``move`` is a slot a complex move takes by the GM's ruling
+    (VTM-MOVE-06), never declared."""
 
-    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle"]
+    kind: Literal["attack", "defend", "stand", "other", "escape", "reload", "aim", "ready", "vehicle", "move"]
     maneuver: Maneuver | None = None
     defence: Defence | None = None
     target: str | None = None
@@ -182,7 +199,7 @@ class Riposte(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 
 class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A clinch or a hold in force (VTM-GRP-01/04): ``attacker`` grabbed ``target`` in
+    """A clinch or a hold in force (VTM-GRP-01, VTM-GRP-04): ``attacker`` grabbed ``target`` in
     round ``round``; it lasts until one lets go or the other breaks free."""
 
     kind: GrappleKind
@@ -200,7 +217,7 @@ class Aim(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 
 class Ambush(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A won or tied ambush waiting for its surprise attack (VTM-AMB-02/03)."""
+    """A won or tied ambush waiting for its surprise attack (VTM-AMB-02, VTM-AMB-03)."""
 
     attacker: str
     target: str
@@ -241,6 +258,8 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-FIRE-14: the aim taken, lost on any other action."""
     dropped: list[str] = []
     """Weapons knocked out of hand (VTM-MEL-06) until readied again (VTM-ACT-07)."""
+    drawn: list[str] = []
+    """Sheathed weapons of the sheet drawn in this fight (VTM-ACT-07)."""
     tackled: dict[str, int] = {}
     """Whom it tackled, and in which round (VTM-MEL-09: a bite may follow)."""
     recovery: bool = False
@@ -249,12 +268,18 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """VTM-CPX-02: the recovery roll failed: its next action is getting up."""
     slowed: int = 0
     """VTM-INIT-08: initiative lost on its next roll (2 after getting up at once)."""
+    lowered: int = 0
+    """VTM-INIT-08, initiative kept (VTM-INIT-02): what this turn's score lost, given back
+    when the next turn opens."""
     fought: bool = False
     """It declared an action in this fight: too late to ambush it (VTM-AMB-05)."""
     movement: Movement | None = None
     """VTM-MOVE: the move declared this turn."""
     moved: bool = False
     """And whether it was made (as its first action came)."""
+    awaiting: str = ""
+    """The rule whose ruling the GM was asked for before this combatant acts
+    (VTM-MOVE-06: how many actions its complex move counts for)."""
     sensed: int = 0
     """VTM-GEN-05: the round in which it last tried to place a target by ear (0: never)."""
     sense_ok: bool = False

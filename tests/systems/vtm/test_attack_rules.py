@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
+from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Riposte
 from domain.systems.wod import Health
 from tests.systems.vtm.conftest import OTHER, Table, attack, defend, m, roll, sheet
@@ -272,6 +273,26 @@ def test_vtm_def_13__a_desperate_defence_loses_a_die_per_defence_after_the_first
     second = t.resolve("bors", [2] * 5 + [2] * 5)
     assert first[1].pool == [m("VTM-DEF-02", 3, "dexterity"), m("VTM-DEF-02", 3, "dodge")]
     assert second[1].pool == [*first[1].pool, m("VTM-DEF-13", -1, "defence 2")]
+
+
+def test_vtm_def_13__the_table_may_keep_a_desperate_defence_to_one_kind() -> None:
+    """VTM-DEF-13: « à l'aide d'une manœuvre défensive »: a dodge then a block is a desperate
+    defence by default; with ``desperate_defence_single_type`` it is refused, two dodges are
+    not."""
+    for single in (False, True):
+        t = Table(VtmOptions(desperate_defence_single_type=single))
+        t.add("alma", sheet(brawl=2))
+        t.add("cleo", sheet(dodge=3, brawl=1))
+        t.start()
+        t.initiative("alma", 9)
+        t.initiative("cleo", 1)
+        mixed = c.DeclareActions(combatant="cleo", actions=[defend("dodge"), defend("block")], desperate=True)
+        if single:
+            assert t.refuse(mixed).rule == "VTM-DEF-13"
+            t.declare("cleo", defend("dodge"), defend("dodge"), desperate=True)
+        else:
+            t.send(mixed)
+        assert t.state.fighters["cleo"].desperate
 
 
 def test_vtm_cpx_05__more_levels_than_stamina_daze_for_the_next_turn() -> None:

@@ -63,9 +63,7 @@ def test_vtm_def_09__dodging_a_shot_drops_one_into_light_cover() -> None:
     t.declare("bors", defend("dodge"))
     t.declare("alma", attack("bors", "shoot", "revolver"))
     events = t.resolve("alma", [2] * 5 + [2] * 5)
-    assert events[2] == ev.CoverChanged(
-        combatant="bors", cover="light", reason="VTM-DEF-09: dodged to the ground"
-    )
+    assert events[2] == ev.CoverChanged(combatant="bors", cover="light", reason="", rule="VTM-DEF-09")
     assert t.state.fighters["bors"].cover == "light"
 
 
@@ -161,6 +159,37 @@ def test_vtm_cpx_02__a_successful_recovery_stands_at_once_and_costs_two_initiati
     assert events[0].rating[-1] == m("VTM-INIT-08", -2, "got up at once")
     assert events[0].score == 5 + 3 + 2 - 2
     assert t.send(c.RollInitiative(combatant="alma"), dice=[5])[0].score == 10
+
+
+def test_vtm_init_08__with_initiative_kept_getting_up_at_once_still_costs_two_that_turn() -> None:
+    """VTM-INIT-08 with ``initiative_each_turn=False`` (VTM-INIT-02 read literally): no roll
+    next turn, yet one who got up at once (VTM-CPX-02) acts two later that turn only, then
+    keeps his first score again."""
+    t = Table(VtmOptions(initiative_each_turn=False))
+    t.add("alma", sheet(brawl=2))
+    t.add("bors", sheet(kind="mortal", dexterity=3, wits=3))
+    t.start()
+    t.initiative("alma", 5)  # 5 + 3 + 2 = 10
+    t.initiative("bors", 4)  # 4 + 3 + 3 = 10: Bors first on the tie (VTM-INIT-07)
+    t.send(c.SetCondition(combatant="bors", condition="knocked_down", reason="il a glissé"))
+    t.send(c.Recover(combatant="bors"), dice=[7, 2, 2])
+    t.declare("alma", OTHER)
+    t.declare("bors", OTHER)
+    t.resolve("bors", [])
+    t.resolve("alma", [])
+    assert t.start() == [
+        ev.RoundStarted(round=2, combatants=["alma", "bors"], keep_initiative=True),
+        ev.InitiativeSlowed(combatant="bors", lost=2, score=8),
+    ]
+    assert t.state.fighters["bors"].initiative == 8
+    assert t.refuse(c.DeclareActions(combatant="alma", actions=[OTHER])).rule == "VTM-INIT-03"
+    t.declare("bors", OTHER)
+    t.declare("alma", OTHER)
+    assert t.refuse(c.ResolveAction(combatant="bors")).rule == "VTM-INIT-04"
+    t.resolve("alma", [])
+    t.resolve("bors", [])
+    assert t.start() == [ev.RoundStarted(round=3, combatants=["alma", "bors"], keep_initiative=True)]
+    assert t.state.fighters["bors"].initiative == 10
 
 
 def test_vtm_cpx_02__a_failed_recovery_spends_the_next_action_getting_up_and_a_botch_hurts() -> None:

@@ -153,7 +153,7 @@ def test_vtm_act_07__reloading_among_other_actions_takes_the_readiness_roll() ->
     assert [type(e) for e in failed.resolve("alma", [2, 2, 3])] == [ev.ReadyRolled, ev.ActionEnded]
     finish(failed)
     assert failed.resolve("alma", []) == [
-        ev.ActionEnded(combatant="alma", action=1, reason="VTM-FIRE-13: derringer has 0 rounds loaded")
+        ev.ActionEnded(combatant="alma", action=1, rule="VTM-FIRE-13", weapon="derringer", loaded=0)
     ]
     no_test = table(VtmOptions(reload_test_in_multiple_actions=False))
     turn(no_test, Action(kind="reload", weapon="derringer"), shot("bors", "derringer"))
@@ -323,3 +323,26 @@ def test_vtm_fire_14__any_other_action_loses_the_aim() -> None:
     turn(t, OTHER)
     t.resolve("alma", [])
     assert t.state.fighters["alma"].aiming is None
+
+
+def test_vtm_fire_04__a_strafe_covers_three_metres_at_most() -> None:
+    """VTM-FIRE-04: « Une zone de trois mètres au maximum »: with Bors and Cleo 5 m apart
+    (the GM's distance) a strafe at both is refused before any die; 3 m apart it is made;
+    the GM moving them apart after the declaration refuses it when it resolves."""
+    t = table()
+    t.start()
+    t.send(c.SetDistance(combatant="bors", other="cleo", metres=5, reason="de part et d'autre"))
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.initiative("cleo", 2)
+    t.declare("bors", OTHER)
+    t.declare("cleo", OTHER)
+    strafe = shot("bors", "mitraillette", fire="strafe", targets=["cleo"])
+    refused = t.refuse(c.DeclareActions(combatant="alma", actions=[strafe]))
+    assert refused.rule == "VTM-FIRE-04"
+    t.send(c.SetDistance(combatant="bors", other="cleo", metres=3, reason="ils se rapprochent"))
+    t.declare("alma", strafe)
+    t.send(c.SetDistance(combatant="cleo", other="bors", metres=4, reason="Cleo s'écarte"))
+    assert t.refuse(c.ResolveAction(combatant="alma"), dice=[2] * 15).rule == "VTM-FIRE-04"
+    t.send(c.SetDistance(combatant="cleo", other="bors", metres=3, reason="elle revient"))
+    assert t.resolve("alma", [2] * 15)[0].fire == "strafe"

@@ -163,7 +163,7 @@ def test_vtm_gen_05__a_blind_shot_needs_the_target_placed_by_ear_then_is_at_plus
         ev.ActionEnded(
             combatant="alma",
             action=0,
-            reason="VTM-GEN-05: no shot without sight unless the target was placed by ear this turn",
+            rule="VTM-GEN-05",
         )
     ]
     t.resolve("bors", [])
@@ -189,3 +189,19 @@ def test_vtm_dice_02__a_difficulty_past_ten_is_rolled_at_ten_and_its_terms_keep_
     events = t.resolve("alma", [2] * 5)
     assert sum(term.value for term in events[0].difficulty) == 12
     assert events[0].roll.difficulty == 10
+
+
+def test_vtm_gen_05__the_ear_rolls_awareness_or_by_the_tables_option_alertness() -> None:
+    """VTM-GEN-05: « Perception + Conscience »: Awareness when the sheet has it; with
+    ``blind_sense_ability="alertness"``, Alertness whatever the sheet."""
+    for reading, ability in (
+        ("awareness", m("VTM-GEN-05", 1, "awareness")),
+        ("alertness", m("VTM-GEN-05", 3, "alertness")),
+    ):
+        t = Table(VtmOptions(blind_sense_ability=reading))  # type: ignore[arg-type]
+        t.add("alma", sheet(perception=2, awareness=1, alertness=3, firearms=2, weapons=["revolver"]))
+        t.start()
+        t.initiative("alma", 9)
+        t.send(c.SetCondition(combatant="alma", condition="blinded", reason="aveuglée"))
+        sensed = t.send(c.SenseBlind(combatant="alma"), dice=[2] * (2 + ability.value))
+        assert sensed[0].pool == [m("VTM-GEN-05", 2, "perception"), ability], reading

@@ -3,7 +3,9 @@ with a reason, as an event; and always has a command that moves the fight on."""
 
 from __future__ import annotations
 
-from domain.commands import RemoveCombatant
+import msgspec
+
+from domain.commands import RemoveCombatant, Rewind
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.wod import Health
@@ -81,3 +83,25 @@ def test_a_combatant_removed_mid_turn_blocks_nobody() -> None:
     t.declare("alma", OTHER)
     t.resolve("alma", [])
     assert t.start() == [ev.RoundStarted(round=2, combatants=["alma"])]
+
+
+def test_every_override_needs_a_reason_and_a_rewind_undoes_it() -> None:
+    """A pool, a difficulty, a wound, a condition, the turn order, cover, a distance: each
+    override without a reason is refused, and each is an event a rewind takes back."""
+    overrides = [
+        c.AdjustRoll(combatant="alma", dice=2, difficulty=-1, reason="r"),
+        c.AdjustHealth(combatant="alma", lethal=2, reason="r"),
+        c.SetCondition(combatant="alma", condition="dazed", reason="r"),
+        c.AdjustInitiative(combatant="bors", delta=5, reason="r"),
+        c.SetCover(combatant="alma", cover="good", reason="r"),
+        c.SetDistance(combatant="alma", other="bors", metres=12, reason="r"),
+    ]
+    for override in overrides:
+        t = duel()
+        silent = msgspec.structs.replace(override, reason="  ")
+        assert t.refuse(silent).rule == "vtm.reason", type(override).__name__
+        before, position = t.state, len(t.log)
+        t.send(override)
+        assert t.state != before, type(override).__name__
+        t.send(Rewind(to=position, reason="on revient"))
+        assert t.state == before, type(override).__name__

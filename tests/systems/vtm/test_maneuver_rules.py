@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
+from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Action
 from tests.systems.vtm.conftest import OTHER, Table, attack, defend, m, roll, sheet
 
@@ -145,3 +146,22 @@ def test_vtm_fire_01_02__cover_hinders_the_shot_and_the_return_fire_and_both_add
         m("VTM-FIRE-01", 1, "target behind light cover"),
         m("VTM-FIRE-02", 1, "firing from medium cover"),
     ]
+
+
+def test_vtm_fire_01__one_lying_down_is_in_light_cover_against_shots_by_the_tables_option() -> None:
+    """VTM-FIRE-01: the seed's cover table: « Léger (couché, …) »: Bors, down (VTM-CPX-03: a
+    die to his attackers), is +1 to shoot at; with ``prone_cover_vs_ranged`` off, only the
+    die."""
+    for counts, cover in ((True, [m("VTM-FIRE-01", 1, "target behind light cover")]), (False, [])):
+        t = Table(VtmOptions(prone_cover_vs_ranged=counts))
+        t.add("alma", sheet(firearms=2, weapons=["revolver"]))
+        t.add("bors", sheet(kind="mortal"))
+        t.start()
+        t.initiative("alma", 9)
+        t.initiative("bors", 1)
+        t.send(c.SetCondition(combatant="bors", condition="knocked_down", reason="il a trébuché"))
+        t.declare("bors", OTHER)
+        t.declare("alma", attack("bors", "shoot", "revolver"))
+        shot = t.resolve("alma", [2] * 6)
+        assert shot[0].pool[-1] == m("VTM-CPX-03", 1, "target down")
+        assert shot[0].difficulty[1:] == cover, counts

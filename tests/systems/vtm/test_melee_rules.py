@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.commands import AddCombatant
+from domain.events import Combatant
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.options import VtmOptions
-from domain.systems.vtm.state import Action
+from domain.systems.vtm.state import Action, Weapon
 from domain.systems.wod import Health
 from tests.systems.vtm.conftest import OTHER, Table, attack, m, roll, sheet
 
@@ -241,9 +243,7 @@ def test_vtm_mel_14__bare_hands_against_a_longer_weapon_lose_a_die_closing_in() 
     t.resolve("alma", [])
     events = t.resolve("bors", [2] * 4)
     assert events[0].pool[-1] == m("VTM-MEL-14", -1, "closing in")
-    assert events[1] == ev.DistanceSet(
-        combatant="bors", other="alma", metres=0, reason="VTM-MEL-14: closing in"
-    )
+    assert events[1] == ev.DistanceSet(combatant="bors", other="alma", metres=0, reason="", rule="VTM-MEL-14")
     turn(t, OTHER, attack("alma"))
     t.resolve("alma", [])
     events = t.resolve("bors", [2] * 5)
@@ -256,3 +256,105 @@ def test_vtm_dmg_health_is_kept_for_the_botched_disarm() -> None:
     turn(bare, attack("bors", "disarm"))
     bare.resolve("alma", [1, 2, 2, 2, 2, 2] + [2, 2, 2] + [2, 2])
     assert bare.state.fighters["alma"].health == Health(lethal=1)
+
+
+def test_vtm_act_07__a_sheathed_sword_is_drawn_before_it_strikes() -> None:
+    """VTM-ACT-07: the sheet's sword is in its scabbard (``sheathed``): striking with it is
+    refused until drawn; drawing it alone takes the action and no roll, and it is then in
+    hand for the rest of the fight."""
+    t = duel(alma={"weapons": ["epee"], "sheathed": ["epee"]})
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER)
+    refused = t.refuse(c.DeclareActions(combatant="alma", actions=[attack("bors", "strike", "epee")]))
+    assert refused.rule == "VTM-ACT-07"
+    t.declare("alma", Action(kind="ready", weapon="epee"))
+    assert t.resolve("alma", []) == [
+        ev.WeaponReadied(combatant="alma", weapon="epee"),
+        ev.ActionEnded(combatant="alma", action=0),
+    ]
+    t.resolve("bors", [])
+    turn(t, attack("bors", "strike", "epee"))
+    assert t.resolve("alma", [2, 2, 2, 2, 2, 2])[0].weapon == "epee"
+
+
+def test_vtm_act_07__drawing_and_striking_in_one_turn_needs_the_readiness_roll() -> None:
+    """VTM-ACT-07 with VTM-ACT-02: drawing then striking is two actions; the draw is Dex +
+    Mêlée at 4 less two dice; without a success the sword stays sheathed and the strike that
+    needed it ends without a roll."""
+    t = duel(alma={"weapons": ["epee"], "sheathed": ["epee"]})
+    turn(t, Action(kind="ready", weapon="epee"), OTHER)
+    t.resolve("alma", [])
+    t.resolve("bors", [])
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER)
+    refused = t.refuse(c.DeclareActions(combatant="alma", actions=[Action(kind="ready", weapon="epee")]))
+    assert refused.rule == "VTM-ACT-07"  # drawn already: nothing to ready
+    t2 = duel(alma={"weapons": ["epee"], "sheathed": ["epee"]})
+    t2.start()
+    t2.initiative("alma", 9)
+    t2.initiative("bors", 1)
+    t2.declare("bors", OTHER)
+    t2.declare("alma", Action(kind="ready", weapon="epee"), attack("bors", "strike", "epee"))
+    assert t2.resolve("alma", [3, 2, 2, 2]) == [
+        ev.ReadyRolled(
+            combatant="alma",
+            weapon="epee",
+            pool=[
+                m("VTM-ACT-07", 3, "dexterity"),
+                m("VTM-ACT-07", 3, "melee"),
+                m("VTM-ACT-02", -2, "action 1 of 2"),
+            ],
+            difficulty=[m("VTM-ACT-07", 4, "ready a weapon")],
+            roll=roll([3, 2, 2, 2], 4),
+        ),
+        ev.ActionEnded(combatant="alma", action=0),
+    ]
+    t2.resolve("bors", [])
+    assert t2.resolve("alma", []) == [
+        ev.ActionEnded(combatant="alma", action=1, rule="VTM-ACT-07", weapon="epee")
+    ]
+
+
+def test_vtm_act_07__a_sheathed_weapon_is_one_the_sheet_carries() -> None:
+    """VTM-ACT-07: a sheet cannot sheathe a weapon it does not carry."""
+    t = Table()
+    stray = sheet(weapons=["couteau"], sheathed=["epee"])
+    refused = t.refuse(AddCombatant(combatant=Combatant(id="alma", name="Alma", sheet=stray)))
+    assert refused.rule == "VTM-ACT-07"
+
+
+def test_vtm_mel_12__rubber_bullets_in_the_belly_gain_no_dice_but_turn_lethal() -> None:
+    """VTM-MEL-12: « Si vous utilisez des balles en caoutchouc, les dégâts ne sont pas
+    accrus, mais deviennent létaux »: a revolver loaded with rubber bullets (a row the sheet
+    adds, bashing) shoots bashing, and pressed into a belly keeps its 4 dice, lethal."""
+    rubber = Weapon(
+        kind="firearm", damage=4, damage_type="bashing", short_range=12, capacity=6, pistol=True, rubber=True
+    )
+    t = duel(
+        alma={
+            "firearms": 2,
+            "weapons": ["revolver_caoutchouc"],
+            "own_weapons": {"revolver_caoutchouc": rubber},
+        }
+    )
+    turn(t, attack("bors", "belly", "revolver_caoutchouc"))
+    events = t.resolve("alma", [9, 2, 2, 2, 2, 2] + [2] * 4)
+    assert events[0].damage_type == "lethal"
+    assert events[1] == ev.DamageRolled(
+        attacker="alma",
+        target="bors",
+        remaining=1,
+        damage_type="lethal",
+        pool=[m("VTM-MEL-05", 4, "weapon"), m("VTM-MEL-12", 0, "rubber bullets")],
+        difficulty=DAMAGE_DIFF,
+        roll=roll([2, 2, 2, 2], 6, ones_cancel=False, tens_again=True, first=6),
+        minimum=1,
+        damage=1,
+    )
+    t.resolve("bors", [])
+    turn(t, attack("bors", "shoot", "revolver_caoutchouc"))
+    assert t.resolve("alma", [9, 2, 2, 2, 2] + [2] * 6)[0].damage_type == "bashing"

@@ -8,7 +8,7 @@ from typing import Any
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.state import Action, Movement
-from tests.systems.vtm.conftest import OTHER, Table, attack, m, sheet
+from tests.systems.vtm.conftest import OTHER, Table, attack, m, options_for, sheet
 
 
 def duel(**alma: Any) -> Table:
@@ -93,3 +93,51 @@ def test_vtm_fire_14__no_aiming_at_a_target_faster_than_a_walk_without_a_laser()
     )
     aim = c.DeclareActions(combatant="alma", actions=[Action(kind="aim", target="bors", weapon="fusil")])
     assert t.refuse(aim).rule == "VTM-FIRE-14"
+
+
+def test_vtm_move_06__the_gm_rules_how_many_actions_a_jump_counts_for() -> None:
+    """VTM-MOVE-06: « selon leur complexité »: Alma walks and vaults the car bonnet, then
+    punches: the engine asks the GM, Alma cannot act before the ruling; the GM rules one
+    separate action, added after the punch, and the punch now pays VTM-ACT-02 for two
+    actions; a move slot is never declared by hand, and a ruling needs a complex move."""
+    t = duel()
+    t.declare("bors", OTHER)
+    by_hand = c.DeclareActions(combatant="alma", actions=[Action(kind="move")])
+    assert t.refuse(by_hand).rule == "VTM-MOVE-06"
+    ruling = c.RuleComplexMove(combatant="alma", slots=1, reason="le capot est haut")
+    assert t.refuse(ruling).rule == "VTM-MOVE-06"
+    vault = declare(
+        t, attack("bors"), pace="walk", metres=6, toward="bors", complex="saute par-dessus le capot"
+    )
+    assert t.send(vault) == [
+        ev.ActionsDeclared(
+            combatant="alma",
+            actions=[attack("bors")],
+            move=Movement(pace="walk", metres=6, toward="bors", complex="saute par-dessus le capot"),
+        ),
+        ev.RulingRequested(rule="VTM-MOVE-06", combatant="alma", question="saute par-dessus le capot"),
+    ]
+    assert t.refuse(c.ResolveAction(combatant="alma"), dice=[2] * 5).rule == "VTM-MOVE-06"
+    assert "vtm.ResolveAction" not in options_for(t.timeline.head, "alma")
+    assert t.refuse(c.RuleComplexMove(combatant="alma", slots=1, reason=" ")).rule == "vtm.reason"
+    assert t.send(ruling) == [ev.ComplexMoveRuled(combatant="alma", slots=1, reason="le capot est haut")]
+    assert t.state.fighters["alma"].declared == [attack("bors"), Action(kind="move")]
+    assert "vtm.ResolveAction" in options_for(t.timeline.head, "alma")
+    events = t.resolve("alma", [2, 2, 2])
+    assert events[1].pool[-1] == m("VTM-ACT-02", -2, "action 1 of 2")
+    t.resolve("bors", [])
+    assert t.resolve("alma", []) == [ev.ActionEnded(combatant="alma", action=1)]
+
+
+def test_vtm_move_06__a_ruling_that_empties_a_pool_is_refused_and_none_costs_nothing() -> None:
+    """VTM-MOVE-06 with VTM-ACT-04: Alma (Dex 1, Brawl 1) punches while sliding down the
+    ramp; three separate actions would leave the punch no die, so that ruling is refused
+    before any die; the GM rules that the slide costs no action and she punches whole."""
+    t = duel(dexterity=1, brawl=1)
+    t.declare("bors", OTHER)
+    t.send(declare(t, attack("bors"), pace="walk", metres=2, complex="se laisse glisser sur la rampe"))
+    heavy = c.RuleComplexMove(combatant="alma", slots=3, reason="rampe très raide")
+    assert t.refuse(heavy).rule == "VTM-ACT-04"
+    t.send(c.RuleComplexMove(combatant="alma", slots=0, reason="une glissade simple"))
+    events = t.resolve("alma", [2, 2])
+    assert not [term for term in events[1].pool if term.rule == "VTM-ACT-02"]

@@ -117,6 +117,7 @@ def command_for(data: st.DataObject, tag: str, cid: str) -> Any:
                     metres=data.draw(st.integers(0, 30)),
                     toward=data.draw(st.sampled_from([None, *[i for i in IDS if i != cid]])),
                     while_acting=data.draw(st.booleans()),
+                    complex=data.draw(st.sampled_from(["", "", "saute un muret"])),
                 )
             actions = [action(data, cid) for _ in range(count)]
             return c.DeclareActions(combatant=cid, actions=actions, move=move)
@@ -184,6 +185,7 @@ def gm_commands(data: st.DataObject) -> list[Any]:
             metres=data.draw(st.integers(0, 60)),
             reason="test",
         ),
+        c.RuleComplexMove(combatant=cid, slots=data.draw(st.integers(0, 3)), reason="test"),
     ]
 
 
@@ -195,6 +197,8 @@ def gm_moves_the_fight_on(t: Table) -> bool:
     tries += [c.RollInitiative(combatant=cid) for cid in IDS]
     tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="other")]) for cid in IDS]
     tries += [c.LetGo(combatant=cid) for cid in IDS]  # VTM-GRP-06: a clinch declares no "other"
+    # VTM-MOVE-06: a complex move waits for the GM's ruling (none costs no die)
+    tries += [c.RuleComplexMove(combatant=cid, slots=0, reason="move on") for cid in IDS]
     # VTM-CPX-02: one who failed to get up declares getting up first
     tries += [c.DeclareActions(combatant=cid, actions=[Action(kind="stand")]) for cid in IDS]
     for command in tries:

@@ -1,5 +1,5 @@
 """Ambush: the resisted roll, the target's brace on a tie, and the surprise attack before
-the turn's initiative (VTM-AMB-01..05)."""
+the turn's initiative (VTM-AMB-01, VTM-AMB-02, VTM-AMB-03, VTM-AMB-04, VTM-AMB-05)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def brace(scene: Scene, command: c.Brace) -> list[Emitted]:
 
 
 def check_surprise(scene: Scene, combatant: str) -> None:
-    """VTM-AMB-02/03: the winner of an ambush strikes before initiative; on a tie, once the
+    """VTM-AMB-02, VTM-AMB-03: the winner of an ambush strikes before initiative; on a tie, once the
     target chose its defence."""
     scene.in_fight(combatant)
     pending = scene.state.ambush

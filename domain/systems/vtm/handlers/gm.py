@@ -11,15 +11,17 @@ from domain.systems.vtm.commands import (
     AdjustInitiative,
     AdjustRoll,
     RollTest,
+    RuleComplexMove,
     SetComplication,
     SetCondition,
     SetCover,
     SetDistance,
     SkipAction,
 )
-from domain.systems.vtm.handlers.pools import test_terms
+from domain.systems.vtm.handlers.pools import action_terms, test_terms
 from domain.systems.vtm.rules import dice, initiative
 from domain.systems.vtm.scene import Scene
+from domain.systems.vtm.state import Action
 from domain.systems.wod import Attributes, wounded
 
 
@@ -130,6 +132,28 @@ def adjust_initiative(scene: Scene, command: AdjustInitiative) -> list[Emitted]:
     require(fighter.initiative is not None, "VTM-INIT-01", f"{command.combatant} has no initiative yet")
     score = (fighter.initiative or 0) + command.delta
     return [Emitted(ev.InitiativeAdjusted(combatant=command.combatant, score=score, reason=command.reason))]
+
+
+def rule_complex_move(scene: Scene, command: RuleComplexMove) -> list[Emitted]:
+    """VTM-MOVE-06: the GM's ruling on a complex move the engine asked about, checked
+    before any die: every declared action keeps a die with the slots added (VTM-ACT-04)."""
+    _reason(command.reason)
+    cid = command.combatant
+    fighter = scene.in_fight(cid)
+    require(fighter.awaiting == "VTM-MOVE-06", "VTM-MOVE-06", f"no complex move of {cid} waits for a ruling")
+    plan = [*(fighter.declared or []), *(Action(kind="move") for _ in range(command.slots))]
+    move = fighter.movement
+    planned = scene.moving(cid, move) if move is not None and not fighter.moved else scene
+    for index, action in enumerate(plan):
+        if index in fighter.resolved:
+            continue
+        pool, _ = action_terms(planned, cid, action, index, plan, fighter.desperate)
+        if pool is not None:
+            dice.require_dice(pool, f"action {index + 1}")
+        if action.kind == "ready" and action.weapon is not None:
+            planned = planned.readied(cid, action.weapon)
+    ruled = ev.ComplexMoveRuled(combatant=cid, slots=command.slots, reason=command.reason)
+    return [Emitted(ruled)]
 
 
 def skip_action(scene: Scene, command: SkipAction) -> list[Emitted]:

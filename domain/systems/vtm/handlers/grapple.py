@@ -1,4 +1,4 @@
-"""Grapples: breaking free (VTM-GRP-03/04) and letting go (VTM-GRP-06)."""
+"""Grapples: breaking free (VTM-GRP-03, VTM-GRP-04) and letting go (VTM-GRP-06)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def let_go(scene: Scene, command: LetGo) -> list[Emitted]:
 
 
 def escape(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
-    """VTM-GRP-03/04: the resisted Force + Bagarre rolls; more successes break free. A grip
+    """VTM-GRP-03, VTM-GRP-04: the resisted Force + Bagarre rolls; more successes break free. A grip
     already gone leaves nothing to break: the action only takes its time."""
     held = scene.grapple(cid)
     if held is None:

@@ -1,4 +1,4 @@
-"""Giving up a declared action for a defence (VTM-DEF-05/06)."""
+"""Giving up a declared action for a defence (VTM-DEF-05, VTM-DEF-06)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.errors import require
+from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules import (
     actions,
     attack,
@@ -96,24 +97,30 @@ def check_attack(scene: Scene, cid: str, action: Action) -> Weapon | None:
     for other in action.targets:
         require(other != cid, "VTM-FIRE-05", "a strafe's targets are others")
         scene.in_fight(other)
+    if action.fire == "strafe" and action.target is not None:
+        area = [action.target, *action.targets]
+        pairs = [(a, b) for i, a in enumerate(area) for b in area[i + 1 :]]
+        firearms.require_area({(a, b): scene.distance(a, b) for a, b in pairs})
     return weapon
 
 
-def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
-    """At resolution, why a declared attack cannot be made now, or ``None``: its weapon
+def out_of_rounds(scene: Scene, cid: str, action: Action, index: int) -> ev.ActionEnded | None:
+    """At resolution, the end of a declared attack that cannot be made now, or ``None``: its weapon
     was dropped (VTM-MEL-06), its gun holds fewer rounds than it needs (VTM-FIRE-13), a
     readiness roll having failed, or it shoots without sight and without having placed
     its target by ear (VTM-GEN-05)."""
     fighter = scene.fighter(cid)
     if action.kind == "attack" and action.weapon in fighter.dropped:
-        return f"VTM-MEL-06: {action.weapon} was dropped"
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-MEL-06", weapon=action.weapon)
+    if action.kind == "attack" and action.weapon in scene.out_of_hand(cid):
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-ACT-07", weapon=action.weapon)
     if (
         action.kind == "attack"
         and action.maneuver in ("shoot", "throw")
         and conditions.sightless(fighter.conditions)
         and not (fighter.sensed == scene.state.round and fighter.sense_ok)
     ):
-        return "VTM-GEN-05: no shot without sight unless the target was placed by ear this turn"
+        return ev.ActionEnded(combatant=cid, action=index, rule="VTM-GEN-05")
     if action.kind != "attack" or action.maneuver not in firearms.FIRING or action.weapon is None:
         return None
     weapon = scene.carried(cid, action.weapon)
@@ -122,7 +129,9 @@ def out_of_rounds(scene: Scene, cid: str, action: Action) -> str | None:
     loaded = scene.loaded(cid, action.weapon, weapon)
     if loaded >= firearms.rounds_needed(action.fire, weapon, loaded):
         return None
-    return f"VTM-FIRE-13: {action.weapon} has {loaded} rounds loaded"
+    return ev.ActionEnded(
+        combatant=cid, action=index, rule="VTM-FIRE-13", weapon=action.weapon, loaded=loaded
+    )
 
 
 def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> int:
@@ -166,7 +175,12 @@ def attack_terms(
         + attack.aimed(action.aim)
         + attack.from_the_side(action.side)
         + _opponents(scene, cid)
-        + attack.cover(action.maneuver, target.cover, scene.fighter(cid).cover, action.bypass)
+        + attack.cover(
+            action.maneuver,
+            attack.lying_cover(target.cover, target.conditions, scene.options.prone_cover_vs_ranged),
+            scene.fighter(cid).cover,
+            action.bypass,
+        )
         + conditions.against(target.conditions)
         + conditions.custom_against(scene.options.complications, target.complications)
         + grapple.restrained(scene.state.grapples, action.target, target.conditions)
@@ -186,8 +200,8 @@ def _closing(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> T
 
 
 def _shot(scene: Scene, cid: str, action: Action, weapon: Weapon | None, plan: Sequence[Action]) -> Terms:
-    """What a firearm or a thrown weapon adds: range (VTM-FIRE-07/08), the fire mode
-    (VTM-FIRE-04/10/11), the off hand (VTM-FIRE-03), the aim taken (VTM-FIRE-14)."""
+    """What a firearm or a thrown weapon adds: range (VTM-FIRE-07, VTM-FIRE-08), the fire mode
+    (VTM-FIRE-04, VTM-FIRE-10, VTM-FIRE-11), the off hand (VTM-FIRE-03), the aim taken (VTM-FIRE-14)."""
     if weapon is None or action.maneuver not in ("shoot", "throw"):
         return Terms()
     assert action.target is not None
@@ -229,14 +243,15 @@ def reload_terms(scene: Scene, cid: str, action: Action, index: int, count: int)
 
 
 def check_ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> Terms | None:
-    """VTM-ACT-07: picking up a dropped weapon takes the action and no roll; among other
-    actions, the readiness roll. (Carried weapons are in hand: only a dropped one needs it.)"""
+    """VTM-ACT-07: drawing a sheathed weapon or picking up a dropped one takes the action
+    and no roll; among other actions, the readiness roll. (A carried weapon the sheet does
+    not list as sheathed is in hand.)"""
     sheet = scene.sheet(cid)
     name = action.weapon
     require(
-        name is not None and name in scene.fighter(cid).dropped,
+        name is not None and name in scene.out_of_hand(cid),
         "VTM-ACT-07",
-        f"{cid} has no dropped {name!r} to ready",
+        f"{cid} has no sheathed or dropped {name!r} to ready",
     )
     assert name is not None
     weapon = sheet.own_weapons.get(name, scene.options.weapons.get(name))
@@ -289,7 +304,7 @@ def stand_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
 
 
 def escape_terms(scene: Scene, cid: str, index: int, count: int) -> Terms:
-    """VTM-GRP-03/04: Force + Bagarre at difficulty 6; the one breaking free pays its
+    """VTM-GRP-03, VTM-GRP-04: Force + Bagarre at difficulty 6; the one breaking free pays its
     action's place (VTM-ACT-02), the holder resists as a reflex."""
     attribute, ability = grapple.escape_traits()
     rule = "VTM-GRP-03"
@@ -322,8 +337,10 @@ def test_terms(scene: Scene, cid: str, attribute: str, ability: str | None, diff
 
 def sense_terms(scene: Scene, cid: str) -> Terms:
     """VTM-GEN-05: Perception + Conscience (Vigilance for a sheet without it, the
-    catalogue's reading) at difficulty 8; blindness's own +2 is what the roll overcomes."""
-    ability = "awareness" if "awareness" in scene.sheet(cid).abilities else "alertness"
+    catalogue's reading; or Vigilance always, by the table's ``blind_sense_ability``) at
+    difficulty 8; blindness's own +2 is what the roll overcomes."""
+    aware = scene.options.blind_sense_ability == "awareness" and "awareness" in scene.sheet(cid).abilities
+    ability = "awareness" if aware else "alertness"
     fighter = scene.fighter(cid)
     wounds = damage.wound_penalty(fighter.health, scene.sheet(cid), scene.options.health_track)
     base = Terms(

@@ -39,6 +39,7 @@ from domain.systems.vtm.rules import (
     grapple,
     initiative,
     melee,
+    movement,
 )
 from domain.systems.vtm.scene import Scene
 from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte
@@ -46,8 +47,9 @@ from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
 def check_resolve(scene: Scene, combatant: str) -> None:
-    scene.in_fight(combatant)
+    fighter = scene.in_fight(combatant)
     initiative.require_acting_now(scene.state, combatant)
+    movement.require_ruled(fighter.awaiting)
 
 
 def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
@@ -67,11 +69,12 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         scene = dataclasses.replace(scene, state=evolve(scene.state, emitted[0].event))
     held = scene.grapple(cid)
     if not grapple.allowed(held, cid, action):
-        # VTM-GRP-02/04: a grapple that began after the declaration stops this action
-        why = f"{'VTM-GRP-03' if held is None else 'VTM-GRP-02/04'}: the grapple does not allow it"
-        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=why))]
-    if (empty := out_of_rounds(scene, cid, action)) is not None:
-        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, reason=empty))]
+        # VTM-GRP-02, VTM-GRP-04: a grapple that began after the declaration stops this
+        # action; VTM-GRP-03: an escape from a grip already ended has nothing to do
+        rule = "VTM-GRP-03" if held is None else ("VTM-GRP-02" if held.kind == "clinch" else "VTM-GRP-04")
+        return [*emitted, Emitted(ev.ActionEnded(combatant=cid, action=index, rule=rule))]
+    if (empty := out_of_rounds(scene, cid, action, index)) is not None:
+        return [*emitted, Emitted(empty)]
     if action.kind == "attack":
         emitted += resolve_attack(scene, cid, action, index, len(declared), plan=declared)
     if action.kind == "reload":
@@ -134,7 +137,7 @@ def _defence_plan(
     before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
     assert action.maneuver is not None
     if scene.grapple(target) is not None:
-        return None  # VTM-GRP-02/04: a grappler makes no defence until the grip ends
+        return None  # VTM-GRP-02, VTM-GRP-04: a grappler makes no defence until the grip ends
     defender = scene.fighter(target)
     found = defence.answering_defence(
         defender, cid, action.maneuver, damage_type, scene.armour(target) > 0, defender.conditions
@@ -160,7 +163,7 @@ def resolve_attack(
 ) -> list[Emitted]:
     """``bonus``: a riposte's extra dice (VTM-DEF-12), whose ``action`` is -1; ``plan``: the
     turn's declared actions (VTM-FIRE-03); ``surprise``: an ambush's attack, answered only
-    by the defence the target braced with (``answer``, VTM-AMB-02/03)."""
+    by the defence the target braced with (``answer``, VTM-AMB-02, VTM-AMB-03)."""
     assert action.maneuver is not None and action.target is not None
     target = action.target
     sheet = scene.sheet(cid)
@@ -211,7 +214,7 @@ def resolve_attack(
         )
     ]
     if any(term.rule == "VTM-MEL-14" for term in found.pool):
-        closed = ev.DistanceSet(combatant=cid, other=target, metres=0, reason="VTM-MEL-14: closing in")
+        closed = ev.DistanceSet(combatant=cid, other=target, metres=0, reason="", rule="VTM-MEL-14")
         emitted.append(Emitted(closed))
     shares = [roll.successes]
     halve = False
@@ -234,7 +237,11 @@ def resolve_attack(
 
 def _footing(scene: Scene, cid: str, target: str, action: Action) -> list[tuple[str, Terms]]:
     """Who rolls to keep their feet if the attack hits: the target of a sweep
-    (VTM-MEL-01, difficulty 8); both sides of a tackle (VTM-MEL-13, difficulty 7)."""
+    (VTM-MEL-01, difficulty 8); both sides of a tackle (VTM-MEL-13, difficulty 7). No other
+    blow knocks down but by the GM's ruling (VTM-CPX-01)."""
+    assert action.maneuver is not None
+    if not attack.knocks_down(action.maneuver):
+        return []
     if action.maneuver == "sweep":
         return [(target, footing_terms(scene, target))]
     if action.maneuver == "tackle":
@@ -283,9 +290,7 @@ def _against(
             )
         )
         if defence.dives_for_cover(kind, action.maneuver, scene.fighter(target).cover):
-            dived = ev.CoverChanged(
-                combatant=target, cover="light", reason="VTM-DEF-09: dodged to the ground"
-            )
+            dived = ev.CoverChanged(combatant=target, cover="light", reason="", rule="VTM-DEF-09")
             emitted.append(Emitted(dived))
         allowed = defence.riposte_bonus(kind, against, successes)
         weapon_name = defence.parrying_weapon(scene.weapons(target))
@@ -429,7 +434,7 @@ def squeeze(
 
 
 def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = False) -> list[Emitted]:
-    """VTM-MEL-01/13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
+    """VTM-MEL-01, VTM-MEL-13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
     VTM-CPX-09: a tackled target still standing is off balance next turn."""
     roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
     emitted = [
@@ -460,10 +465,10 @@ def reload(scene: Scene, cid: str, action: Action, index: int, count: int) -> li
 
 
 def ready(scene: Scene, cid: str, action: Action, index: int, count: int) -> list[Emitted]:
-    """VTM-ACT-07: the dropped weapon is in hand again; among other actions only after
-    the readiness roll succeeds."""
+    """VTM-ACT-07: the sheathed or dropped weapon is in hand; among other actions only
+    after the readiness roll succeeds."""
     assert action.weapon is not None
-    if action.weapon not in scene.fighter(cid).dropped:
+    if action.weapon not in scene.out_of_hand(cid):
         return []  # picked up already (a GM's ruling, a rewind): nothing left to do
     readied = Emitted(ev.WeaponReadied(combatant=cid, weapon=action.weapon))
     readying = check_ready(scene, cid, action, index, count)
@@ -526,7 +531,7 @@ def damage_and_soak(
     soak_difficulty: int | None = None,
     armour: bool = True,
 ) -> list[Emitted]:
-    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04/05,
+    """VTM-DMG-10: damage (VTM-HR-01) at least the floor (VTM-HR-03), soak (VTM-DMG-04, VTM-DMG-05,
     VTM-HR-02), a vampire's bashing halved (VTM-DMG-06), levels, then the daze (VTM-CPX-05).
     ``halve``: a lone target of a strafe takes half the damage successes (VTM-FIRE-06).
     ``disarm``: the weapon a disarm reaches for and the target's Strength: more damage

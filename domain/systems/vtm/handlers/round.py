@@ -1,4 +1,4 @@
-"""Opening a turn, initiative, declarations and abstaining (VTM-INIT, VTM-ACT-01/02/08)."""
+"""Opening a turn, initiative, declarations and abstaining (VTM-INIT, VTM-ACT-01, VTM-ACT-02, VTM-ACT-08)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,20 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
             state.fighters.get(c) is not None and state.fighters[c].initiative is not None for c in combatants
         )
     )
-    return [Emitted(ev.RoundStarted(round=state.round + 1, combatants=combatants, keep_initiative=keep))]
+    started = ev.RoundStarted(round=state.round + 1, combatants=combatants, keep_initiative=keep)
+    return [Emitted(started), *(kept_slowed(scene, combatants) if keep else [])]
+
+
+def kept_slowed(scene: Scene, combatants: list[str]) -> list[Emitted]:
+    """VTM-INIT-08: with no initiative roll this turn (VTM-INIT-02 read literally), the two
+    points one who got up at once loses (VTM-CPX-02) come off the kept score, this turn only."""
+    emitted = []
+    for cid in combatants:
+        fighter = scene.fighter(cid)
+        if fighter.slowed and fighter.initiative is not None:
+            score = fighter.initiative + fighter.lowered - fighter.slowed
+            emitted.append(Emitted(ev.InitiativeSlowed(combatant=cid, lost=fighter.slowed, score=score)))
+    return emitted
 
 
 def check_recover(scene: Scene, combatant: str) -> None:
@@ -130,6 +143,7 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     cid = command.combatant
     check_declare(scene, cid)
     actions.require_declaration(command.actions, command.desperate)
+    actions.require_one_kind(command.actions, command.desperate, scene.options.desperate_defence_single_type)
     fighter = scene.fighter(cid)
     require(
         not (fighter.must_stand and "knocked_down" in fighter.conditions)
@@ -152,11 +166,15 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     declared = ev.ActionsDeclared(
         combatant=cid, actions=list(command.actions), desperate=command.desperate, move=command.move
     )
+    if command.move is not None and movement.asks_ruling(command.move):
+        asked = ev.RulingRequested(rule="VTM-MOVE-06", combatant=cid, question=command.move.complex.strip())
+        return [Emitted(declared), Emitted(asked)]
     return [Emitted(declared)]
 
 
 def check_move(scene: Scene, cid: str, move: Movement, plan: list[Action]) -> None:
-    """VTM-MOVE-01..05/07: the pace, the wounds, and what the move leaves for acting."""
+    """VTM-MOVE-01, VTM-MOVE-02, VTM-MOVE-03, VTM-MOVE-04, VTM-MOVE-05, VTM-MOVE-07: the pace,
+    the wounds, and what the move leaves for acting."""
     dexterity = scene.sheet(cid).attributes.dexterity
     level = damage.wound_level(scene.fighter(cid).health, scene.options.health_track)
     movement.require_pace(move, dexterity, level)

@@ -44,6 +44,22 @@ def require_declaration(actions: list[Action], desperate: bool) -> None:
             "an attack names its maneuver, a defence its kind, another action neither",
         )
         require(not action.kiss or action.maneuver == "bite", "VTM-MEL-10", "the Kiss is made with a bite")
+        require(
+            action.kind != "move",
+            "VTM-MOVE-06",
+            "the actions a complex move takes are the GM's ruling: describe it in the move (complex)",
+        )
+
+
+def require_one_kind(actions: list[Action], desperate: bool, single: bool) -> None:
+    """VTM-DEF-13, the table's ``desperate_defence_single_type``: a desperate defence made
+    « à l'aide d'une manœuvre défensive » keeps to one kind of defence."""
+    kinds = {a.defence for a in actions}
+    require(
+        not (desperate and single) or len(kinds) <= 1,
+        "VTM-DEF-13",
+        "this table's desperate defence keeps to one kind of defence",
+    )
 
 
 def require_interruptible(

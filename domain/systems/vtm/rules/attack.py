@@ -3,7 +3,7 @@ pool and difficulty of an attack, what it hits with and the damage dice it adds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Literal
 
 from domain.errors import require
@@ -104,7 +104,7 @@ def damage_dice(
     VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
     Strength + 1, aggravated;
     VTM-MEL-05 a weapon Strength + the weapon; a firearm
-    or a thrown weapon its own dice (VTM-DMG-01/02)."""
+    or a thrown weapon its own dice (VTM-DMG-01, VTM-DMG-02)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
     if maneuver == "punch":
         return [strength_term], "bashing"
@@ -120,7 +120,7 @@ def damage_dice(
         return [strength_term, Modifier(rule="VTM-MEL-13", value=1, why="tackle")], "bashing"
     if maneuver == "disarm" and weapon is None:  # VTM-MEL-06: bare hands, Strength
         return [strength_term], "bashing"
-    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2, lethal
+    if maneuver == "belly":  # VTM-MEL-12: the pistol + 2 (rubber bullets: + 0), lethal
         assert weapon is not None
         return belly_damage(weapon), "lethal"
     if maneuver == "bite":  # VTM-MEL-09: Strength + 1, aggravated
@@ -205,6 +205,15 @@ def knocks_down(maneuver: Maneuver) -> bool:
 
 
 COVER: dict[str, tuple[int, int]] = {"none": (0, 0), "light": (1, 0), "medium": (2, 1), "good": (3, 3)}
+
+
+def lying_cover(cover: str, conditions: Collection[str], counts: bool) -> str:
+    """VTM-FIRE-01: « Léger (couché, derrière un poteau téléphonique) »: one lying down
+    (knocked down, VTM-CPX-03) is at least in light cover against shots, besides the die its
+    attackers gain (the table's ``prone_cover_vs_ranged``)."""
+    if counts and "knocked_down" in conditions and COVER[cover][0] < COVER["light"][0]:
+        return "light"
+    return cover
 
 
 def cover(maneuver: Maneuver, target_cover: str, attacker_cover: str, bypass: str | None = None) -> Terms:

@@ -46,7 +46,7 @@ def helpless(conditions: Collection[str]) -> bool:
 
 
 def sightless(conditions: Collection[str]) -> bool:
-    """VTM-GEN-04/05: blind, or in total darkness."""
+    """VTM-GEN-04, VTM-GEN-05: blind, or in total darkness."""
     return "blinded" in conditions or "darkness" in conditions
 
 

@@ -49,6 +49,18 @@ def mode_terms(mode: FireMode) -> Terms:
     return terms(rule, dice=dice, difficulty=difficulty, why=mode) if rule else NONE
 
 
+STRAFE_AREA = 3
+"""VTM-FIRE-04: « Une zone de trois mètres au maximum peut ainsi être couverte »."""
+
+
+def require_area(spans: dict[tuple[str, str], int | None]) -> None:
+    """VTM-FIRE-04: a strafe covers an area of 3 m at most: no two of its targets stand
+    farther apart than that, by the distances the GM set (a distance never set is taken as
+    within the area, as a shot without a distance is at short range)."""
+    wide = [f"{a} and {b} ({metres} m)" for (a, b), metres in spans.items() if (metres or 0) > STRAFE_AREA]
+    require(not wide, "VTM-FIRE-04", f"a strafe covers {STRAFE_AREA} m at most: {', '.join(wide)} apart")
+
+
 def require_mode(action: Action, weapon: Weapon | None) -> None:
     """VTM-FIRE-10: only a weapon made for bursts fires one; VTM-FIRE-11 / VTM-FIRE-04: only
     a fully automatic weapon fires full auto or strafes; full auto cannot aim at a part
@@ -79,7 +91,7 @@ def require_mode(action: Action, weapon: Weapon | None) -> None:
 
 def rounds_needed(mode: FireMode, weapon: Weapon, loaded: int) -> int:
     """VTM-FIRE-13: a shot spends a round, a burst its rounds (VTM-FIRE-10, three by
-    default), full auto and strafing the whole magazine (VTM-FIRE-11/04)."""
+    default), full auto and strafing the whole magazine (VTM-FIRE-11, VTM-FIRE-04)."""
     if mode == "single":
         return 1
     if mode == "burst":

@@ -48,7 +48,7 @@ def allowed(grapple: Grapple | None, combatant: str, action: Action) -> bool:
 
 
 def require_allowed(grapple: Grapple | None, combatant: str, actions: Sequence[Action]) -> None:
-    """VTM-GRP-02/04 at declaration: refused with the rule of the grapple that forbids it."""
+    """VTM-GRP-02, VTM-GRP-04 at declaration: refused with the rule of the grapple that forbids it."""
     for action in actions:
         if grapple is None:
             require(action.kind != "escape", "VTM-GRP-03", f"{combatant} is held by no one")
@@ -78,12 +78,12 @@ def restrained(grapples: Sequence[Grapple], target: str, conditions: Collection[
 
 
 def escape_traits() -> tuple[str, str]:
-    """VTM-GRP-03/04: breaking free is a resisted Force + Bagarre roll on both sides."""
+    """VTM-GRP-03, VTM-GRP-04: breaking free is a resisted Force + Bagarre roll on both sides."""
     return ("strength", "brawl")
 
 
 def breaks_free(escaping: int, holding: int) -> bool:
-    """VTM-GRP-03/04: only more successes than the other side break the grip; otherwise
+    """VTM-GRP-03, VTM-GRP-04: only more successes than the other side break the grip; otherwise
     nothing changes."""
     return escaping > holding
 

@@ -34,10 +34,13 @@ def require_pistol(weapon: Weapon | None) -> None:
 
 
 def belly_damage(weapon: Weapon) -> list[Modifier]:
-    """VTM-MEL-12: the pistol's damage plus two dice, lethal."""
+    """VTM-MEL-12: the pistol's damage plus two dice, lethal; with rubber bullets « les
+    dégâts ne sont pas accrus, mais deviennent létaux »: no more dice, still lethal."""
+    extra = 0 if weapon.rubber else 2
+    why = "rubber bullets" if weapon.rubber else "gun in the belly"
     return [
         Modifier(rule="VTM-MEL-05", value=weapon.damage, why="weapon"),
-        Modifier(rule="VTM-MEL-12", value=2, why="gun in the belly"),
+        Modifier(rule="VTM-MEL-12", value=extra, why=why),
     ]
 
 

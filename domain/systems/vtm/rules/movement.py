@@ -18,8 +18,25 @@ def reach(pace: str, dexterity: int) -> int:
     return {"walk": WALK, "hurry": 10 + dexterity, "run": 18 + 3 * dexterity}[pace]
 
 
+def require_ruled(awaiting: str) -> None:
+    """VTM-MOVE-06: « D'autres manœuvres, comme sauter au-dessus d'obstacles ou se laisser
+    glisser d'une hauteur, peuvent être considérées comme des actions séparées, selon leur
+    complexité »: the Storyteller's call, so one whose complex move waits for the GM's
+    ruling does not act yet."""
+    require(
+        awaiting != "VTM-MOVE-06",
+        "VTM-MOVE-06",
+        "the GM has yet to rule how many actions the complex move counts for (vtm.RuleComplexMove)",
+    )
+
+
+def asks_ruling(move: Movement | None) -> bool:
+    """VTM-MOVE-06: a move that says what makes it complex asks the GM for a ruling."""
+    return move is not None and bool(move.complex.strip())
+
+
 def require_pace(move: Movement, dexterity: int, level: HealthLevel | None) -> None:
-    """VTM-MOVE-01..03: no farther than the pace allows; VTM-MOVE-07 / VTM-DMG-12: a
+    """VTM-MOVE-01, VTM-MOVE-02, VTM-MOVE-03: no farther than the pace allows; VTM-MOVE-07 / VTM-DMG-12: a
     wounded character is slower, as its health level says (outside the seed: the health
     track's ``no_run`` and ``max_move``)."""
     farthest = reach(move.pace, dexterity)
