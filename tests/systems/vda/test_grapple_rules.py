@@ -581,14 +581,28 @@ def test_grapple_options_are_a_table_option() -> None:
 
 
 def test_the_projection_shows_each_hold_and_what_it_forbids() -> None:
-    from domain.systems.vda.view import describe_grapples
+    """VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-22: the
+    projection the table page, the overlay and ``fracas state`` read carries who holds whom,
+    the value and cap, and what the hold forbids right now (recomputed at every change)."""
+    from domain.systems.vda.state import Grapple, GrappleEffects
 
     t = held(4)
     t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=0, reason="rien"))
-    assert describe_grapples(t.state) == [
-        "alma tient bors / holds bors: valeur/value 4 / plafond/cap 3; bors: pas d'arme / no weapon G/M; "
-        "bors mord à / bites at +1; bors ne peut fuir / cannot flee; "
-        "bors: esquive / dodge +2 par lutteur / per grappler; "
-        "bors peut être mis à terre / can be thrown down; "
-        "bors: magie et regard / magic and gaze -4 dés/dice"
-    ]
+    assert t.state.grapples == {
+        "alma>bors": Grapple(
+            value=4,
+            cap=3,
+            strength_potence=2,
+            effects=GrappleEffects(
+                bite=True,
+                forbidden_sizes=["G", "M"],
+                bite_back_difficulty=1,
+                flight=False,
+                dodge_malus=True,
+                takedown=True,
+                power_dice=-4,
+                power_difficulty=1,
+            ),
+            since_round=1,
+        )
+    }
