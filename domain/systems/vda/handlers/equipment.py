@@ -564,7 +564,9 @@ def check_reaction_dodge(scene: Scene, cid: str) -> None:
 def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
     """VDA-GREN-05: Dexterity + Dodge at 6 + 3, with every term a dodge meets (on the
     ground, under water, terrain, cover, a grapple's dodge malus, a repeated skill, the
-    GM's adjustments); a declared action it replaces is lost."""
+    GM's adjustments), but none of the attacks aimed at the dodger (VDA-MELEE-08: a dodge
+    away from a blast is no roll against a G wielder); a declared action it replaces is
+    lost."""
     seq = scene.state.sequence
     assert seq is not None
     fighter = scene.fighter(cid)
@@ -578,7 +580,9 @@ def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
             reason="remplacée par une esquive en réaction à l'explosion",
         )
         emitted.append(Emitted(lost))
-    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.defence_terms(scene, seq, cid, DODGE)
+    # Cover helps (VDA-COVER-01); the terms of the blows aimed at the dodger do not: the
+    # blast is no roll against them (VDA-MELEE-08's +1 is against the G wielder only).
+    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.cover_terms(scene, cid)
     pool = [
         Modifier(rule="A-6", value=scene.trait(cid, "dexterity"), why="dexterity"),
         Modifier(rule="A-6", value=scene.trait(cid, "dodge"), why="dodge"),

@@ -268,14 +268,22 @@ def moving_target_terms(scene: Scene, target: str, weapon: Weapon | None, action
     return mod.moving_target_modifiers(True)
 
 
+def cover_terms(scene: Scene, combatant: str) -> Terms:
+    """VDA-COVER-01: the cover a defender stands behind helps any defensive roll of its own,
+    against a blow or a blast."""
+    circumstances = scene.fighter(combatant).circumstances
+    if not circumstances.cover:
+        return NONE
+    return mod.cover_modifiers(circumstances.cover, circumstances.cover_ruling)
+
+
 def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """A defence's situational modifiers: cover (VDA-COVER-01), a ¤ weapon parrying other
-    weapons (VDA-MELEE-03), a vandalism aimed at a small weapon (VDA-VAND-02)."""
-    fighter = scene.fighter(combatant)
-    circumstances = fighter.circumstances
-    found = (
-        mod.cover_modifiers(circumstances.cover, circumstances.cover_ruling) if circumstances.cover else NONE
-    )
+    weapons (VDA-MELEE-03), a size-G attacker holding the initiative (VDA-MELEE-08), a
+    vandalism aimed at a small weapon (VDA-VAND-02). Only cover weighs on a dodge away from
+    a grenade's blast (``equipment.reaction_dodge``): the others are terms of the attacks
+    the defence meets."""
+    found = cover_terms(scene, combatant)
     attackers = {cid: a for cid, a in seq.declared.items() if a.offensive and a.target == combatant}
     attacks = list(attackers.values())
     parrying = scene.weapon(combatant, action.weapon)
