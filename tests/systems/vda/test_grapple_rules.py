@@ -1,4 +1,4 @@
-"""The grapple, « L'étreinte » (VDA-GRAP-01..24), through the round: declared as
+"""The grapple, « L'étreinte » (the VDA-GRAP chapter), through the round: declared as
 ``PhysicalAction.grapple``, resolved with ``ResolveAction``, its thresholds read by
 every guard. Seed 000 « L'étreinte »."""
 
@@ -88,7 +88,8 @@ def refused(t: Table, cid: str, action: Any) -> str:
     return t.refuse(c.DeclareAction(combatant=cid, action=action)).rule
 
 
-# --- VDA-GRAP-01..07: the attempt -------------------------------------------------------
+# --- the attempt: VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06,
+# VDA-GRAP-07 -----------------------------------------------------------------------------------
 
 
 def test_vda_grap_01__the_weapon_adds_dice_by_size_and_m_or_g_lower_the_difficulty() -> None:
@@ -297,7 +298,8 @@ def test_vda_grap_07__a_negative_remainder_fails_the_attempt() -> None:
     assert t.state.grapples == {}
 
 
-# --- VDA-GRAP-08..13: the test, flight, control --------------------------------------------
+# --- the test, flight, control: VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12,
+# VDA-GRAP-13 -----------------------------------------------------------------------------------
 
 
 def test_vda_grap_08__escape_successes_lower_the_value() -> None:
@@ -391,7 +393,8 @@ def test_vda_grap_13__the_held_characters_kept_successes_oppose_control() -> Non
     assert t.state.grapples["alma>bors"].target_kept == 2
 
 
-# --- VDA-GRAP-14..21: the thresholds -------------------------------------------------------
+# --- the thresholds: VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+# VDA-GRAP-20, VDA-GRAP-21 ----------------------------------------------------------------------
 
 
 def test_vda_grap_14__a_positive_value_drags_the_other_when_moving() -> None:
