@@ -14,8 +14,9 @@ import re
 from tests.rule_table import ROOT, TICKED, RuleTableContract, table_rows
 from tests.systems.vda.reach import PACKAGE, SOURCE, modules, public_functions, reachable
 
-RANGE = re.compile(r"VDA-[A-Z]+-\d\d\s*(?:\.\.\.?|–|/)\s*-?\d\d")
-"""An ID range or list: ``VDA-STAKE-01..03``, ``VDA-STAKE-01/03``, ``VDA-GRAP-08/-09``."""
+RANGE = re.compile(r"VDA-[A-Z]+-\d\d(?:\s*(?:\.\.\.?|–|/)\s*-?|,\s*)\d\d(?!\d)")
+"""An ID range or list: ``VDA-STAKE-01..03``, ``VDA-STAKE-01/03``, ``VDA-GRAP-08/-09``,
+``VDA-GRAP-17, 21``."""
 CHAPTERS = sorted(set(re.findall(r"VDA-([A-Z]+)-\d\d", (ROOT / "docs" / "systems" / "vda.md").read_text())))
 SHORT = re.compile(rf"(?<![A-Za-z0-9_-])(?:{'|'.join(CHAPTERS)})-\d\d(?!\d)")
 """An ID without its system: ``GRAP-08`` for ``VDA-GRAP-08``."""
@@ -111,9 +112,19 @@ class TestRuleTable(RuleTableContract):
         assert hidden == []
 
     def test_hidden_ids_finds_ranges_lists_and_short_forms(self) -> None:
-        for text in ("VDA-GRAP-14..21", "VDA-GRAP-08/09", "VDA-GRAP-08/-09", "GRAP-08", "(RES-05)"):
+        for text in (
+            "VDA-GRAP-14..21",
+            "VDA-GRAP-08/09",
+            "VDA-GRAP-08/-09",
+            "VDA-GRAP-17, 21",
+            "GRAP-08",
+            "(RES-05)",
+        ):
             assert hidden_ids(text), text
-        assert hidden_ids("VDA-GRAP-08, VDA-GRAP-09 and A-11; test_vda_grap_08_09__x") == []
+        assert (
+            hidden_ids("VDA-GRAP-08, VDA-GRAP-09 and A-11; VDA-STUCK-04, 2 dice; test_vda_grap_08_09__x")
+            == []
+        )
 
     def test_every_rule_test_names_its_rule_ids_in_its_docstring(self) -> None:
         """A rule test says in its docstring which rule it pins (``grep`` finds it there)."""
