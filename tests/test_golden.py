@@ -72,6 +72,10 @@ COVERS = {
         "vda.GrenadeExploded",
         "vda.Deafened",
     },
+    "vda_griffes": {
+        "vda.ResistanceReduced",
+        "vda.NaturalParryHurt",
+    },
 }
 NAMES = sorted(p.stem for p in GOLDEN.glob("*.ndjson"))
 

@@ -86,7 +86,8 @@ class MeleeWeapon(msgspec.Struct, frozen=True, kw_only=True, tag="melee"):
 
 class NaturalWeapon(msgspec.Struct, frozen=True, kw_only=True, tag="natural"):
     """A body weapon everyone has (VDA-NAT-01), or a vampire's fangs (VDA-NAT-03).
-    Claws and other appendages come from powers and are built by the caller."""
+    Claws and other appendages come from powers: a sheet or the table defines them, and
+    ``arsenal.as_weapon`` builds them as this class."""
 
     id: str
     name: str

@@ -15,6 +15,8 @@ from typing import Literal
 
 import msgspec
 
+from domain.systems.vda.data import find_weapon
+from domain.systems.vda.gear import OwnNaturalWeapon
 from domain.systems.wod import Difficulty, Dots
 
 
@@ -257,3 +259,18 @@ class VdaOptions(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag="vda",
     """Disarm, stake, stuck weapons, vandalism, resistance, grenades (:class:`EquipmentOptions`)."""
     tactics: TacticsOptions = msgspec.field(default_factory=TacticsOptions)
     """The gaze, the two-weapon styles and the equipment gaps (:class:`TacticsOptions`)."""
+    natural_weapons: list[OwnNaturalWeapon] = []
+    """The table's natural weapons (claws of Protean, Vicissitude bone blades…), defined once
+    for every sheet that names its id in ``weapons`` (VDA-NAT-01, VDA-VAND-09): the seeds give
+    them « per power », so a group writes its own. A sheet's own ``natural_weapons`` of the
+    same id take precedence."""
+
+    def __post_init__(self) -> None:
+        ids = [w.id for w in self.natural_weapons]
+        if len(ids) != len(set(ids)):
+            raise ValueError("natural_weapons: each natural weapon of the table has its own id")
+        for weapon_id in ids:
+            if find_weapon(weapon_id) is not None:
+                raise ValueError(
+                    f"natural_weapons: {weapon_id!r} is already a weapon of the tables: give it another id"
+                )

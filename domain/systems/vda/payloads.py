@@ -61,7 +61,7 @@ class AttackResolution(msgspec.Struct, frozen=True, kw_only=True):
     armour_dice: int = 0
     """Worn armour and shield dice, before cancellation."""
     armour_dice_effective: int = 0
-    """After cancellation, a vulnerable zone and Fortitude (RMAR-06, TGT-03, FORPOT-01)."""
+    """After cancellation, a vulnerable zone and Fortitude (VDA-RMAR-06, VDA-TGT-03, VDA-FORPOT-01)."""
     soak_from_fortitude: int = 0
     """VDA-FORPOT-06."""
     soak_from_armour_malus: int = 0

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from domain.systems import wod
+from domain.systems.vda import arsenal
+from domain.systems.vda.data import Weapon
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.state import Fighter, VdaSheet, VdaState
 
@@ -40,6 +42,19 @@ class Scene(wod.Scene[VdaSheet]):
             return 0
         start: int = sheet.current.get(pool, int(getattr(sheet, pool)))  # type: ignore[call-overload]
         return start - self.spent(combatant, pool)
+
+    def weapon(self, combatant: str, weapon_id: str | None) -> Weapon | None:
+        """What ``weapon_id`` names for ``combatant``: the one lookup (``arsenal.lookup``) of
+        every path that reads a weapon."""
+        return arsenal.lookup(self.sheet(combatant), self.options, weapon_id)
+
+    def natural_ids(self, combatant: str) -> list[str]:
+        """The combatant's natural weapons beyond head, fists, feet and fangs."""
+        return arsenal.natural_ids(self.sheet(combatant), self.options)
+
+    def carries(self, combatant: str, weapon_id: str) -> bool:
+        """A weapon of the sheet, or a natural weapon of its own (``arsenal.carries``)."""
+        return arsenal.carries(self.sheet(combatant), self.options, weapon_id)
 
     @property
     def ones_cancel(self) -> bool:

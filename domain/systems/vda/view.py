@@ -5,10 +5,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.base import Viewer, admits
-from domain.systems.vda.grapple_view import describe_grapples
 from domain.systems.vda.state import VdaState
 
-__all__ = ["describe_grapples", "redact"]
+__all__ = ["redact"]
 
 
 def redact(state: VdaState, viewer: Viewer) -> VdaState:

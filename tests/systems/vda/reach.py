@@ -78,10 +78,11 @@ def modules() -> dict[str, Module]:
     return {m.name: m for m in (Module(path) for path in sorted(SOURCE.rglob("*.py")))}
 
 
-def reachable() -> set[str]:
-    """Every ``module:name`` of the package that play reaches."""
+def reachable(start: str = PACKAGE) -> set[str]:
+    """Every ``module:name`` of the package that play reaches (from ``start``'s top level:
+    the package itself, what the system registers)."""
     found = modules()
-    root = found[PACKAGE]
+    root = found[start]
     top = [n for n in root.tree.body if not isinstance(n, ast.Import | ast.ImportFrom)]
     todo = list(root.references(top))
     seen: set[str] = set()

@@ -97,7 +97,7 @@ def test_vda_bite_01__first_bite_level_is_aggravated_and_potence_is_automatic() 
 def test_vda_rmar_04__pistol_against_a_vampire_in_plate() -> None:
     """VDA-RMAR-04: Pistol 2 dice, cancels 1 plate die (4 → 3), never Fortitude. Divisor max(1, 1, 3) = 3.
     Margin 5 → tiers 2/2/1: +2 automatic, +2 dice, tier 3 (1) < 3 converts nothing.
-    4 dice: 10 6 1 3 → 1, damage 3. Soak: Stamina 3 + Fortitude 1 + plate 3 − 1 (FORPOT-01)
+    4 dice: 10 6 1 3 → 1, damage 3. Soak: Stamina 3 + Fortitude 1 + plate 3 − 1 (VDA-FORPOT-01)
     = 6 dice: 6 6 2 2 2 1 → 1. Lethal 2."""
     result, _ = _resolve(
         [10, 6, 1, 3, 6, 6, 2, 2, 2, 1],
@@ -206,7 +206,7 @@ def test_vda_forpot_02__a_fortitude_token_removes_a_1_from_the_soak_roll() -> No
 
 def test_vda_armor_06__mail_malus_soaks_automatically_against_a_dagger() -> None:
     """VDA-ARMOR-06: Hunting dagger Str 3 + 2 = 5, mail divisor 2, margin 2: 1 automatic, 4 rolled
-    (6 6 6 2) = 3, damage 4. Soak: mail 2 dice, its malus 1 automatic (ARMOR-06), 1
+    (6 6 6 2) = 3, damage 4. Soak: mail 2 dice, its malus 1 automatic (VDA-ARMOR-06), 1
     rolled (8): 2. Lethal 2."""
     result, _ = _resolve(
         [6, 6, 6, 2, 8],

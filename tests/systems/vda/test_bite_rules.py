@@ -1,4 +1,4 @@
-"""The bite and the Kiss, « La morsure » (VDA-BITE-01..06), through the round.
+"""The bite and the Kiss, « La morsure » (the VDA-BITE chapter), through the round.
 Seed 000 « La morsure », « Armes naturelles »."""
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ def trio() -> Table:
 
 
 def test_vda_phys_03__a_defence_spent_on_a_resolved_attack_is_not_split_again() -> None:
-    """VDA-PHYS-03/04: once Alma's attack met 2 of Cleo's 3 dodge successes, Cleo cannot
+    """VDA-PHYS-03, VDA-PHYS-04: once Alma's attack met 2 of Cleo's 3 dodge successes, Cleo cannot
     re-split them to Bors: only the one left is hers to give."""
     t = trio()
     t.declare("alma", ATTACK)
@@ -73,7 +73,7 @@ def test_a_7__a_player_does_not_set_its_own_difficulty() -> None:
     assert t.declare("alma", easy) == [ev.ActionDeclared(combatant="alma", sequence=1, action=easy)]
 
 
-# --- the charge's run-up and mount (VDA-CHARGE-01/07, VDA-HORSE-02) ----------------------
+# --- the charge's run-up and mount (VDA-CHARGE-01, VDA-CHARGE-07, VDA-HORSE-02) ----------------------
 
 
 def charger(run_up: bool, **alma: Any) -> Table:

@@ -5,6 +5,7 @@ whatever its dice, and never refused once a die was drawn."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -13,14 +14,14 @@ from hypothesis import strategies as st
 
 from domain.base import GM, Viewer
 from domain.commands import RollDice, UpdateCombatant
-from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda.data import ARMOURS, MELEE_WEAPONS, NATURAL_WEAPONS, RANGED_WEAPONS
 from domain.systems.vda.decide import MOVES
-from domain.systems.vda.gear import Mount
+from domain.systems.vda.gear import Mount, OwnNaturalWeapon
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.state import VdaPower, VdaSheet
 from domain.systems.wod import Attributes
-from tests.fairness import assert_dice_tell_nothing
+from tests.fairness import FairnessDriver, assert_dice_tell_nothing
 from tests.strategies import structs
 from tests.systems.vda.conftest import SEED, Table, act, options_for, sheet
 from tests.systems.vda.test_round_properties import command_for
@@ -58,7 +59,9 @@ WORDS = [
     "hache_a_deux_mains",
 ]
 CARRIED = ["lance", "epee", "pistolet", "bouclier", "couteau", "arc_long", "grenade", "pieu", "masse"]
-CARRIED += ["hache_a_deux_mains", "tromblon", "poings", "morsure", "maille"]
+CARRIED += ["hache_a_deux_mains", "tromblon", "poings", "morsure", "maille", "griffes"]
+CLAWS = OwnNaturalWeapon(id="griffes", damage_bonus=1, aggravated_capacity=2, discipline="protean")
+"""The table's claws (``VdaOptions.natural_weapons``), which Cleo carries."""
 SKILLS = ["melee", "brawl", "dodge", "athletics", "archery", "firearms", "intimidation"]
 ids = st.sampled_from(IDS)
 FIELDS = {
@@ -77,6 +80,7 @@ FIELDS = {
     "difficulty": st.integers(4, 8),
     "distance_m": st.sampled_from([None, 2.0, 10.0, 40.0]),
     "reason": st.just("ruling"),
+    "armour": st.sampled_from([None, *ARMOURS]),
 }
 ANN = Viewer(role="player", id="ann")
 HORSE = Mount(strength=4, potence=1)
@@ -94,7 +98,7 @@ FUZZED = [*MOVES.command_types, RollDice, UpdateCombatant]
 
 
 def new_table() -> Table:
-    t = Table()
+    t = Table(VdaOptions(natural_weapons=[CLAWS]))
     t.add(
         "alma",
         sheet(melee=3, dodge=2, brawl=2, celerity=2, potence=2, anger=2, presence=3, powers=POWERS),
@@ -121,7 +125,8 @@ def new_table() -> Table:
             dodge=3,
             rage=1,
             animalism=1,
-            weapons=["arc_long", "grenade", "pieu", "masse"],
+            protean=2,
+            weapons=["arc_long", "grenade", "pieu", "masse", "griffes"],
         ),
     )
     dario = sheet(kind="ghoul", melee=2, fortitude=1, weapons=["hache_a_deux_mains", "tromblon"], mount=HORSE)
@@ -131,50 +136,30 @@ def new_table() -> Table:
     return t
 
 
-def legal_step(data: st.DataObject, t: Table) -> None:
-    """One command among those the guards offer now (a new round when none is), checked
-    for its dice like any other, then played with dice derived from the seed."""
-    offered = [(tag, cid) for cid in IDS for tag in options_for(t.timeline.head, cid)]
-    moving = [(tag, cid) for tag, cid in offered if tag.split("/")[0] in PROGRESS]
-    if moving and data.draw(st.integers(0, 4)):
-        offered = moving
-    if offered:
-        tag, cid = data.draw(st.sampled_from(offered))
-        command = command_for(data, tag, cid, t)
-    else:
-        command = c.StartRound()
-    if assert_dice_tell_nothing(t.timeline.head, command, GM, SEED) == "accepted":
-        t.emitted(command)
-
-
-def fuzzed_step(data: st.DataObject, t: Table) -> None:
-    """A command of any type with random fields, sent by the GM or a player; played
-    when accepted, so that fuzzed declarations are resolved by later legal steps."""
-    kind = data.draw(st.sampled_from(FUZZED))
-    if kind is UpdateCombatant:  # a sheet changed mid-fight, any of its numbers
-        cid = data.draw(ids)
-        drawn = data.draw(structs(VdaSheet, WORDS, fields=FIELDS))
-        try:  # as the server decodes it: a sheet out of its ranges never reaches decide
-            new = msgspec.convert(msgspec.to_builtins(drawn), VdaSheet)
-        except msgspec.ValidationError:
-            return
-        command = UpdateCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=new), reason="ruling")
-    else:
-        command = data.draw(structs(kind, WORDS, fields=FIELDS))
-    sender = data.draw(st.sampled_from([GM, GM, ANN]))
-    if assert_dice_tell_nothing(t.timeline.head, command, sender, SEED) == "accepted":
-        t.emitted(command, as_=sender.id)
+DRIVER = FairnessDriver(
+    ids=IDS,
+    progress=PROGRESS,
+    command_for=command_for,  # bound to each example's table below
+    offered=options_for,
+    fallback=[c.StartRound()],
+    fuzzed=FUZZED,
+    structs=lambda kind: structs(kind, WORDS, fields=FIELDS),
+    sheet_type=VdaSheet,
+    senders=[GM, GM, ANN],
+    seed=SEED,
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_command_is_refused_after_a_die_and_no_nonce_changes_an_answer(data: st.DataObject) -> None:
+    """The shared driver (``tests/fairness.py``) plays legal steps (what the guards offer,
+    a new round when nothing is) and fuzzed ones (any command type, the GM or Ann sending),
+    each checked for its dice before it is played. The grapple and bite declarations the
+    guards offer are built from this table's state, hence the driver bound to it."""
     t = new_table()
-    for _ in range(data.draw(st.integers(0, 60), label="steps")):
-        if data.draw(st.integers(0, 2)):
-            legal_step(data, t)
-        else:
-            fuzzed_step(data, t)
+    driver = replace(DRIVER, command_for=lambda data, tag, cid: command_for(data, tag, cid, t))
+    driver.play(data, t)
 
 
 # --- what the property found: checks that ran after a die --------------------------------

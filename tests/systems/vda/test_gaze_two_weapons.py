@@ -1,8 +1,9 @@
-"""Issue 4's second pass through the round: the gaze attack (VDA-GAZE-01..07, with
-VDA-GRAP-23 while held), the two-weapon styles (VDA-TWO-01..04), the staked vampire
-(VDA-STAKE-01/04), stuck arrows and the 2-dice removal (VDA-STUCK-01/02/04), the
+"""Issue 4's second pass through the round: the gaze attack (the VDA-GAZE chapter, with
+VDA-GRAP-23 while held), the two-weapon styles (the VDA-TWO chapter), the staked vampire
+(VDA-STAKE-01, VDA-STAKE-04), stuck arrows and the 2-dice removal (VDA-STUCK-01,
+VDA-STUCK-02, VDA-STUCK-04), the
 grenade's initiative and the rest of VDA-GREN, magic items and supernatural wear
-(VDA-RES-06/08). Fixed dice; whole events or the RuleViolation with the rule's ID."""
+(VDA-RES-06, VDA-RES-08). Fixed dice; whole events or the RuleViolation with the rule's ID."""
 
 from __future__ import annotations
 
@@ -308,7 +309,7 @@ def test_vda_two_04__two_2s_count_as_a_1_for_the_critical_failure() -> None:
     assert two_weapons.twos_as_ones(roll([2, 2, 2, 8, 8], 6), True).successes == 1
 
 
-# --- VDA-STAKE-01/04 ------------------------------------------------------------------------
+# --- VDA-STAKE-01, VDA-STAKE-04 ------------------------------------------------------------------------
 
 
 def test_vda_stake_04__a_staked_vampire_is_paralysed_until_the_stake_is_out() -> None:
@@ -347,7 +348,7 @@ def test_vda_stake_01__a_bony_heart_waits_for_the_gms_ruling() -> None:
     assert t.state.fighters["bors"].staked and t.state.tactics.stake_rulings == []
 
 
-# --- VDA-STUCK-01/02/04 ----------------------------------------------------------------------
+# --- VDA-STUCK-01, VDA-STUCK-02, VDA-STUCK-04 ----------------------------------------------------
 
 
 def test_vda_stuck_01__arrows_and_bolts_stick_the_bow_stays_in_hand() -> None:
@@ -496,7 +497,7 @@ def test_vda_gren_12__beyond_its_50_m_a_grenade_throw_is_harder() -> None:
     assert rules(rolled.difficulty)["VDA-THROW-02"] == 1
 
 
-# --- VDA-RES-06/08 ----------------------------------------------------------------------------
+# --- VDA-RES-06, VDA-RES-08 ----------------------------------------------------------------------------
 
 
 def test_vda_res_06_08__a_magic_sword_worn_by_entropy_loses_less() -> None:

@@ -1,4 +1,4 @@
-"""The grapple, « L'étreinte » (VDA-GRAP-01..24), through the round: declared as
+"""The grapple, « L'étreinte » (the VDA-GRAP chapter), through the round: declared as
 ``PhysicalAction.grapple``, resolved with ``ResolveAction``, its thresholds read by
 every guard. Seed 000 « L'étreinte »."""
 
@@ -88,7 +88,8 @@ def refused(t: Table, cid: str, action: Any) -> str:
     return t.refuse(c.DeclareAction(combatant=cid, action=action)).rule
 
 
-# --- VDA-GRAP-01..07: the attempt -------------------------------------------------------
+# --- the attempt: VDA-GRAP-01, VDA-GRAP-02, VDA-GRAP-03, VDA-GRAP-04, VDA-GRAP-05, VDA-GRAP-06,
+# VDA-GRAP-07 -----------------------------------------------------------------------------------
 
 
 def test_vda_grap_01__the_weapon_adds_dice_by_size_and_m_or_g_lower_the_difficulty() -> None:
@@ -297,7 +298,8 @@ def test_vda_grap_07__a_negative_remainder_fails_the_attempt() -> None:
     assert t.state.grapples == {}
 
 
-# --- VDA-GRAP-08..13: the test, flight, control --------------------------------------------
+# --- the test, flight, control: VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-10, VDA-GRAP-11, VDA-GRAP-12,
+# VDA-GRAP-13 -----------------------------------------------------------------------------------
 
 
 def test_vda_grap_08__escape_successes_lower_the_value() -> None:
@@ -391,7 +393,8 @@ def test_vda_grap_13__the_held_characters_kept_successes_oppose_control() -> Non
     assert t.state.grapples["alma>bors"].target_kept == 2
 
 
-# --- VDA-GRAP-14..21: the thresholds -------------------------------------------------------
+# --- the thresholds: VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-GRAP-19,
+# VDA-GRAP-20, VDA-GRAP-21 ----------------------------------------------------------------------
 
 
 def test_vda_grap_14__a_positive_value_drags_the_other_when_moving() -> None:
@@ -581,14 +584,28 @@ def test_grapple_options_are_a_table_option() -> None:
 
 
 def test_the_projection_shows_each_hold_and_what_it_forbids() -> None:
-    from domain.systems.vda.view import describe_grapples
+    """VDA-GRAP-14, VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-19, VDA-GRAP-20, VDA-GRAP-22: the
+    projection the table page, the overlay and ``fracas state`` read carries who holds whom,
+    the value and cap, and what the hold forbids right now (recomputed at every change)."""
+    from domain.systems.vda.state import Grapple, GrappleEffects
 
     t = held(4)
     t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=0, reason="rien"))
-    assert describe_grapples(t.state) == [
-        "alma tient bors / holds bors: valeur/value 4 / plafond/cap 3; bors: pas d'arme / no weapon G/M; "
-        "bors mord à / bites at +1; bors ne peut fuir / cannot flee; "
-        "bors: esquive / dodge +2 par lutteur / per grappler; "
-        "bors peut être mis à terre / can be thrown down; "
-        "bors: magie et regard / magic and gaze -4 dés/dice"
-    ]
+    assert t.state.grapples == {
+        "alma>bors": Grapple(
+            value=4,
+            cap=3,
+            strength_potence=2,
+            effects=GrappleEffects(
+                bite=True,
+                forbidden_sizes=["G", "M"],
+                bite_back_difficulty=1,
+                flight=False,
+                dodge_malus=True,
+                takedown=True,
+                power_dice=-4,
+                power_difficulty=1,
+            ),
+            since_round=1,
+        )
+    }

@@ -1,5 +1,5 @@
 """Attacks through the round: the hit roll, the defence that meets it and the damage
-pipeline of ``rules/attack.py`` (VDA-PHYS-03/05, VDA-INIT-03, VDA-DMG via the pipeline)."""
+pipeline of ``rules/attack.py`` (VDA-PHYS-03, VDA-PHYS-05, VDA-INIT-03, VDA-DMG via the pipeline)."""
 
 from __future__ import annotations
 

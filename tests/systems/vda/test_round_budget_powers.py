@@ -1,4 +1,4 @@
-"""The action budget (VDA-ACT), power actions (VDA-POW) and the sequence steps (VDA-SEQ-02/04)."""
+"""The action budget (VDA-ACT), power actions (VDA-POW) and the sequence steps (VDA-SEQ-02, VDA-SEQ-04)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Rules the seeds leave to the GM, or to the player's choice, through the round: orientation
-under Obfuscate and « Arcane de combat » (VDA-ORI-02/04), the mid-round charge (VDA-CHARGE-04),
+under Obfuscate and « Arcane de combat » (VDA-ORI-02, VDA-ORI-04), the mid-round charge (VDA-CHARGE-04),
 the ambusher's gear (VDA-CONC-02)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Weapons through the round (issue 3): the table's numbers as the round engine reads them,
-with scripted dice. Bows (VDA-BOW-01/03/04/05), firearms (VDA-FIRE-02/03), polearms
+with scripted dice. Bows (VDA-BOW-01, VDA-BOW-03, VDA-BOW-04, VDA-BOW-05), firearms (VDA-FIRE-02,
+VDA-FIRE-03), polearms
 (VDA-MOD-06, VDA-MELEE-12) and bashing against a vampire (VDA-GEN-03)."""
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ def _counter_charged(weapon: str) -> HealthLoss:
 
 def test_vda_melee_12__the_lance_and_the_boar_spear_counter_a_charge_in_the_round() -> None:
     # One hit converts one die (1 lethal); a counter-charge adds the charge's on-foot bashing
-    # (VDA-CHARGE-05/08), which the two-handed sword, no polearm, does not get.
+    # (VDA-CHARGE-05, VDA-CHARGE-08), which the two-handed sword, no polearm, does not get.
     """VDA-MELEE-12: the lance and the boar spear counter a charge in the round."""
     assert _counter_charged("lance") == HealthLoss(lethal=1, bashing=1)
     assert _counter_charged("epieu") == HealthLoss(lethal=1, bashing=1)

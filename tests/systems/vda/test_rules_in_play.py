@@ -1,7 +1,7 @@
 """Rules that once had a tested function the round never called, now played through
-``decide``: a firearm's initiative (VDA-FIRE-05), its reloading and its 1s (VDA-FIRE-06/07,
+``decide``: a firearm's initiative (VDA-FIRE-05), its reloading and its 1s (VDA-FIRE-06, VDA-FIRE-07,
 VDA-BOW-06), the blunderbuss's spread (VDA-FIRE-04), the moving horse (VDA-MOD-03), the
-club's knock-out (VDA-MELEE-05) and the initiative every fall costs (VDA-PRONE-03/04).
+club's knock-out (VDA-MELEE-05) and the initiative every fall costs (VDA-PRONE-03, VDA-PRONE-04).
 Fixed dice; whole events or the refusal's rule ID."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_vda_fire_05__read_as_the_attack_difficulty_the_initiative_stays_at_4() 
     assert rolled.score == 5
 
 
-# --- VDA-PRONE-03/04/05: falling ------------------------------------------------------
+# --- VDA-PRONE-03, VDA-PRONE-04, VDA-PRONE-05: falling ------------------------------------------------------
 
 
 def test_vda_prone_03__a_round_begun_on_the_ground_rolls_initiative_at_plus_two() -> None:
@@ -743,7 +743,7 @@ ESCAPE = act("other", skill="brawl", attribute="strength", grapple="escape", tar
 
 
 def test_vda_grap_08__the_grapplers_opposition_is_a_reaction_paid_with_an_action_to_come() -> None:
-    """VDA-GRAP-08/09 (ruling): Alma, holding Bors at 3, declared nothing against his
+    """VDA-GRAP-08, VDA-GRAP-09 (ruling): Alma, holding Bors at 3, declared nothing against his
     escape; with a second action bought (Anger), she opposes in reaction with her larger
     pool (Strength + Brawl + Potence), keeps the successes for the round, and loses that
     second action."""
@@ -827,7 +827,7 @@ def test_vda_grap_08__with_no_action_left_the_opposition_is_0() -> None:
 
 
 def test_vda_grap_12__the_held_characters_opposition_to_control_is_a_reaction() -> None:
-    """VDA-GRAP-12/13 (ruling): « au prix d'une action défensive »: Bors, with an action to
+    """VDA-GRAP-12, VDA-GRAP-13 (ruling): « au prix d'une action défensive »: Bors, with an action to
     come, opposes Alma's control in reaction and loses that action."""
     t = held(3, anger=1, dominate=1)
     t.send(c.SpendForAction(combatant="bors"))

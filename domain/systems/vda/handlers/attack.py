@@ -7,9 +7,9 @@ from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda import events as ev
-from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, RangedWeapon
 from domain.systems.vda.handlers import bows, equipment, situation
-from domain.systems.vda.handlers.situation import weapon_of
+from domain.systems.vda.handlers.situation import weapon_used
 from domain.systems.vda.rules import physical, ranged_defence, resistance
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.vda.rules.ranged_defence import attack_class
@@ -23,7 +23,7 @@ def require_defence_ready(scene: Scene, seq: SequenceState, attacker: str, actio
     target = action.target
     if target is None or attacker in scene.fighter(target).renounced:
         return
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, attacker, action)
     if isinstance(weapon, RangedWeapon) and weapon.kind == "grenade":
         return  # the grenade lands later; dodges before the blast count (VDA-GREN-04)
     declared = seq.declared.get(target)
@@ -53,7 +53,9 @@ def defence_against(scene: Scene, seq: SequenceState, attacker: str, action: Phy
     if defence is None or attacker in scene.fighter(target).renounced:
         return 0
     declared = seq.declared.get(target)
-    if declared is not None and not ranged_defence.parries(declared.defence, attack_class(weapon_of(action))):
+    if declared is not None and not ranged_defence.parries(
+        declared.defence, attack_class(weapon_used(scene, attacker, action))
+    ):
         return 0  # VDA-RDEF-01: a parry never meets a firearm
     if defence.allocations:
         return defence.allocations.get(attacker, 0)
@@ -64,7 +66,7 @@ def target_of(scene: Scene, cid: str) -> Target:
     """The defender's numbers, with only the armour and shield it still has (VDA-RES-02,
     VDA-DISARM-04)."""
     t, fighter = scene.sheet(cid), scene.fighter(cid)
-    carried = [find_weapon(w) for w in t.weapons if resistance.in_hand(fighter, w)]
+    carried = [scene.weapon(cid, w) for w in t.weapons if resistance.in_hand(fighter, w)]
     worn = t.armour if t.armour and resistance.in_hand(fighter, t.armour) else None
     return Target(
         kind=t.kind,

@@ -13,7 +13,7 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.commands import AnnounceCharge
 from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
 from domain.systems.vda.gear import Charge
-from domain.systems.vda.handlers.situation import FISTS, require_carried, weapon_of
+from domain.systems.vda.handlers.situation import FISTS, require_carried, weapon_used
 from domain.systems.vda.rules import grapple, initiative, movement, resistance
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, PhysicalAction, SequenceState
@@ -25,7 +25,7 @@ def held_weapons(scene: Scene, combatant: str) -> list[Weapon]:
     held = [
         w
         for item in scene.sheet(combatant).weapons
-        if resistance.in_hand(fighter, item) and (w := find_weapon(item)) is not None
+        if resistance.in_hand(fighter, item) and (w := scene.weapon(combatant, item)) is not None
     ]
     fists = find_weapon(FISTS)
     return held or ([fists] if fists is not None else [])
@@ -35,7 +35,7 @@ def check_mid_round_charge(scene: Scene, seq: SequenceState, combatant: str, act
     """VDA-CHARGE-04: the guards of a charge that claims the initiative bonus."""
     if action.charge is None or not action.charge.initiative_bonus or action.target is None:
         return
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     require(isinstance(weapon, MeleeWeapon), "VDA-CHARGE-04", "a charge's bonus is its melee weapon's")
     assert weapon is not None
     movement.require_mid_round_charge(seq.number, weapon, held_weapons(scene, action.target))
@@ -44,7 +44,7 @@ def check_mid_round_charge(scene: Scene, seq: SequenceState, combatant: str, act
 def mid_round_charge(scene: Scene, combatant: str, action: PhysicalAction, score: int) -> list[Emitted]:
     """VDA-CHARGE-04: once declared (or revealed), the bonus is added to ``score``, the
     charger's current initiative."""
-    weapon = weapon_of(action)
+    weapon = weapon_used(scene, combatant, action)
     if action.charge is None or not action.charge.initiative_bonus or not isinstance(weapon, MeleeWeapon):
         return []
     bonus = movement.mid_round_charge_bonus(weapon, scene.options.damage)
@@ -144,8 +144,8 @@ def announce_charge(scene: Scene, command: AnnounceCharge) -> list[Emitted]:
         f"{target!r} already rolled initiative: announce the charge before either of you rolls",
     )
     require_carried(scene, cid, command.weapon)
-    weapon = find_weapon(command.weapon)
-    require(weapon is not None, "VDA-CHARGE-02", f"no weapon {command.weapon!r} in the tables")
+    weapon = scene.weapon(cid, command.weapon)
+    require(weapon is not None, "VDA-CHARGE-02", f"no weapon {command.weapon!r}")
     assert weapon is not None
     movement.require_charge_weapon(weapon, scene.sheet(cid).mount is not None)
     # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-21: a charge whose weapon the holds
@@ -176,7 +176,7 @@ def holds_larger_weapon(scene: Scene, combatant: str) -> bool:
     larger weapon (VDA-CHARGE-09), charger or charged alike, rolls initiative at −1."""
     for charger in scene.state.combatants:
         announced = scene.fighter(charger)
-        weapon = find_weapon(announced.charging_with or "")
+        weapon = scene.weapon(charger, announced.charging_with)
         if announced.charging is None or weapon is None:
             continue
         if charger == combatant:

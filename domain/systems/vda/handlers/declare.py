@@ -9,7 +9,6 @@ from domain.base import Emitted
 from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DeclareAction
-from domain.systems.vda.data import find_weapon
 from domain.systems.vda.handlers import bows, charge, facts, gaze, grapple, shots, situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import (
@@ -103,7 +102,7 @@ def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
         return True
     try:
         situation.require_carried(scene, combatant, weapon)
-        grapple_rules.require_weapon_usable(scene.state, combatant, find_weapon(weapon))
+        grapple_rules.require_weapon_usable(scene.state, combatant, scene.weapon(combatant, weapon))
         strike = PhysicalAction(kind="attack", skill="melee", weapon=weapon)
         grapple_rules.require_not_immobilised(scene.state, combatant, strike)
     except RuleViolation:
@@ -164,13 +163,15 @@ def declare_action(scene: Scene, command: DeclareAction) -> list[Emitted]:
 
 
 def weapon_malus(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted]:
-    """VDA-INIT-09, VDA-NAT-02: the sequence-1 attack or parry with a weapon whose
-    initiative malus was not taken at the roll (fists, head, the two-handed axe...) takes it
-    now, off the roll's last dice (``initiative.malus_of_use``). The order of this
-    sequence stands (VDA-INIT-10: a score changed after the roll counts from the next)."""
+    """VDA-INIT-09, VDA-NAT-02, VDA-FIRE-05: the initiative follows the weapon actually used
+    in sequence 1. An attack or parry with a weapon whose initiative malus was not taken at
+    the roll (fists, head, the two-handed axe, a sheet's or the table's claws...) takes it
+    now, off the roll's last dice; a firearm fired without being named at the roll sets the
+    roll's difficulty to its 6 (``initiative.malus_of_use``). The order of this sequence
+    stands (VDA-INIT-10: a score changed after the roll counts from the next)."""
     seq = scene.state.sequence
     fighter = scene.fighter(cid)
-    used = situation.weapon_of(action)
+    used = situation.weapon_used(scene, cid, action)
     if (
         seq is None
         or seq.number != 1
@@ -183,20 +184,27 @@ def weapon_malus(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted
     used_id = action.weapon or situation.FISTS
     used_dice = initiative.weapon_initiative_dice(scene, cid, used_id)
     named_dice = initiative.weapon_initiative_dice(scene, cid, fighter.initiative_weapon)
+    fired = initiative.firearm_base(scene, cid, used_id) if action.offensive else None
+    named_fire = initiative.firearm_base(scene, cid, fighter.initiative_weapon)
+    harder = fired.value - initiative.BASE_DIFFICULTY if fired is not None and named_fire is None else 0
     delta = initiative.malus_of_use(
         fighter.initiative_roll,
         named_dice.value if named_dice else 0,
         used_dice.value if used_dice else 0,
         scene.options.ones_cancel,
+        harder,
     )
     if delta == 0:
         return []
+    reason = f"{used_id}: {used_dice.value if used_dice else 0} dés d'initiative"
+    if harder > 0 and fired is not None:
+        reason = f"{used_id}: initiative à {fired.value}"
     adjusted = ev.InitiativeAdjusted(
         combatant=cid,
         delta=delta,
         score=fighter.initiative + delta,
-        rule="VDA-INIT-09",
-        reason=f"{used_id}: {used_dice.value if used_dice else 0} dés d'initiative",
+        rule="VDA-FIRE-05" if harder > 0 else "VDA-INIT-09",
+        reason=reason,
     )
     return [Emitted(adjusted)]
 

@@ -49,7 +49,7 @@ def max_resistance(scene: Scene, owner: str, item: str) -> int:
     """VDA-RES-01, VDA-RES-04, VDA-VAND-09, plus a magic item's creator level (VDA-RES-06). A natural
     weapon counts its discipline (claws: Protean) with Body crafting and its bonus."""
     options = scene.options
-    natural = situation.weapon_named(scene, owner, item)
+    natural = scene.weapon(owner, item)
     if isinstance(natural, NaturalWeapon):
         discipline = scene.trait(owner, natural.discipline) if natural.discipline else 0
         return resistance.natural_weapon_resistance(
@@ -90,14 +90,16 @@ def lose_resistance(scene: Scene, owner: str, item: str, loss: list[Modifier]) -
 def botched_weapon(scene: Scene, cid: str, action: PhysicalAction, ones: int) -> list[Emitted]:
     """VDA-RES-07: a botched attack costs its (manufactured) weapon 1 resistance per 1."""
     item = action.weapon
-    if item is None or item not in scene.sheet(cid).weapons or ones == 0:
+    manufactured = item is not None and not isinstance(scene.weapon(cid, item), NaturalWeapon)
+    if item is None or item not in scene.sheet(cid).weapons or not manufactured or ones == 0:
         return []
     return lose_resistance(scene, cid, item, resistance.critical_failure_loss(item, ones))
 
 
 def weapon_resistance(scene: Scene, cid: str, action: PhysicalAction) -> int | None:
-    """VDA-RES-03: the current resistance of a damaged weapon of the sheet (None: whole)."""
-    if action.weapon is None or action.weapon not in scene.sheet(cid).weapons:
+    """VDA-RES-03: the current resistance of a damaged weapon of the sheet or natural weapon
+    of the combatant's own (None: whole)."""
+    if action.weapon is None or not scene.carries(cid, action.weapon):
         return None
     return resistance.item_state(scene.fighter(cid), action.weapon).resistance
 
@@ -132,7 +134,7 @@ def wear(
     if item is None or not resistance.in_hand(scene.fighter(target), item):
         return emitted
     a = scene.sheet(attacker)
-    natural = situation.weapon_named(scene, target, item) if item == parried_with else None
+    natural = scene.weapon(target, item) if item == parried_with else None
     loss = resistance.vandalism_loss(
         item,
         a.attributes.strength,
@@ -562,7 +564,9 @@ def check_reaction_dodge(scene: Scene, cid: str) -> None:
 def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
     """VDA-GREN-05: Dexterity + Dodge at 6 + 3, with every term a dodge meets (on the
     ground, under water, terrain, cover, a grapple's dodge malus, a repeated skill, the
-    GM's adjustments); a declared action it replaces is lost."""
+    GM's adjustments), but none of the attacks aimed at the dodger (VDA-MELEE-08: a dodge
+    away from a blast is no roll against a G wielder); a declared action it replaces is
+    lost."""
     seq = scene.state.sequence
     assert seq is not None
     fighter = scene.fighter(cid)
@@ -576,7 +580,9 @@ def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
             reason="remplacée par une esquive en réaction à l'explosion",
         )
         emitted.append(Emitted(lost))
-    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.defence_terms(scene, seq, cid, DODGE)
+    # Cover helps (VDA-COVER-01); the terms of the blows aimed at the dodger do not: the
+    # blast is no roll against them (VDA-MELEE-08's +1 is against the G wielder only).
+    extra = situation.common_terms(scene, seq, cid, DODGE) + situation.cover_terms(scene, cid)
     pool = [
         Modifier(rule="A-6", value=scene.trait(cid, "dexterity"), why="dexterity"),
         Modifier(rule="A-6", value=scene.trait(cid, "dodge"), why="dodge"),
@@ -609,7 +615,7 @@ def roll_concealment(scene: Scene, command: RollConcealment) -> list[Emitted]:
     check(
         command.weapon in scene.sheet(cid).weapons, "vda.item-unknown", f"{cid!r} has no {command.weapon!r}"
     )
-    weapon = find_weapon(command.weapon)
+    weapon = scene.weapon(cid, command.weapon)
     require(
         isinstance(weapon, MeleeWeapon | RangedWeapon),
         "VDA-CONC-01",

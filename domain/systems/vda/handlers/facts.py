@@ -14,7 +14,7 @@ from domain.errors import RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.handlers.charge import with_charge_facts
 from domain.systems.vda.handlers.gaze import require_attempt_possible
-from domain.systems.vda.handlers.situation import require_carried, weapon_of
+from domain.systems.vda.handlers.situation import require_carried, weapon_used
 from domain.systems.vda.rules import grapple, physical, ranged_defence
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction, SequenceState
@@ -44,7 +44,7 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
     against the defender (VDA-RDEF-02, VDA-RDEF-03). A declared class or reaction that says
     otherwise is refused."""
     if action.offensive:
-        fact = ranged_defence.attack_class(weapon_of(action))
+        fact = ranged_defence.attack_class(weapon_used(scene, combatant, action))
         require(
             action.ranged in (None, fact),
             "VDA-RDEF-01",
@@ -60,8 +60,8 @@ def with_facts(scene: Scene, seq: SequenceState, combatant: str, action: Physica
             "only attacks and defences have a ranged class",
         )
         return action
-    attacks = physical.attackers_of(seq, combatant).values()
-    answered = [ranged_defence.attack_class(weapon_of(a)) for a in attacks]
+    attacks = physical.attackers_of(seq, combatant).items()
+    answered = [ranged_defence.attack_class(weapon_used(scene, cid, a)) for cid, a in attacks]
     ranged_defence.require_parry_possible(action.defence, answered)
     fact = ranged_defence.answered_class(action.defence, answered)
     require(
@@ -87,7 +87,7 @@ def require_still_possible(scene: Scene, combatant: str, action: PhysicalAction)
     state = scene.state
     require_carried(scene, combatant, action.weapon)
     if action.kind in ("attack", "defend"):
-        grapple.require_weapon_usable(state, combatant, weapon_of(action))
+        grapple.require_weapon_usable(state, combatant, weapon_used(scene, combatant, action))
     if action.target is not None:
         require(
             action.target in scene.sheets and action.target in state.combatants,

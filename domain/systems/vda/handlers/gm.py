@@ -16,7 +16,7 @@ from domain.systems.vda.commands import (
     GiveRuling,
     SetCondition,
 )
-from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.data import ARMOURS, MeleeWeapon, RangedWeapon
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.rules import ambush, equipment, resistance
 from domain.systems.vda.scene import Scene
@@ -153,7 +153,7 @@ def ambush_gear_terms(scene: Scene, ambusher: str) -> list[Modifier]:
         w
         for item in sheet.weapons
         if resistance.in_hand(fighter, item)
-        and isinstance(w := find_weapon(item), MeleeWeapon | RangedWeapon)
+        and isinstance(w := scene.weapon(ambusher, item), MeleeWeapon | RangedWeapon)
     ]
     worn = ARMOURS.get(sheet.armour) if sheet.armour and resistance.in_hand(fighter, sheet.armour) else None
     return equipment.stealth_modifiers(carried, worn).pool

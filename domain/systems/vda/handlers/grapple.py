@@ -23,7 +23,7 @@ from domain.systems.vda.commands import (
     ResolveAction,
     ShortenEcstasy,
 )
-from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon, find_weapon
+from domain.systems.vda.data import ARMOURS, SHIELD, MeleeWeapon
 from domain.systems.vda.handlers import attack, resolve, situation, ties
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
@@ -152,7 +152,7 @@ def resolve_grapple(scene: Scene, command: ResolveAction) -> list[Emitted]:
 def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-01: Dexterity + Melee, +1/+2/+3 dice by size, −1 difficulty for M and G."""
     options = scene.options.grapple
-    weapon = find_weapon(action.weapon) if action.weapon else None
+    weapon = scene.weapon(cid, action.weapon)
     bonus, easier = grapple.weapon_defence_terms(weapon)
     skill = options.weapon_defence_skill
     pool = [
@@ -278,11 +278,11 @@ def _strike(
 ) -> list[object]:
     """VDA-GRAP-02: the armed defender who wins strikes the grappler, resolved normally
     (the attack pipeline with the defence's margin as the hit margin)."""
-    weapon = find_weapon(action.weapon) if action.weapon else None
+    weapon = scene.weapon(striker, action.weapon)
     if weapon is None:
         return []
     a, t = scene.sheet(striker), scene.sheet(victim)
-    carried = [find_weapon(w) for w in t.weapons]
+    carried = [scene.weapon(victim, w) for w in t.weapons]
     resolution = resolve_attack(
         scene.roller,
         striker=Striker(
@@ -675,7 +675,7 @@ def candidate_actions(scene: Scene, cid: str) -> dict[str, PhysicalAction]:
     guards, by option name (``vda.DeclareAction/grapple:<move>:<other>``,
     ``vda.DeclareAction/bite:<other>``)."""
     found: dict[str, PhysicalAction] = {}
-    weapons = [w for w in scene.sheet(cid).weapons if isinstance(find_weapon(w), MeleeWeapon)]
+    weapons = [w for w in scene.sheet(cid).weapons if isinstance(scene.weapon(cid, w), MeleeWeapon)]
     for other in scene.state.combatants:
         if other == cid:
             continue

@@ -12,7 +12,7 @@ from domain.systems.vda.handlers import attack, equipment, shots, situation, tie
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.handlers.fall import fall
 from domain.systems.vda.handlers.round import minor_act_effects, roll_orientation
-from domain.systems.vda.handlers.situation import weapon_of
+from domain.systems.vda.handlers.situation import weapon_used
 from domain.systems.vda.rules import (
     dive,
     general,
@@ -88,21 +88,22 @@ def action_pool(scene: Scene, combatant: str, action: PhysicalAction, extra: Ter
     return pool + extra.pool
 
 
-def facing_ranged(seq: SequenceState, defender: str) -> bool:
+def facing_ranged(scene: Scene, seq: SequenceState, defender: str) -> bool:
     """VDA-RDEF-02: a defence declared before any ranged attack on it meets those declared
     after it at the normal difficulty 6 (its reaction class, VDA-RDEF-03, is the declaration's)."""
-    return any(attack_class(weapon_of(a)) for a in physical.attackers_of(seq, defender).values())
+    attackers = physical.attackers_of(seq, defender)
+    return any(attack_class(weapon_used(scene, cid, a)) for cid, a in attackers.items())
 
 
 def action_difficulty(
     scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction, extra: Terms = NONE
 ) -> list[Modifier]:
     fighter = scene.fighter(combatant)
-    if action.defensive and (action.ranged is not None or facing_ranged(seq, combatant)):
+    if action.defensive and (action.ranged is not None or facing_ranged(scene, seq, combatant)):
         terms = ranged_defence.ranged_defence_difficulty(action)
     else:
         base, why = action.difficulty, "difficulté déclarée"
-        weapon = situation.weapon_named(scene, combatant, action.weapon)
+        weapon = scene.weapon(combatant, action.weapon)
         if action.offensive and weapon is not None and weapon.difficulty is not None:
             base, why = weapon.difficulty, action.weapon or ""
             if isinstance(weapon, RangedWeapon) and weapon.kind == "firearm":
@@ -112,7 +113,7 @@ def action_difficulty(
         terms = [Modifier(rule="A-7", value=base, why=why)]
     if repeat := general.skill_repeat_malus(fighter, action.skill, scene.options.skill_repeat_every_reuse):
         terms.append(repeat)
-    ranged_attack = action.offensive and attack_class(weapon_of(action)) is not None
+    ranged_attack = action.offensive and attack_class(weapon_used(scene, combatant, action)) is not None
     target = action.target or ""
     answered = ranged_defence.answers(seq, target, combatant)
     include = scene.options.volley_bonus_includes_answered_attack
@@ -163,7 +164,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
         emitted.append(roll_orientation(scene, cid, "action", len(physical.attackers_of(seq, cid))))
     emitted += equipment.regrip(scene, cid, action)
     emitted += equipment.unstick_minor(scene, cid, action)  # VDA-STUCK-04, 2 dice
-    grenade = isinstance(weapon := situation.weapon_of(action), RangedWeapon) and weapon.kind == "grenade"
+    grenade = isinstance(weapon := weapon_used(scene, cid, action), RangedWeapon) and weapon.kind == "grenade"
     if general.is_critical_failure(roll, action.offensive, scene.options.critical_on_net_successes):
         emitted += critical_failure(scene, cid, roll.ones)
         emitted += equipment.botched_weapon(scene, cid, action, roll.ones)
@@ -227,7 +228,7 @@ def check_allocation(
     declared = seq.declared.get(combatant)
     attackers = physical.attackers_of(seq, combatant)
     for attacker, successes in split.items():
-        ranged = attack_class(weapon_of(attackers[attacker]))
+        ranged = attack_class(weapon_used(scene, attacker, attackers[attacker]))
         require(
             successes == 0 or declared is None or ranged_defence.parries(declared.defence, ranged),
             "VDA-RDEF-01",

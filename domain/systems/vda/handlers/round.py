@@ -10,7 +10,6 @@ from domain.dice import roll_pool
 from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import DiveForCover, RollInitiative, StartRound
-from domain.systems.vda.data import find_weapon
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers import charge, situation
 from domain.systems.vda.handlers.advance import start_sequence
@@ -89,7 +88,7 @@ def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
     if command.weapon is not None:
         # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: the weapon of sequence 1 must be one the holds on the fighter
         # allow, or its bonus would bind sequence 1 to an action no declaration can make.
-        grapple.require_weapon_usable(scene.state, cid, find_weapon(command.weapon))
+        grapple.require_weapon_usable(scene.state, cid, scene.weapon(cid, command.weapon))
     fighter = scene.fighter(cid)
     weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
     if initiative.bound_weapon(weapon_dice) is not None:

@@ -11,7 +11,7 @@ from domain.base import Emitted
 from domain.dice import PoolRoll
 from domain.errors import require
 from domain.systems.vda import events as ev
-from domain.systems.vda.data import MULTI_TARGET, RangedWeapon, find_weapon
+from domain.systems.vda.data import MULTI_TARGET, RangedWeapon
 from domain.systems.vda.handlers import attack
 from domain.systems.vda.rules import ranged, resistance
 from domain.systems.vda.scene import Scene
@@ -24,7 +24,7 @@ def _rule(weapon: RangedWeapon) -> str:
 
 def shooting(scene: Scene, cid: str, action: PhysicalAction) -> RangedWeapon | None:
     """The sheet's bow, crossbow or firearm this action uses, if any."""
-    weapon = find_weapon(action.weapon) if action.weapon else None
+    weapon = scene.weapon(cid, action.weapon)
     if not isinstance(weapon, RangedWeapon) or weapon.kind not in ("bow", "crossbow", "firearm"):
         return None
     return weapon if action.weapon in scene.sheet(cid).weapons else None

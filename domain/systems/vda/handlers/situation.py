@@ -21,7 +21,7 @@ from domain.systems.vda.data import (
     Weapon,
     find_weapon,
 )
-from domain.systems.vda.gear import Mount, OwnNaturalWeapon
+from domain.systems.vda.gear import Mount
 from domain.systems.vda.handlers import bows
 from domain.systems.vda.rules import (
     disarm,
@@ -44,49 +44,18 @@ from domain.systems.wod import NONE, Terms, terms
 FISTS = "poings"
 
 
-def weapon_of(action: PhysicalAction) -> Weapon | None:
-    """The weapon an action uses: the declared one, fists for a bare brawl."""
+def weapon_used(scene: Scene, combatant: str, action: PhysicalAction) -> Weapon | None:
+    """The weapon an action uses, by the one lookup (``Scene.weapon``: the sheet's own
+    natural weapons, the table's, the seed's tables); fists for a bare brawl."""
     if action.weapon is not None:
-        return find_weapon(action.weapon)
+        return scene.weapon(combatant, action.weapon)
     return find_weapon(FISTS) if action.skill == "brawl" else None
 
 
-def weapon_named(scene: Scene, combatant: str, weapon: str | None) -> Weapon | None:
-    """The weapon ``combatant`` names: one of its sheet's own natural weapons (claws, bone
-    blades…) or a weapon of the tables."""
-    if weapon is None:
-        return None
-    own = next((w for w in scene.sheet(combatant).natural_weapons if w.id == weapon), None)
-    return natural_weapon(own) if own is not None else find_weapon(weapon)
-
-
-def natural_weapon(own: OwnNaturalWeapon) -> NaturalWeapon:
-    """A sheet's own natural weapon as the tables' weapons are (VDA-NAT-01)."""
-    return NaturalWeapon(
-        id=own.id,
-        name=own.name or own.id,
-        name_en=own.name or own.id,
-        damage_bonus=own.damage_bonus,
-        difficulty=own.difficulty,
-        damage_type=own.damage_type,
-        wound=own.wound,
-        initiative=own.initiative,
-        aggravated_capacity=own.aggravated_capacity,
-        discipline=own.discipline,
-    )
-
-
-def weapon_used(scene: Scene, combatant: str, action: PhysicalAction) -> Weapon | None:
-    """:func:`weapon_of`, the sheet's own natural weapons included."""
-    if action.weapon is not None:
-        return weapon_named(scene, combatant, action.weapon)
-    return weapon_of(action)
-
-
-def wielded(seq: SequenceState | None, combatant: str) -> Weapon | None:
+def wielded(scene: Scene, seq: SequenceState | None, combatant: str) -> Weapon | None:
     """The weapon a combatant fights with in this sequence, from its public declaration."""
     declared = seq.declared.get(combatant) if seq else None
-    return weapon_of(declared) if declared is not None else None
+    return weapon_used(scene, combatant, declared) if declared is not None else None
 
 
 def defensive_weapon_in_hand(scene: Scene, combatant: str) -> bool:
@@ -95,7 +64,7 @@ def defensive_weapon_in_hand(scene: Scene, combatant: str) -> bool:
     return any(
         equipment.is_defensive_weapon(w)
         for item in scene.sheet(combatant).weapons
-        if resistance.in_hand(fighter, item) and (w := find_weapon(item)) is not None
+        if resistance.in_hand(fighter, item) and (w := scene.weapon(combatant, item)) is not None
     )
 
 
@@ -108,26 +77,25 @@ def max_range(scene: Scene, combatant: str, weapon: RangedWeapon) -> int:
 
 
 def require_carried(scene: Scene, combatant: str, weapon: str | None, rule: str = "VDA-PHYS-02") -> None:
-    """VDA-PHYS-02: a declared action uses a weapon of the combatant's sheet, or a natural
-    one (fists, feet, head, fangs), and only while it is still in hand (VDA-DISARM-04,
-    VDA-STUCK-01, VDA-RES-02). ``rule`` names the weapon's use: VDA-INIT-09 for the weapon
-    of sequence 1 at the initiative roll."""
+    """VDA-PHYS-02: a declared action uses a weapon of the combatant's sheet, a natural weapon
+    of its own (the sheet's or the table's claws, bone blades…) or one everyone has (fists,
+    feet, head; fangs for a vampire), and only while it is still in hand or whole
+    (VDA-DISARM-04, VDA-STUCK-01, VDA-RES-02). ``rule`` names the weapon's use: VDA-INIT-09
+    for the weapon of sequence 1 at the initiative roll."""
     if weapon is None:
         return
-    if weapon in scene.sheet(combatant).weapons:
+    if scene.carries(combatant, weapon):
         resistance.require_in_hand(scene.fighter(combatant), combatant, weapon)
         return
-    sheet = scene.sheet(combatant)
-    own = any(w.id == weapon for w in sheet.natural_weapons)  # claws, bone blades of the sheet
-    natural = equipment.natural_weapons_of(sheet.kind)  # VDA-NAT-01: fangs for vampires
-    require(own or find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
+    natural = equipment.natural_weapons_of(scene.sheet(combatant).kind)  # VDA-NAT-01: fangs for vampires
+    require(find_weapon(weapon) in natural, rule, f"{combatant!r} carries no {weapon!r}")
 
 
 def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> None:
     """The guards a declaration's situational choices run (VDA-TGT-01, VDA-CHARGE-01, VDA-CHARGE-02,
     VDA-AIM-01, VDA-DISARM-04/VDA-STUCK-01/VDA-RES-02 for the weapon in hand, VDA-VAND-01,
     VDA-MELEE-07 for a weapon that may strike)."""
-    natural = find_weapon(action.weapon) if action.weapon else None
+    natural = scene.weapon(combatant, action.weapon)
     # VDA-NAT-03: only a vampire parries with fangs, named before the carried check (VDA-NAT-01,
     # VDA-PHYS-02) refuses them; a bite's own guards name VDA-BITE-02, VDA-GRAP-18.
     require(
@@ -174,7 +142,11 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     if action.intent == "disarm" and action.target is not None:
         # VDA-DISARM-01: the named weapon, else any, still in the defender's hand.
         theirs = scene.fighter(action.target)
-        held = [w for w in scene.sheet(action.target).weapons if resistance.in_hand(theirs, w)]
+        held = [
+            w
+            for w in scene.sheet(action.target).weapons
+            if resistance.in_hand(theirs, w) and not isinstance(scene.weapon(action.target, w), NaturalWeapon)
+        ]
         item = action.item if action.item in held else None
         disarm.require_weapon_to_disarm(item if action.item else next(iter(held), None), action.target)
     if action.intent == "vandalism":
@@ -186,7 +158,7 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
         assert action.item is not None and action.target is not None
         target_sheet = scene.sheet(action.target)
         require(
-            action.item in target_sheet.weapons or action.item == target_sheet.armour,
+            scene.carries(action.target, action.item) or action.item == target_sheet.armour,
             "VDA-VAND-01",
             f"{action.target!r} has no {action.item!r}",
         )
@@ -242,7 +214,7 @@ def attack_terms(scene: Scene, seq: SequenceState, combatant: str, action: Physi
     found += moving_target_terms(scene, target, weapon, action)
     if weapon is not None and not is_ranged:
         found += mod.shield_modifiers(defensive_weapon_in_hand(scene, target), weapon)
-        theirs = wielded(seq, target)
+        theirs = wielded(scene, seq, target)
         if theirs is not None:
             mine = scene.fighter(combatant).initiative
             ahead, _ = equipment.large_weapon_modifiers(
@@ -296,18 +268,27 @@ def moving_target_terms(scene: Scene, target: str, weapon: Weapon | None, action
     return mod.moving_target_modifiers(True)
 
 
+def cover_terms(scene: Scene, combatant: str) -> Terms:
+    """VDA-COVER-01: the cover a defender stands behind helps any defensive roll of its own,
+    against a blow or a blast."""
+    circumstances = scene.fighter(combatant).circumstances
+    if not circumstances.cover:
+        return NONE
+    return mod.cover_modifiers(circumstances.cover, circumstances.cover_ruling)
+
+
 def defence_terms(scene: Scene, seq: SequenceState, combatant: str, action: PhysicalAction) -> Terms:
     """A defence's situational modifiers: cover (VDA-COVER-01), a ¤ weapon parrying other
-    weapons (VDA-MELEE-03), a vandalism aimed at a small weapon (VDA-VAND-02)."""
-    fighter = scene.fighter(combatant)
-    circumstances = fighter.circumstances
-    found = (
-        mod.cover_modifiers(circumstances.cover, circumstances.cover_ruling) if circumstances.cover else NONE
-    )
-    attacks = [a for a in seq.declared.values() if a.offensive and a.target == combatant]
-    parrying = find_weapon(action.weapon) if action.weapon else None
+    weapons (VDA-MELEE-03), a size-G attacker holding the initiative (VDA-MELEE-08), a
+    vandalism aimed at a small weapon (VDA-VAND-02). Only cover weighs on a dodge away from
+    a grenade's blast (``equipment.reaction_dodge``): the others are terms of the attacks
+    the defence meets."""
+    found = cover_terms(scene, combatant)
+    attackers = {cid: a for cid, a in seq.declared.items() if a.offensive and a.target == combatant}
+    attacks = list(attackers.values())
+    parrying = scene.weapon(combatant, action.weapon)
     if action.defence == "parry" and isinstance(parrying, MeleeWeapon) and SMALL_PARRY in parrying.tags:
-        weapons = [w for a in attacks if (w := weapon_of(a)) is not None]
+        weapons = [w for cid, a in attackers.items() if (w := weapon_used(scene, cid, a)) is not None]
         if weapons and all(
             equipment.small_parry_modifiers(parrying, w, scene.options.damage) for w in weapons
         ):
@@ -331,7 +312,7 @@ def small_defence_against_large(
     options = scene.options.damage
     if action.defence is None or not options.large_weapon_malus_on_parries:
         return NONE
-    mine = find_weapon(action.weapon) if action.weapon and action.defence != "dodge" else None
+    mine = scene.weapon(combatant, action.weapon) if action.defence != "dodge" else None
     if action.defence == "dodge":
         mine = largest_in_hand(scene, combatant)
     mine = mine or find_weapon(FISTS)
@@ -339,7 +320,8 @@ def small_defence_against_large(
         return NONE
     score = scene.fighter(combatant).initiative
     for attacker, attack in seq.declared.items():
-        theirs = weapon_of(attack) if attack.offensive and attack.target == combatant else None
+        at_me = attack.offensive and attack.target == combatant
+        theirs = weapon_used(scene, attacker, attack) if at_me else None
         if theirs is None:
             continue
         their_score = scene.fighter(attacker).initiative
@@ -355,7 +337,7 @@ def largest_in_hand(scene: Scene, combatant: str) -> Weapon | None:
     held = [
         w
         for item in scene.sheet(combatant).weapons
-        if resistance.in_hand(fighter, item) and isinstance(w := find_weapon(item), MeleeWeapon)
+        if resistance.in_hand(fighter, item) and isinstance(w := scene.weapon(combatant, item), MeleeWeapon)
     ]
     return max(held, key=lambda w: order[w.size], default=None)
 

@@ -122,7 +122,7 @@ def knockout(
     its favour, the engine spends it), a vampire is immune.
 
     Seed 000 « Armes de taille P » (the * note)."""
-    weapon = situation.weapon_of(action)
+    weapon = situation.weapon_used(scene, cid, action)
     target = action.target or ""
     if not isinstance(weapon, MeleeWeapon) or KNOCKOUT not in weapon.tags:
         return []

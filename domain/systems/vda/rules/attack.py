@@ -337,8 +337,8 @@ def _soak(
     options: DamageOptions,
 ) -> _Soak:
     """§41.2 step 10: Stamina where V20 allows it, Fortitude, the armour Fortitude
-    leaves, with automatic soak from Fortitude (FORPOT-06), the armour malus
-    (ARMOR-06) and the defence (DEF-01)."""
+    leaves, with automatic soak from Fortitude (VDA-FORPOT-06), the armour malus
+    (VDA-ARMOR-06) and the defence (VDA-DEF-01)."""
     damage_type = weapon.damage_type
     model = soak_model(weapon)
     stamina = target.stamina if stamina_soaks(damage_type, target.kind, options.stamina_soaks_lethal) else 0
@@ -407,7 +407,7 @@ def _charge_bashing(situation: Situation, kind: Kind) -> int:
 
 def _health(weapon: Weapon, kind: Kind, unsoaked: int, zone_aggravated: int, charge: int) -> HealthLoss:
     """§41.2 steps 11-12: the first bite level and the vulnerable zone's 10s and 1s
-    are aggravated (BITE-01, TGT-03); vampires halve bashing, rounded up (GEN-03);
+    are aggravated (VDA-BITE-01, VDA-TGT-03); vampires halve bashing, rounded up (VDA-GEN-03);
     the charge's bashing comes on top, already halved."""
     first = 1 if isinstance(weapon, NaturalWeapon) and weapon.first_level_aggravated else 0
     aggravated = min(unsoaked, zone_aggravated + first)

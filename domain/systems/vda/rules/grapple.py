@@ -16,7 +16,7 @@ keeps equal to ``grapple_thresholds(value, strength_potence)``.
 from __future__ import annotations
 
 from domain.errors import require
-from domain.systems.vda.data import MeleeWeapon, Weapon, find_weapon
+from domain.systems.vda.data import MeleeWeapon, Weapon
 from domain.systems.vda.options import GrappleOptions
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, Grapple, GrappleMove, PhysicalAction, VdaState
@@ -436,9 +436,9 @@ def require_move_possible(scene: Scene, cid: str, action: PhysicalAction) -> Non
             f"{cid!r} étreint déjà {other!r}: renforcer (control) / already holds: use control",
         )
     elif move == "weapon_defence":
-        weapon = find_weapon(action.weapon) if action.weapon else None
+        weapon = scene.weapon(cid, action.weapon)
         require(
-            action.weapon in scene.sheet(cid).weapons,
+            action.weapon is not None and scene.carries(cid, action.weapon),
             "VDA-GRAP-01",
             f"{cid!r} ne porte pas {action.weapon!r} / does not carry that weapon",
         )
@@ -480,7 +480,7 @@ def require_action_allowed(scene: Scene, cid: str, action: PhysicalAction) -> No
     require_move_possible(scene, cid, action)
     state = scene.state
     require_not_immobilised(state, cid, action)
-    weapon = find_weapon(action.weapon) if action.weapon else None
+    weapon = scene.weapon(cid, action.weapon)
     if action.kind in ("attack", "defend"):
         require_weapon_usable(state, cid, weapon)
     if action.offensive and action.target is not None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from domain.dice import PoolRoll, count_pool
 from domain.errors import require
-from domain.systems.vda.data import NaturalWeapon, RangedWeapon, find_weapon
+from domain.systems.vda.data import NaturalWeapon, RangedWeapon
 from domain.systems.vda.rules.equipment import natural_initiative_dice
 from domain.systems.vda.rules.movement import prone_initiative_modifiers
 from domain.systems.vda.rules.ranged import firearm_initiative_difficulty
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import Fighter, PhysicalAction, Rank, SequenceState, VdaState
 from domain.systems.wod import Modifier
+from domain.systems.wod.pool import DIFFICULTY_MAX
 
 BASE_DIFFICULTY = 4
 
@@ -40,14 +41,12 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
 
     Seed 000 « Armes naturelles » (« l'initiative est avec – 2 dés »), the weapon
     lists and « Initiative » (the scimitar). Natural weapons use their grappling
-    value while the combatant is in a hold (VDA-NAT-02).
+    value while the combatant is in a hold (VDA-NAT-02). The weapon is the one
+    ``Scene.weapon`` finds: a sheet's or the table's claws carry their own figure.
     """
     if weapon is None:
         return None
-    own = [w.initiative for w in scene.sheet(combatant).natural_weapons if w.id == weapon]
-    if own:  # the sheet's own natural weapon (claws...)
-        return Modifier(rule="VDA-INIT-09", value=own[0], why=weapon) if own[0] else None
-    found = find_weapon(weapon)
+    found = scene.weapon(combatant, weapon)
     require(found is not None, "VDA-INIT-09", f"unknown weapon {weapon!r}")
     assert found is not None
     value = found.initiative
@@ -74,7 +73,7 @@ def initiative_difficulty(
     named for sequence 1 replaces the 4 with its « Initiative 6 » (VDA-FIRE-05)."""
     fighter = scene.fighter(combatant)
     base = Modifier(rule="VDA-INIT-01", value=BASE_DIFFICULTY, why="Réagir + Vigilance")
-    terms = [firearm_base(scene, weapon) or base]
+    terms = [firearm_base(scene, combatant, weapon) or base]
     if holder := last_holder_malus(scene.state, combatant):
         terms.append(holder)
     terms += prone_initiative_modifiers("prone" in fighter.conditions).difficulty
@@ -83,13 +82,14 @@ def initiative_difficulty(
     return [*terms, *fighter.next_initiative]
 
 
-def firearm_base(scene: Scene, weapon: str | None) -> Modifier | None:
+def firearm_base(scene: Scene, combatant: str, weapon: str | None) -> Modifier | None:
     """VDA-FIRE-05: « Initiative : normalement 6, 5 avec platine »: by default (option
     ``damage.firearm_initiative_reading``) the initiative roll's difficulty of a combatant
-    who names a firearm for sequence 1. The sheets carry no lock: 6.
+    who fires a firearm in sequence 1, named at the roll or not (``malus_of_use``). The
+    sheets carry no lock: 6.
 
     Seed 000 « Pour la guerre de 30 ans »."""
-    found = find_weapon(weapon) if weapon is not None else None
+    found = scene.weapon(combatant, weapon)
     if not isinstance(found, RangedWeapon) or scene.options.damage.firearm_initiative_reading != (
         "initiative_difficulty"
     ):
@@ -240,17 +240,21 @@ def holders(ranks: list[Rank], all_tied: bool) -> list[str]:
     return [r.combatant for r in ranks if (r.score, r.wins_ties) == top]
 
 
-def malus_of_use(roll: PoolRoll, named_dice: int, used_dice: int, ones_cancel: bool) -> int:
+def malus_of_use(roll: PoolRoll, named_dice: int, used_dice: int, ones_cancel: bool, harder: int = 0) -> int:
     """VDA-INIT-09, VDA-NAT-02: a weapon's initiative malus follows the weapon used in
     sequence 1, named at the roll or not: the dice it takes off that were not taken at the
     roll are the dice drawn last, and the score becomes the successes of the others.
-    Returns the change of score (0 or less). A bonus never comes after the roll: it binds
-    the weapon named for it (VDA-INIT-05).
+    VDA-FIRE-05: a firearm fired in sequence 1 without being named at the roll raises the
+    roll's difficulty by ``harder`` (its 6 in place of the 4), and the kept dice are counted
+    again against it. Returns the change of score (0 or less). A bonus never comes after the
+    roll: it binds the weapon named for it (VDA-INIT-05).
 
-    Seed 000 « Armes naturelles » (« l'initiative est avec – 2 dés »), the weapon lists."""
+    Seed 000 « Armes naturelles » (« l'initiative est avec – 2 dés »), the weapon lists,
+    « Pour la guerre de 30 ans » (« Initiative : normalement 6 »)."""
     extra = min(0, used_dice) - min(0, named_dice)
-    if extra >= 0:
+    if extra >= 0 and harder <= 0:
         return 0
-    kept = roll.faces[: max(0, len(roll.faces) + extra)]
-    _, _, successes, _ = count_pool(kept, roll.difficulty, ones_cancel=ones_cancel)
+    kept = roll.faces[: max(0, len(roll.faces) + min(0, extra))]
+    difficulty = min(DIFFICULTY_MAX, roll.difficulty + max(0, harder))
+    _, _, successes, _ = count_pool(kept, difficulty, ones_cancel=ones_cancel)
     return min(0, successes - roll.successes)

@@ -98,7 +98,8 @@ _TIER_RULES = {
 def ranged_margin_damage(
     margin_class: MarginClass, margin: int, weapon_dice: int, divisor: int
 ) -> RangedMargin:
-    """VDA-RMAR-01: the nested margins in tier order (RMAR-02..04, then RMAR-05).
+    """VDA-RMAR-01: the nested margins in tier order (VDA-RMAR-02, VDA-RMAR-03, VDA-RMAR-04,
+    then VDA-RMAR-05).
 
     000 « Armes à distance »."""
     tiers = ranged_margin_tiers(margin, weapon_dice)

@@ -153,10 +153,10 @@ def vandalism_loss(
     """VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08, VDA-VAND-10: the resistance a successful vandalism
     takes, term by term.
 
-    Base 2 (VAND-03, « A tester ? »), +1 per 5 of Strength + Potence (VAND-04), +1 for a
-    bashing weapon (VAND-05), the two-handed axe +3 and sword +2 when deliberate
-    (VAND-08), +1 for wood (RES-05), − the aggravated levels a natural weapon inflicts
-    (VAND-10). 000 « Vandalisme », « Vandalisme automatique », « … armes naturelles »."""
+    Base 2 (VDA-VAND-03, « A tester ? »), +1 per 5 of Strength + Potence (VDA-VAND-04), +1 for a
+    bashing weapon (VDA-VAND-05), the two-handed axe +3 and sword +2 when deliberate
+    (VDA-VAND-08), +1 for wood (VDA-RES-05), − the aggravated levels a natural weapon inflicts
+    (VDA-VAND-10). 000 « Vandalisme », « Vandalisme automatique », « … armes naturelles »."""
     terms = [Modifier(rule="VDA-VAND-03", value=options.vandalism_base_loss, why="base")]
     if (strength + potence) // 5:
         terms.append(Modifier(rule="VDA-VAND-04", value=(strength + potence) // 5, why="Force + Potence"))

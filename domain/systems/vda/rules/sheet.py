@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import require
-from domain.systems.vda.data import find_weapon
+from domain.systems.vda import arsenal
+from domain.systems.vda.data import ARMOURS, find_weapon
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.powers import block_score
 from domain.systems.vda.state import VdaSheet
@@ -56,9 +57,10 @@ def require_current_within_maximum(sheet: VdaSheet) -> None:
     )
 
 
-def require_own_natural_weapons(sheet: VdaSheet) -> None:
-    """VDA-NAT: a sheet's own natural weapons (claws, bone blades…) have ids of their own,
-    distinct from the tables' weapons, and name a discipline the sheet has."""
+def require_own_natural_weapons(sheet: VdaSheet, options: VdaOptions) -> None:
+    """VDA-NAT-01, VDA-VAND-09: a sheet's own natural weapons (claws, bone blades…) have ids of
+    their own, distinct from the seed's tables, and every natural weapon the combatant has
+    (its own, or the table's it names) comes from a discipline the sheet has."""
     ids = [w.id for w in sheet.natural_weapons]
     require(len(ids) == len(set(ids)), "sheet.natural_weapons", "each natural weapon has its own id")
     for weapon in sheet.natural_weapons:
@@ -67,16 +69,40 @@ def require_own_natural_weapons(sheet: VdaSheet) -> None:
             "sheet.natural_weapons",
             f"{weapon.id!r} is already a weapon of the tables: give the sheet's own another id",
         )
+    for weapon_id in arsenal.natural_ids(sheet, options):
+        natural = arsenal.natural_definition(sheet, options, weapon_id)
+        assert natural is not None
         require(
-            weapon.discipline is None or sheet.disciplines.get(weapon.discipline, 0) > 0,
+            natural.discipline is None or sheet.disciplines.get(natural.discipline, 0) > 0,
             "sheet.natural_weapons",
-            f"{weapon.id!r} comes from {weapon.discipline!r}, which the sheet does not have",
+            f"{natural.id!r} comes from {natural.discipline!r}, which the sheet does not have",
         )
+
+
+def require_known_weapons(sheet: VdaSheet, options: VdaOptions) -> None:
+    """VDA-PHYS-02: every weapon a sheet names is one the rules know, checked when the
+    combatant joins, not when it first strikes: a weapon of the seed's tables (``data.py``),
+    a natural weapon of the table (``VdaOptions.natural_weapons``) or of the sheet; its armour
+    is one of the armour table (VDA-ARMOR-01)."""
+    for weapon_id in sheet.weapons:
+        require(
+            arsenal.lookup(sheet, options, weapon_id) is not None,
+            "sheet.weapons",
+            f"unknown weapon {weapon_id!r}: neither in the tables of seed 000 nor a natural weapon "
+            "of the table or the sheet",
+        )
+    require(
+        sheet.armour is None or sheet.armour in ARMOURS,
+        "sheet.armour",
+        f"unknown armour {sheet.armour!r}: one of {', '.join(sorted(ARMOURS))}",
+    )
 
 
 def check_sheet(sheet: Any, options: Any) -> None:
     """Every sheet rule of ``vda`` (the table calls this on ``AddCombatant`` and its updates)."""
     if isinstance(sheet, VdaSheet):
-        require_anger_or_rage_allowed(sheet, options if isinstance(options, VdaOptions) else VdaOptions())
+        table = options if isinstance(options, VdaOptions) else VdaOptions()
+        require_anger_or_rage_allowed(sheet, table)
         require_current_within_maximum(sheet)
-        require_own_natural_weapons(sheet)
+        require_own_natural_weapons(sheet, table)
+        require_known_weapons(sheet, table)
