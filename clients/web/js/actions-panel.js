@@ -40,8 +40,11 @@ function explanation(offer) {
   const sum = (terms) => terms.reduce((total, term) => total + term.value, 0);
   const line = (key, terms) => h("li", {}, t(key, { n: sum(terms) }), " ",
     h("span", { class: "terms" }, terms.map(termText).join(" + ")));
-  return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])) } },
-    line("offer.pool", offer.pool), offer.difficulty ? line("offer.difficulty", offer.difficulty) : null);
+  const automatic = offer.automatic || 0;
+  return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])),
+    automatic: String(automatic) } },
+    line("offer.pool", offer.pool), automatic ? h("li", {}, t("offer.automatic", { n: automatic })) : null,
+    offer.difficulty ? line("offer.difficulty", offer.difficulty) : null);
 }
 
 function button(offer, cid, name, opts) {

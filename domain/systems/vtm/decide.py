@@ -27,6 +27,7 @@ def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Modifier], list[
     found = pools.attack_terms(scene, combatant, action, index, len(declared), declared)
     return found.pool, found.difficulty
 
+
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a turn"),
     Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
