@@ -30,6 +30,7 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
         round=scene.state.round + 1,
         combatants=sorted(scene.sheets),
         ended_grapples=sequence.ended_grapples(scene.state.grapples),
+        pools={cid: {p: scene.pool_left(cid, p) for p in scene.pools} for cid in sorted(scene.sheets)},
     )
     return [Emitted(started), *starting_wounds(scene)]
 
