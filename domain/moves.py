@@ -52,6 +52,8 @@ class Offer(msgspec.Struct, frozen=True, kw_only=True):
     fields: dict[str, Any] = {}
     pool: list[Term] | None = None
     difficulty: list[Term] | None = None
+    automatic: int = 0
+    """Successes the roll counts without dice (Potence in a vda grapple)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,10 @@ class Variant:
 
     fields: dict[str, object]
     guard: Callable[[], object]
+
+
+Preview = tuple[Sequence[Any], Sequence[Any]] | tuple[Sequence[Any], Sequence[Any], int]
+"""A roll's pool terms, difficulty terms and (optionally) automatic successes."""
 
 
 def _builtins(fields: dict[str, object]) -> dict[str, Any]:
@@ -88,9 +94,10 @@ class Move:
     offers: Callable[[Any, str], dict[str, Variant]] | None = None
     """Named variants of the command (a grapple declaration is a ``DeclareAction``),
     each with its fields and the guard it must pass; ``may`` lists those that pass."""
-    preview: Callable[[Any, str], tuple[Sequence[Any], Sequence[Any]] | None] | None = None
+    preview: Callable[[Any, str], Preview | None] | None = None
     """The pool and difficulty terms (``rule``, ``value``, ``why``) the handler would
-    roll now, computed by the code the handler rolls with; None when it cannot say."""
+    roll now, and its automatic successes if it counts any, computed by the code the
+    handler rolls with; None when it cannot say."""
     what: str = ""
     """What the command does, for a refusal's message ("start a round")."""
 
@@ -151,11 +158,19 @@ class Moves:
                 continue
             sender = {move.actor: combatant}
             pool = difficulty = None
+            automatic = 0
             if previews and move.preview is not None and (terms := _preview(move, scene, combatant)):
                 pool, difficulty = _terms(terms[0]), _terms(terms[1])
-            found.append(
-                Offer(label=move.tag, command=move.tag, fields=sender, pool=pool, difficulty=difficulty)
+                automatic = terms[2] if len(terms) > 2 else 0
+            offer = Offer(
+                label=move.tag,
+                command=move.tag,
+                fields=sender,
+                pool=pool,
+                difficulty=difficulty,
+                automatic=automatic,
             )
+            found.append(offer)
             if move.offers is not None:
                 found += [
                     Offer(label=label, command=move.tag, fields={**sender, **_builtins(variant.fields)})
@@ -165,7 +180,7 @@ class Moves:
         return found
 
 
-def _preview(move: Move, scene: Any, combatant: str) -> tuple[Sequence[Any], Sequence[Any]] | None:
+def _preview(move: Move, scene: Any, combatant: str) -> Preview | None:
     assert move.preview is not None
     try:
         return move.preview(scene, combatant)

@@ -72,11 +72,15 @@ class Table:
     def url(self, page: str, who: str, query: str = "") -> str:
         return f"{self.server}/{page}/{self.id}?token={self.tokens[who]}{query}"
 
-    async def command(self, command: dict[str, Any], who: str = "gm") -> httpx.Response:
+    async def command(
+        self, command: dict[str, Any], who: str = "gm", dice: list[int] | None = None
+    ) -> httpx.Response:
+        """Send ``command`` as ``who``; ``dice``: its faces, on a sandbox table."""
+        body: dict[str, Any] = {"command": command} | ({} if dice is None else {"dice": dice})
         async with httpx.AsyncClient(base_url=self.server) as http:
             return await http.post(
                 f"/api/tables/{self.id}/commands",
-                json={"command": command},
+                json=body,
                 headers={"Authorization": f"Bearer {self.tokens[who]}"},
             )
 
@@ -90,9 +94,11 @@ class Table:
             return answer.json()
 
 
-async def make_table(server: str, title: str = "La grange") -> Table:
+async def make_table(server: str, title: str = "La grange", sandbox: bool = False) -> Table:
+    """``sandbox``: every command may give its dice (``Table.command(dice=...)``)."""
     async with httpx.AsyncClient(base_url=server) as http:
-        created = (await http.post("/api/tables", json={"title": title, "system": "vda"})).json()
+        body = {"title": title, "system": "vda", "sandbox": sandbox}
+        created = (await http.post("/api/tables", json=body)).json()
         table = Table(server, created["table_id"], {"gm": created["gm_token"]})
         for cid, name, side in (("rorsh", "Rorsh", "pj"), ("agnes", "Agnès", "pnj")):
             combatant = {"id": cid, "name": name, "side": side, "sheet": SHEET}
@@ -114,13 +120,38 @@ async def table(site: str) -> Table:
     return await make_table(site)
 
 
+@pytest.fixture
+async def sandbox(site: str) -> Table:
+    """The same table on the sandbox: its tests give every die, so nothing is left to chance
+    (an initiative tie between the two identical sheets, VDA-INIT-04, comes one time in three)."""
+    return await make_table(site, sandbox=True)
+
+
+TIE = [8, 7, 2, 2, 2]
+"""Initiative faces that, rolled by both identical sheets, tie them (VDA-INIT-04)."""
+FIRST, SECOND = [8, 7, 6, 2, 2], [7, 2, 2, 2, 2]
+"""Initiative faces for the first and the second of two identical sheets."""
+
+
+async def roll_initiatives(table: Table, dice: dict[str, list[int]]) -> None:
+    """A round started and each combatant's initiative rolled with the faces given
+    (by its player: Rorsh is Alice's, Agnès is Bob's)."""
+    assert (await table.command({"type": "vda.StartRound"})).status_code == 200
+    owner = {"rorsh": "alice", "agnes": "bob"}
+    for cid, faces in dice.items():
+        answer = await table.command({"type": "vda.RollInitiative", "combatant": cid}, owner[cid], faces)
+        assert answer.status_code == 200, answer.text
+
+
 OpenPage = Callable[..., Awaitable[Any]]
 
 
 @pytest.fixture
-async def open_page(browser: Any, table: Table) -> OpenPage:
+async def open_page(browser: Any, request: pytest.FixtureRequest) -> OpenPage:
     """Open one of the table's pages for ``who`` in a context of its own, keeping
-    every WebSocket frame it receives in ``table.frames[who]``."""
+    every WebSocket frame it receives in ``table.frames[who]``. The table is the test's
+    ``sandbox`` one when it asks for it, else ``table``."""
+    table: Table = request.getfixturevalue("sandbox" if "sandbox" in request.fixturenames else "table")
 
     async def opening(page_kind: str, who: str, viewport: dict[str, int] = PHONE, query: str = "") -> Any:
         context = await browser.new_context(viewport=viewport, locale="fr-FR", reduced_motion="reduce")

@@ -4,7 +4,6 @@ term with the rule behind each (no copy of the rules in the page)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -12,7 +11,7 @@ import httpx
 import pytest
 from playwright.async_api import expect
 
-from tests.browser.conftest import OpenPage, Table
+from tests.browser.conftest import FIRST, SECOND, OpenPage, Table, roll_initiatives
 from tests.browser.test_accessibility import serious
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
@@ -23,77 +22,103 @@ NAMES = {"rorsh": "Rorsh", "agnes": "Agnès"}
 
 
 async def to_declarations(table: Table) -> None:
-    assert (await table.command({"type": "vda.StartRound"})).status_code == 200
-    for cid, who in OWNER.items():
-        answer = await table.command({"type": "vda.RollInitiative", "combatant": cid}, who)
-        assert answer.status_code == 200, answer.text
+    """Rorsh wins the initiative (the faces are given: no tie, VDA-INIT-04), so he
+    declares first (VDA-INIT-02)."""
+    await roll_initiatives(table, {"rorsh": FIRST, "agnes": SECOND})
 
 
-async def first_to_declare(pages: dict[str, Any]) -> str:
-    """The combatant whose page offers a declaration now (the server's guards decide)."""
-    for _ in range(100):
-        for cid, page in pages.items():
-            if await page.locator('#actions-list button[data-offer="vda.DeclareAction"]').count():
-                return cid
-        await pages["rorsh"].wait_for_timeout(100)
-    raise AssertionError("nobody may declare")
-
-
-async def test_a_grapple_offered_by_the_server_is_sent_whole_from_the_page(
-    table: Table, open_page: OpenPage
-) -> None:
-    await to_declarations(table)
-    pages = {cid: await open_page("t", who) for cid, who in OWNER.items()}
-    cid = await first_to_declare(pages)
-    page, other = pages[cid], OTHER[cid]
-    await page.locator("#actions-list details.variants > summary").click()
-    assert await serious(page) == [], "the variants, shown, pass axe-core"
-    await page.locator(f'button[data-offer="vda.DeclareAction/grapple:contact:{other}"]').click()
-    await expect(page.locator("dialog h2")).to_contain_text("Étreinte — prendre contact")
-    await expect(page.locator("dialog .note")).to_have_text(f"attaque · Bagarre · {NAMES[other]}")
-    await page.locator("dialog button[type=submit]").click()
-    await expect(page.locator("dialog")).to_have_count(0)
-    # The dialog closes once the command is sent: its event may land a moment later.
-    # On an initiative tie the declaration is sealed until the other one is made
-    # (VDA-INIT-04), so the GM's state holds it under "sealed".
-    for _ in range(100):
-        sequence = (await table.state())["fight"]["system"]["sequence"]
-        sealed = {c: s["action"] for c, s in sequence["sealed"].items()}
-        declarations = sequence["declared"] | sealed
-        if cid in declarations:
-            break
-        await asyncio.sleep(0.05)
-    declared = declarations[cid]
-    assert declared["grapple"] == "contact" and declared["target"] == other
-    assert not page.errors
-
-
-async def test_the_resolve_control_explains_the_pool_and_difficulty_the_roll_then_uses(
-    table: Table, open_page: OpenPage
-) -> None:
-    await to_declarations(table)
-    pages = {cid: await open_page("t", who) for cid, who in OWNER.items()}
-    attacker = await first_to_declare(pages)
-    target = OTHER[attacker]
-    attack = {"kind": "attack", "skill": "brawl", "target": target}
-    for cid, action in ((attacker, attack), (target, {"kind": "none"})):
-        declared = await table.command({"type": "vda.DeclareAction", "combatant": cid, "action": action})
-        assert declared.status_code == 200, declared.text
-    page = pages[attacker]
-    pool = page.locator('#actions-list .offer:has(button[data-offer="vda.ResolveAction"]) ul.pool')
-    await expect(pool).to_contain_text("Dextérité 3 (A-6)")
-    await expect(pool).to_contain_text("(A-7)")
-    assert await serious(page) == [], "the pool's explanation passes axe-core"
-    dice = int(await pool.get_attribute("data-pool") or "")
-    difficulty = int(await pool.get_attribute("data-difficulty") or "")
-    await page.locator('#actions-list button[data-offer="vda.ResolveAction"]').click()
-    await expect(page.locator("#feedback")).to_contain_text("✓")
+async def written(table: Table) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(base_url=table.server) as http:
         answer = await http.get(
             f"/api/tables/{table.id}/events", headers={"Authorization": f"Bearer {table.tokens['gm']}"}
         )
-    records = [json.loads(line) for line in answer.text.splitlines() if line]
-    (rolled,) = [r["event"] for r in records if r["event"]["type"] == "vda.ActionRolled"]
-    assert sum(term["value"] for term in rolled["pool"]) == dice
-    assert sum(term["value"] for term in rolled["difficulty"]) == difficulty
+    return [json.loads(line)["event"] for line in answer.text.splitlines() if line]
+
+
+async def test_a_grapple_offered_by_the_server_is_sent_whole_from_the_page(
+    sandbox: Table, open_page: OpenPage
+) -> None:
+    await to_declarations(sandbox)
+    page = await open_page("t", "alice")
+    await page.locator("#actions-list details.variants > summary").click()
+    assert await serious(page) == [], "the variants, shown, pass axe-core"
+    await page.locator('button[data-offer="vda.DeclareAction/grapple:contact:agnes"]').click()
+    await expect(page.locator("dialog h2")).to_contain_text("Étreinte — prendre contact")
+    await expect(page.locator("dialog .note")).to_have_text("attaque · Bagarre · Agnès")
+    await page.locator("dialog button[type=submit]").click()
+    await expect(page.locator("dialog")).to_have_count(0)
+    await expect(page.locator("#feedback")).to_contain_text("✓ Accepté")
+    declared = (await sandbox.state())["fight"]["system"]["sequence"]["declared"]["rorsh"]
+    assert declared["grapple"] == "contact" and declared["target"] == "agnes"
+    assert not page.errors
+
+
+async def shown_then_rolled(page: Any, offer: str) -> tuple[int, int]:
+    """The pool and difficulty the control ``offer`` explains, once it is clicked."""
+    pool = page.locator(f'#actions-list .offer:has(button[data-offer="{offer}"]) ul.pool')
+    dice = int(await pool.get_attribute("data-pool") or "")
+    difficulty = int(await pool.get_attribute("data-difficulty") or "")
+    await page.locator(f'#actions-list button[data-offer="{offer}"]').click()
+    if await page.locator("dialog").count():
+        await page.locator("dialog button[type=submit]").click()
+    await expect(page.locator("#feedback")).to_contain_text("✓")
+    return dice, difficulty
+
+
+def total(terms: list[dict[str, Any]]) -> int:
+    return sum(term["value"] for term in terms)
+
+
+async def test_the_resolve_control_explains_the_pool_and_difficulty_the_roll_then_uses(
+    sandbox: Table, open_page: OpenPage
+) -> None:
+    await to_declarations(sandbox)
+    attack = {"kind": "attack", "skill": "brawl", "target": "agnes"}
+    for cid, action in (("rorsh", attack), ("agnes", {"kind": "none"})):
+        declared = await sandbox.command({"type": "vda.DeclareAction", "combatant": cid, "action": action})
+        assert declared.status_code == 200, declared.text
+    page = await open_page("t", "alice")
+    pool = page.locator('#actions-list .offer:has(button[data-offer="vda.ResolveAction"]) ul.pool')
+    await expect(pool).to_contain_text("Dextérité 3 (A-6)")
+    await expect(pool).to_contain_text("(A-7)")
+    assert await serious(page) == [], "the pool's explanation passes axe-core"
+    dice, difficulty = await shown_then_rolled(page, "vda.ResolveAction")
+    (rolled,) = [e for e in await written(sandbox) if e["type"] == "vda.ActionRolled"]
+    assert (total(rolled["pool"]), total(rolled["difficulty"])) == (dice, difficulty)
+    assert not page.errors
+
+
+async def test_the_initiative_and_a_grapple_explain_their_pools_as_the_attack_does(
+    sandbox: Table, open_page: OpenPage
+) -> None:
+    """VDA-INIT-01 and VDA-GRAP-03: the initiative control and a contact's resolution
+    show their pool and difficulty term by term, and the rolls then use them."""
+    assert (await sandbox.command({"type": "vda.StartRound"})).status_code == 200
+    page = await open_page("t", "alice")
+    initiative = page.locator('#actions-list .offer:has(button[data-offer="vda.RollInitiative"]) ul.pool')
+    await expect(initiative).to_contain_text("Réserve 5 dés : Astuce 3 (VDA-INIT-01)")
+    await expect(initiative).to_contain_text("+ Vigilance 2 (VDA-INIT-01)")
+    await expect(initiative).to_contain_text("Difficulté 4")
+    dice, difficulty = await shown_then_rolled(page, "vda.RollInitiative")
+    (rolled,) = [e for e in await written(sandbox) if e["type"] == "vda.InitiativeRolled"]
+    assert (total(rolled["pool"]), total(rolled["difficulty"])) == (dice, difficulty)
+    # The page gives no dice: Agnès's faces are chosen against Rorsh's score, never a tie.
+    ahead = rolled["score"] > 0
+    faces = [2, 2, 2, 2, 2] if ahead else FIRST
+    answer = await sandbox.command({"type": "vda.RollInitiative", "combatant": "agnes"}, "bob", faces)
+    assert answer.status_code == 200, answer.text
+
+    contact = {"kind": "attack", "skill": "brawl", "target": "agnes", "grapple": "contact"}
+    order = [("rorsh", contact), ("agnes", {"kind": "none"})]
+    for cid, action in order if ahead else order[::-1]:
+        declared = await sandbox.command({"type": "vda.DeclareAction", "combatant": cid, "action": action})
+        assert declared.status_code == 200, declared.text
+    grapple = page.locator('#actions-list .offer:has(button[data-offer="vda.ResolveAction"]) ul.pool')
+    await expect(grapple).to_contain_text("Dextérité 3 (VDA-GRAP-03) + Bagarre 3 (VDA-GRAP-03)")
+    await expect(grapple).to_contain_text("(A-7)")
+    assert await serious(page) == [], "the explanations pass axe-core"
+    dice, difficulty = await shown_then_rolled(page, "vda.ResolveAction")
+    (rolled,) = [e for e in await written(sandbox) if e["type"] == "vda.GrappleRolled"]
+    check = rolled["check"]
+    assert (total(check["pool"]), total(check["difficulty"])) == (dice, difficulty)
     assert not page.errors

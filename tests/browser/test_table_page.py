@@ -130,7 +130,8 @@ async def test_a_rewind_from_the_gm_page_shows_the_earlier_state_on_every_device
     for page in (gm, alice, bob):
         await expect(page.locator("#state .last-roll")).to_contain_text("Pas encore de jet")
         await expect(page.locator("#state .summary")).not_to_contain_text("Round")
-        await expect(page.locator("#log-list")).to_contain_text(f"Le MJ revient à la position {head} : on rejoue.")
+        rewound = f"Le MJ revient à la position {head} : on rejoue."
+        await expect(page.locator("#log-list")).to_contain_text(rewound)
     state = await table.state()
     assert state["fight"]["last_roll"] is None
     assert json.dumps(state["fight"]["system"]) == json.dumps((await table.state(head))["fight"]["system"])

@@ -152,9 +152,10 @@ async def test_combatants_are_read_from_json_or_yaml_with_errors_that_name_the_f
 
 
 def test_each_page_preloads_its_whole_module_graph() -> None:
-    """A page lists every module its script imports (``modulepreload``): the browser
-    fetches them at once instead of one level of imports after another."""
-    imports = re.compile(r'^import .* from "\./([\w-]+\.js)";', re.M)
+    """A page lists every module its script imports (``modulepreload``), statically or
+    later (``import("./…")``): the browser fetches them at once instead of one level
+    of imports after another."""
+    imports = re.compile(r'^import .* from "\./([\w-]+\.js)";|import\("\./([\w-]+\.js)"\)', re.M)
     preloads = re.compile(r'<link rel="modulepreload" href="/web/js/([\w-]+\.js)">')
     entries = {"overlay.html": "overlay-page.js", "table.html": "table-page.js"}
     entries |= {"replay.html": "replay-page.js", "index.html": "landing-page.js"}
@@ -164,5 +165,5 @@ def test_each_page_preloads_its_whole_module_graph() -> None:
             name = todo.pop()
             if name not in seen:
                 seen.add(name)
-                todo += imports.findall((WEB / "js" / name).read_text())
+                todo += [a or b for a, b in imports.findall((WEB / "js" / name).read_text())]
         assert set(preloads.findall((WEB / page).read_text())) == seen - {entry}, page

@@ -20,7 +20,7 @@ function variantLabel(label, name) {
 }
 
 /** What a declaration the server filled in says: "attaque · Bagarre · Agnès". */
-function actionText(action, name) {
+export function actionText(action, name) {
   if (!action) return null;
   const word = (prefix, value) => (value && has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value);
   return [word("kind", action.kind), word("skill", action.skill), action.weapon, action.target && name(action.target)]
@@ -40,8 +40,11 @@ function explanation(offer) {
   const sum = (terms) => terms.reduce((total, term) => total + term.value, 0);
   const line = (key, terms) => h("li", {}, t(key, { n: sum(terms) }), " ",
     h("span", { class: "terms" }, terms.map(termText).join(" + ")));
-  return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])) } },
-    line("offer.pool", offer.pool), offer.difficulty ? line("offer.difficulty", offer.difficulty) : null);
+  const automatic = offer.automatic || 0;
+  return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])),
+    automatic: String(automatic) } },
+    line("offer.pool", offer.pool), automatic ? h("li", {}, t("offer.automatic", { n: automatic })) : null,
+    offer.difficulty ? line("offer.difficulty", offer.difficulty) : null);
 }
 
 function button(offer, cid, name, opts) {
@@ -56,7 +59,14 @@ function button(offer, cid, name, opts) {
     explanation(offer));
 }
 
-/** opts: may, offers, name(id), schema, system, combatants, send, feedback. */
+/** VDA-INIT-04 and the like: the declaration is in, sealed until the others' are. */
+export function sealedText(cid, sealed, name) {
+  const others = sealed.others.map(name).join(", ");
+  return t(others ? "sealed.waiting" : "sealed.waiting_group",
+    { name: name(cid), action: actionText(sealed.action, name) || "", others });
+}
+
+/** opts: may, offers, name(id), schema, system, combatants, send, feedback, sealed(id). */
 export function renderActions(container, opts) {
   const entries = Object.entries(opts.may || {});
   if (!entries.length) {
@@ -75,8 +85,10 @@ export function renderActions(container, opts) {
     ];
     const plain = offers.filter((o) => !o.label.includes("/"));
     const variants = offers.filter((o) => o.label.includes("/"));
+    const sealed = opts.sealed?.(cid);
     return h("article", { class: "actor", dataset: { combatant: cid } },
       h("h3", {}, t("actions_for", { name })),
+      sealed ? h("p", { class: "sealed" }, h("span", { "aria-hidden": "true" }, "🔒 "), sealedText(cid, sealed, opts.name)) : null,
       h("div", { class: "buttons" }, plain.map((o) => button(o, cid, opts.name, opts))),
       variants.length ? h("details", { class: "variants" }, h("summary", {}, t("offer.variants", { n: variants.length })),
         h("div", { class: "buttons" }, variants.map((o) => button(o, cid, opts.name, opts)))) : null);

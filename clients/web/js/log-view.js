@@ -59,9 +59,13 @@ export function latestRoll(records, upto = Infinity) {
     const { position, event, sender } = records[i];
     if (position > upto) continue;
     if (event.type === "Rewound") return null;
-    if (event.roll && !event.secret) {
-      const skill = event.skill && has(`skill.${event.skill}`) ? t(`skill.${event.skill}`) : event.skill;
-      return { position, combatant: event.combatant ?? null, roller: event.roller ?? sender, label: event.label || skill || "", roll: event.roll };
+    // A grapple's roll sits in its `check` (vda.GrappleRolled), beside what it tried.
+    const roll = event.roll || event.check?.roll;
+    if (roll && !event.secret) {
+      const word = (prefix, value) => (value && has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value);
+      const label = event.label || word("skill", event.skill) || word("grapple.move", event.move) || "";
+      const combatant = event.combatant ?? event.attacker ?? null;
+      return { position, combatant, roller: event.roller ?? sender, label, roll };
     }
   }
   return null;

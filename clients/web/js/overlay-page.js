@@ -1,13 +1,13 @@
 // The stream overlay (/overlay/{table}?token=…): read-only, transparent, shown
 // `delay` seconds late if asked; a reload starts from the latest lines again.
+//
+// Only what opens the socket is imported here: the socket, the state at the head
+// and the catalogues are on their way while the drawing code (overlay-view.js)
+// loads, so the state shows one round trip after the page's first script runs.
 
-import { $, h } from "./dom.js";
-import { loadLanguage, t } from "./i18n.js";
+import { loadLanguage } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
-import { actingNow, combatantCard, grappleList, lastRoll, orderList, peopleOf, summaryLine } from "./state-view.js";
-import { LogView, latestRoll } from "./log-view.js";
-import { showStatus } from "./page-status.js";
 
 const LINES = 6;
 const params = new URLSearchParams(location.search);
@@ -20,35 +20,21 @@ document.documentElement.style.setProperty("--scale", String(scale));
 const tableId = tableIdFromPath();
 const token = takeToken(tableId);
 let state = null;
-const log = new LogView($("#log-list"), { context: () => peopleOf(state), limit: LINES });
+// The catalogues and the drawing code, both loading while the socket connects.
+const ready = Promise.all([loadLanguage(), import("./overlay-view.js")])
+  .then(([, { overlayView }]) => overlayView(() => state, LINES));
 
-function render() {
-  const acting = actingNow(state);
-  const combatants = Object.entries(state?.fight?.combatants || {});
-  const ordered = (state?.fight?.system?.order || []).map((r) => r.combatant ?? r);
-  combatants.sort(([a], [b]) => (ordered.indexOf(a) + 1 || 999) - (ordered.indexOf(b) + 1 || 999));
-  $("#board").replaceChildren(
-    h("p", { class: "summary" }, state?.admin?.title || "", " · ", summaryLine(state)),
-    orderList(state, acting) || "",
-    h("section", { class: "combatants" }, combatants.map(([id, c]) => combatantCard(id, c, state, { acting }))),
-    grappleList(state) || "",
-    lastRoll(state, "", latestRoll(log.records, state?.position)),
-  );
-  log.render();
-}
-
-let language = null; // the catalogue, loading while the socket connects
 let early = null; // the state at the head, asked for on the first welcome
 let wanted = 0; // the newest position received
 let asking = false; // one get_state at a time; a newer position asks again after it
 
 async function show(records) {
-  await language;
+  const view = await ready;
   // Once there is a state to name people by, the log lines first (they are in the
   // records), then the state they lead to: an event shows one socket hop after it
   // happened.
-  if (state !== null) log.add(records);
-  else log.records.push(...records.slice(-LINES));
+  if (state !== null) view.log.add(records);
+  else view.log.records.push(...records.slice(-LINES));
   wanted = Math.max(wanted, records[records.length - 1].position);
   if (asking) return;
   asking = true;
@@ -60,7 +46,7 @@ async function show(records) {
       early = null;
       if (answer?.at !== at) answer = await conn.state(at).catch(() => null);
       if (answer?.type === "state") state = answer.state;
-      render();
+      view.render();
       if (wanted === at) break;
     }
   } finally {
@@ -74,25 +60,21 @@ const conn = new TableConnection(tableId, token, {
     return Math.max(0, w.head - LINES);
   },
   events: (records) => (delay ? setTimeout(() => show(records), delay) : show(records)),
-  status: (name, detail) => language.then(() => showStatus(name, detail, () => conn.restart())),
-  diverged: () => log.clear(),
+  status: (name, detail) => ready.then((view) => view.status(name, detail, () => conn.restart())),
+  diverged: () => ready.then((view) => view.log.clear()),
   skipped: async (message) => {
-    await language;
+    const view = await ready;
     state = message.state;
-    log.clear();
-    render();
+    view.log.clear();
+    view.render();
   },
 });
 
 async function main() {
-  language = loadLanguage();
   if (tableId && token) conn.start();
-  await language;
-  if (!tableId || !token) {
-    $("#board").replaceChildren(h("p", {}, t("no_token")));
-    return;
-  }
-  if (!state) $("#board").replaceChildren(h("p", {}, t("overlay.waiting")));
+  const view = await ready;
+  if (!tableId || !token) view.message("no_token");
+  else if (!state) view.message("overlay.waiting");
 }
 
 main();

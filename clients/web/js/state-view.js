@@ -5,9 +5,10 @@
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { rollBlock } from "./dice-view.js";
-import { vdaActing } from "./vda-view.js";
+import { vdaActing, vdaSealed } from "./vda-view.js";
 
 const ACTING = { vda: vdaActing };
+const SEALED = { vda: vdaSealed };
 
 /** The names a page shows: `name` of a combatant, `principal` of a person at the
  * table (the GM, an invited player or spectator); an unknown id stays as it is. */
@@ -23,6 +24,14 @@ export function peopleOf(state) {
     principal: (id) => (id === "gm" ? t("gm") : admin.players?.[id]?.name || admin.spectators?.[id]?.name || id),
     combatants: () => Object.entries(combatants).map(([id, c]) => [id, c.name]),
   };
+}
+
+/** A declaration of `cid` the system keeps sealed for now, as this viewer sees it:
+ * `{action, others}` (the others it waits for), or null. */
+export function sealedOf(state, cid) {
+  const system = state?.fight?.system;
+  const find = system && SEALED[system.type];
+  return find ? find(system, cid) : null;
 }
 
 export function actingNow(state) {
@@ -101,6 +110,17 @@ function sheetDetails(sheet) {
     h("dl", {}, rows.map(([k, v]) => [h("dt", {}, translated("field", k)), h("dd", {}, v)])));
 }
 
+/** The points left in each pool the system projects (`pools`), beside the sheet's
+ * maximum of the same name: "Sang 7/10". A pool empty on both sides is left out. */
+function poolsLine(pools, sheet) {
+  const shown = Object.entries(pools || {}).filter(([k, v]) => v !== 0 || sheet?.[k]);
+  if (!shown.length) return null;
+  return h("p", { class: "pools" }, `${t("pools")} : `, shown.map(([k, v], i) => [i ? " · " : "",
+    h("span", { dataset: { pool: k } }, typeof sheet?.[k] === "number"
+      ? t("pool_of", { pool: translated("field", k), n: v, max: sheet[k] })
+      : `${translated("field", k)} ${v}`)]));
+}
+
 export function combatantCard(id, combatant, state, { acting = [], mine = false } = {}) {
   const fighter = state?.fight?.system?.fighters?.[id] || {};
   const now = acting.includes(id);
@@ -110,8 +130,10 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
       combatant.side ? h("span", { class: "side" }, ` · ${t("side", { s: combatant.side })}`) : null,
       now ? h("span", { class: "badge" }, " ▶ ", t("acting_now")) : null),
     fighter.health ? healthTrack(fighter.health, combatant.sheet?.health_levels) : null,
+    poolsLine(fighter.pools, combatant.sheet),
     conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => translated("condition", c)).join(", ")}`) : null,
     fighter.initiative_rolled ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
+    sealedOf(state, id) ? h("p", { class: "sealed" }, h("span", { "aria-hidden": "true" }, "🔒 "), t("sealed.badge")) : null,
     sheetDetails(combatant.sheet));
 }
 

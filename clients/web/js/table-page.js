@@ -6,10 +6,10 @@ import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
 import { loadSchema } from "./schema.js";
-import { peopleOf, renderState } from "./state-view.js";
+import { peopleOf, renderState, sealedOf } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
 import { LogView, latestRoll } from "./log-view.js";
-import { renderActions } from "./actions-panel.js";
+import { renderActions, sealedText } from "./actions-panel.js";
 import { renderGmPanel } from "./gm-panel.js";
 import { answerText, commandDialog, commandForm } from "./command-dialog.js";
 import { objectField } from "./schema-form.js";
@@ -79,7 +79,8 @@ function render() {
   document.title = `${state.admin?.title || ""} — Fracas`;
   renderState($("#state"), state, { mine: welcome?.combatants || [], roll: latestRoll(log.records, state.position) });
   const { name, combatants } = people();
-  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may, offers };
+  const sealed = (cid) => sealedOf(state, cid);
+  const opts = { schema, system: welcome.system, combatants: combatants(), name, send, feedback, may, offers, sealed };
   if (welcome.role !== "spectator") renderActions($("#actions-list"), opts);
   if (welcome.role === "player" && !$("#player-tools").childElementCount) {
     // A player's public note (AddNote; only the GM writes secret ones).
@@ -97,6 +98,16 @@ function render() {
   log.render();
 }
 
+/** A declaration of one's own just sealed (VDA-INIT-04): say it waits for the others. */
+function announceSealed(was, now) {
+  if (welcome?.role === "spectator") return;
+  const { name } = people();
+  for (const cid of Object.keys(may)) {
+    const sealed = sealedOf(now, cid);
+    if (sealed && !sealedOf(was, cid)) announce(sealedText(cid, sealed, name));
+  }
+}
+
 let refreshing = null;
 let again = false;
 async function refresh() {
@@ -110,11 +121,13 @@ async function refresh() {
       const answer = await conn.state().catch(() => null);
       if (answer?.type === "state") {
         const before = may;
+        const was = state;
         state = answer.state;
         may = answer.may || {};
         offers = answer.offers || {};
         render();
         yourTurn(before, may);
+        announceSealed(was, state);
       }
     } while (again);
   })();

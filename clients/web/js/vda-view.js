@@ -15,3 +15,15 @@ export function vdaActing(system) {
   const group = (groups || []).find((g) => g.some((c) => !done(c)));
   return group ? group.filter((c) => !done(c)) : [];
 }
+
+/** VDA-INIT-04: `cid`'s declaration, sealed until every one of its tied group has
+ * declared, and the others of that group not yet revealed; null when this viewer sees
+ * no sealed declaration of `cid` (only its author and the GM see one). */
+export function vdaSealed(system, cid) {
+  const seq = system?.sequence;
+  const sealed = seq?.sealed?.[cid];
+  if (!sealed) return null;
+  const group = (seq.declaring || []).find((g) => g.includes(cid)) || [];
+  const revealed = seq.declared || {};
+  return { action: sealed.action, others: group.filter((c) => c !== cid && !(c in revealed) && !(c in seq.sealed)) };
+}

@@ -84,22 +84,31 @@ def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Variant]:
     return {label: variant(action) for label, action in grapple.candidate_actions(scene, combatant).items()}
 
 
-def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Any], list[Any]] | None:
-    """The pool and difficulty an ordinary action would roll now (``resolve.roll_terms``);
-    a grapple, a bite, a gaze or a lost action rolls by its own rules: no preview."""
-    if facts.lost_action(scene, combatant) is not None:
+def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Any], list[Any], int] | None:
+    """The pool, difficulty and automatic successes the declared action would roll now, by
+    the functions its resolution rolls with: a grapple move or a bite
+    (``grapple.roll_terms``), an active gaze (``gaze.resolve_terms``), any other action
+    (``resolve.roll_terms``). None for a lost action or one that rolls nothing."""
+    if facts.lost_action(ties.as_the_group_began(scene, combatant), combatant) is not None:
         return None
-    if grapple.routes(scene, combatant) or gaze.routes(scene, combatant):
-        return None
+    if grapple.routes(scene, combatant):
+        return grapple.roll_terms(scene, combatant)
+    if gaze.routes(scene, combatant):
+        found = gaze.resolve_terms(scene, combatant)
+        return None if found is None else (*found, 0)
     seq, action = resolve.check_resolve(scene, combatant)
-    return resolve.roll_terms(scene, seq, combatant, action)
+    if action.intent == "reload":
+        return None
+    return (*resolve.roll_terms(scene, seq, combatant, action), 0)
 
 
 MOVES = Moves(
     Move(c.StartRound, round.start_round, by="gm", what="start a round"),
     Move(c.DiveForCover, round.dive_for_cover, may=round.check_dive),
     Move(c.AnnounceCharge, charge.announce_charge, may=charge.check_announce),
-    Move(c.RollInitiative, round.roll_initiative, may=round.check_initiative),
+    Move(
+        c.RollInitiative, round.roll_initiative, may=round.check_initiative, preview=round.preview_initiative
+    ),
     Move(c.DeclareAction, declare.declare_action, may=declare.check_turn, offers=grapple_declarations),
     Move(c.ResolveAction, resolve_any, may=check_resolve, preview=preview_resolve),
     Move(

@@ -29,6 +29,10 @@ class RoundStarted(VdaEvent, frozen=True, kw_only=True, tag="vda.RoundStarted"):
     round: int
     combatants: list[str]
     ended_grapples: list[str] = []
+    pools: dict[str, dict[str, int]] = {}
+    """The points each combatant has left in each pool as the round starts (the sheet's
+    ``current``, or its maximum, less what it spent): what the pages show beside the
+    sheet's maximums."""
 
 
 class DiveDeclared(VdaEvent, frozen=True, kw_only=True, tag="vda.DiveDeclared"):

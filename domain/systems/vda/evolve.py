@@ -86,6 +86,7 @@ def _round_started(state: VdaState, e: ev.RoundStarted) -> VdaState:
             conditions=old.conditions,
             health=old.health,
             spent=old.spent,
+            pools=e.pools.get(cid, old.pools),
             celerity=old.celerity,
             celerity_from_round=old.celerity_from_round,
             orientation=old.orientation,
@@ -175,12 +176,16 @@ def _granted(state: VdaState, e: ev.ActionsGranted) -> VdaState:
 def _spent(state: VdaState, e: ev.ResourceSpent) -> VdaState:
     f = _fighter(state, e.combatant)
     blood = f.blood_this_round + (e.amount if e.pool == "blood" else 0)
-    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, e.amount), blood_this_round=blood)
+    pools = _bump(f.pools, e.pool, -e.amount) if e.pool in f.pools else f.pools
+    return _with(
+        state, e.combatant, spent=_bump(f.spent, e.pool, e.amount), pools=pools, blood_this_round=blood
+    )
 
 
 def _pool_adjusted(state: VdaState, e: ev.PoolAdjusted) -> VdaState:
     f = _fighter(state, e.combatant)
-    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, -e.delta))
+    pools = _bump(f.pools, e.pool, e.delta) if e.pool in f.pools else f.pools
+    return _with(state, e.combatant, spent=_bump(f.spent, e.pool, -e.delta), pools=pools)
 
 
 def _gained(state: VdaState, e: ev.ActionGained) -> VdaState:

@@ -133,13 +133,31 @@ def _fangs(state: VdaState, e: ev.FangsPlanted) -> VdaState:
     return replace(state, fangs={**state.fangs, e.biter: fangs})
 
 
+def _left(pools: dict[str, int], by: int) -> dict[str, int]:
+    """The blood left, moved by ``by`` (known once a round started: ``Fighter.pools``)."""
+    return {**pools, "blood": pools["blood"] + by} if "blood" in pools else pools
+
+
 def _drunk(state: VdaState, e: ev.BloodDrunk) -> VdaState:
     victim = _fighter(state, e.victim)
-    state = _with(state, e.victim, spent={**victim.spent, "blood": victim.spent.get("blood", 0) + e.amount})
+    state = _with(
+        state,
+        e.victim,
+        spent={**victim.spent, "blood": victim.spent.get("blood", 0) + e.amount},
+        pools=_left(victim.pools, -e.amount),
+    )
     drinker = _fighter(state, e.drinker)
     # The drinker's pool never goes past the sheet's blood: what it spent comes back first.
-    spent = {**drinker.spent, "blood": max(0, drinker.spent.get("blood", 0) - e.amount)}
-    state = _with(state, e.drinker, spent=spent, drunk_this_round=drinker.drunk_this_round + e.amount)
+    before = drinker.spent.get("blood", 0)
+    spent = {**drinker.spent, "blood": max(0, before - e.amount)}
+    gained = before - spent["blood"]
+    state = _with(
+        state,
+        e.drinker,
+        spent=spent,
+        pools=_left(drinker.pools, gained),
+        drunk_this_round=drinker.drunk_this_round + e.amount,
+    )
     fangs = Fangs(victim=e.victim, round=state.round, used=e.used)
     return replace(state, fangs={**state.fangs, e.drinker: fangs})
 

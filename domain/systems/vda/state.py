@@ -230,6 +230,9 @@ class Fighter(Struct, frozen=True, kw_only=True):
     health: Health = msgspec.field(default_factory=Health)
     spent: dict[str, int] = {}
     """Blood, willpower, anger, rage spent so far in the fight."""
+    pools: dict[str, int] = {}
+    """The points left in each pool: as the round started (``RoundStarted.pools``), less
+    what was spent since, plus what the GM gave back. Empty before the first round."""
     celerity: int = 0
     """Active Celerity dots (a scene, VDA-ACT-04)."""
     celerity_from_round: int = 0

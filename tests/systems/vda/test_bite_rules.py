@@ -154,3 +154,24 @@ def test_vda_bite_06__the_ecstasy_ends_with_the_grapple() -> None:
     t.resolve("alma", [8, 2, 2])
     t.send(c.ReleaseGrapple(grappler="alma", target="bors"), as_="ann")
     assert t.state.ecstasy == {} and t.state.fangs == {}
+
+
+def test_vda_bite_03__the_pools_left_in_the_state_follow_the_blood_drunk() -> None:
+    """VDA-BITE-03: the blood drunk leaves the victim's pool and fills the drinker's
+    (never past what it started with); the state's ``pools``, which the pages show
+    beside the sheet's maximums, are what the rules read (``Scene.pool_left``), and
+    a GM's ``AdjustPool`` moves them too."""
+    from domain.base import GM
+    from domain.systems.vda.scene import Scene
+    from domain.table import system_view
+
+    t = bitten(blood=10)
+    t.send(c.AdjustPool(combatant="alma", pool="blood", delta=-4, reason="blessée avant le combat"))
+    t.declare("alma", DRINK)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 2, 2])
+    scene = Scene.of(system_view(t.timeline.head, GM))
+    for cid in ("alma", "bors"):
+        assert t.state.fighters[cid].pools == {p: scene.pool_left(cid, p) for p in scene.pools}
+    assert t.state.fighters["bors"].pools["blood"] == 8
+    assert t.state.fighters["alma"].pools["blood"] == scene.sheet("alma").blood - 4 + 2

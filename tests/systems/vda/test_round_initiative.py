@@ -23,7 +23,9 @@ def both_rolled(t: Table, alma: list[int], bors: list[int]) -> None:
 
 def test_vda_seq_03__a_round_opens_and_cannot_open_twice(duel: Table) -> None:
     """VDA-SEQ-03: a round opens and cannot open twice."""
-    assert duel.start() == [ev.RoundStarted(round=1, combatants=["alma", "bors"])]
+    full = {"blood": 10, "willpower": 5, "anger": 0, "rage": 0}
+    pools = {"alma": full, "bors": full}  # what each starts the round with, beside the maximums
+    assert duel.start() == [ev.RoundStarted(round=1, combatants=["alma", "bors"], pools=pools)]
     assert duel.refuse(c.StartRound()).rule == "VDA-SEQ-03"
 
 

@@ -27,7 +27,7 @@ from domain.systems.vda.handlers import situation
 from domain.systems.vda.handlers.advance import after
 from domain.systems.vda.rules import gaze, general, grapple, powers, sequence, stake
 from domain.systems.vda.scene import Scene
-from domain.systems.vda.state import PhysicalAction
+from domain.systems.vda.state import PhysicalAction, SequenceState
 from domain.systems.wod import NONE, Modifier, Terms
 
 
@@ -128,6 +128,32 @@ def check_any_catch(scene: Scene, cid: str) -> None:
 # --- rolling ----------------------------------------------------------------------------
 
 
+def gaze_terms(
+    scene: Scene, cid: str, target: str, skill: str, mode: str, extra: Terms = NONE
+) -> tuple[list[Modifier], list[Modifier]]:
+    """VDA-GAZE-01, VDA-GAZE-03, VDA-GAZE-06, VDA-GAZE-07, VDA-GRAP-23: a gaze attempt's pool
+    and difficulty, term by term (what :func:`attempt` rolls, and what the controls show)."""
+    averting = target in scene.state.tactics.averting
+    target_sheet = scene.sheet(target)
+    active = mode != "reflexive"
+    attribute = gaze.gaze_attribute(active)
+    pool = [
+        Modifier(rule="A-6", value=scene.trait(cid, attribute), why=attribute),
+        Modifier(rule="A-6", value=scene.trait(cid, skill), why=skill),
+    ]
+    difficulty = [gaze.gaze_difficulty(averting, target_sheet)]
+    if active:
+        difficulty += gaze.active_terms().difficulty
+        if repeat := general.skill_repeat_malus(
+            scene.fighter(cid), skill, scene.options.skill_repeat_every_reuse
+        ):
+            difficulty.append(repeat)
+    hindrance = grapple.power_hindrance(
+        "gaze", grapple.grappling_value(scene.state, cid, scene.options.grapple)
+    )
+    return [*pool, *hindrance[:1], *extra.pool], [*difficulty, *hindrance[1:], *extra.difficulty]
+
+
 def attempt(
     scene: Scene,
     cid: str,
@@ -160,26 +186,7 @@ def attempt(
         )
         captured = ev.GazeCaptured(attacker=cid, target=target, power=power_id, rule="VDA-GAZE-01")
         return [Emitted(rolled), Emitted(captured)]
-    active = mode != "reflexive"
-    attribute = gaze.gaze_attribute(active)
-    pool = [
-        Modifier(rule="A-6", value=scene.trait(cid, attribute), why=attribute),
-        Modifier(rule="A-6", value=scene.trait(cid, skill), why=skill),
-    ]
-    difficulty = [gaze.gaze_difficulty(averting, target_sheet)]
-    if active:
-        difficulty += gaze.active_terms().difficulty
-        if repeat := general.skill_repeat_malus(
-            scene.fighter(cid), skill, scene.options.skill_repeat_every_reuse
-        ):
-            difficulty.append(repeat)
-    hindrance = grapple.power_hindrance(
-        "gaze", grapple.grappling_value(scene.state, cid, scene.options.grapple)
-    )
-    pool += hindrance[:1]
-    difficulty += hindrance[1:]
-    pool += extra.pool
-    difficulty += extra.difficulty
+    pool, difficulty = gaze_terms(scene, cid, target, skill, mode, extra)
     roll = scene.roll(pool, difficulty)
     now = gaze.progress(averting, gaze.pair(board, cid, target), roll.successes)
     rolled = ev.GazeRolled(
@@ -220,12 +227,33 @@ def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
     seq, action = check_resolve(scene, cid)
     assert action.gaze is not None and action.target is not None
     _check_attempt(scene, cid, action.target, action.gaze)
-    # The situational terms of every roll of the actor (handlers/situation.common_terms).
-    rolled = replace(action, attribute=gaze.gaze_attribute(True))
-    extra = situation.common_terms(scene, seq, cid, rolled)
-    extra += Terms(difficulty=list(scene.fighter(cid).pending))
+    extra = _declared_extra(scene, seq, cid, action)
     emitted = attempt(scene, cid, action.target, action.gaze, action.skill, "physical", seq.number, extra)
     return after(scene, emitted)
+
+
+def _declared_extra(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> Terms:
+    """The situational terms of every roll of the actor (``handlers/situation.common_terms``)
+    and the GM's pending adjustments, which a declared gaze meets."""
+    rolled = replace(action, attribute=gaze.gaze_attribute(True))
+    pending = Terms(difficulty=list(scene.fighter(cid).pending))
+    return situation.common_terms(scene, seq, cid, rolled) + pending
+
+
+def resolve_terms(scene: Scene, cid: str) -> tuple[list[Modifier], list[Modifier]] | None:
+    """The pool and difficulty the declared active gaze (VDA-GAZE-06) rolls now, by the
+    functions :func:`resolve_gaze` rolls with; None when it catches the gaze without a
+    roll (VDA-GAZE-01)."""
+    from domain.systems.vda.handlers.resolve import check_resolve
+
+    seq, action = check_resolve(scene, cid)
+    target, power_id = action.target or "", action.gaze or ""
+    _check_attempt(scene, cid, target, power_id)
+    sheet = scene.sheet(cid)
+    power = gaze.require_gaze_power(sheet, cid, power_id)
+    if gaze.automatic_capture(sheet, power, scene.sheet(target), scene.options.tactics):
+        return None
+    return gaze_terms(scene, cid, target, action.skill, "physical", _declared_extra(scene, seq, cid, action))
 
 
 # --- the target's answers ---------------------------------------------------------------

@@ -48,6 +48,10 @@ def routes(scene: Scene, combatant: str) -> bool:
 # --- rolling ----------------------------------------------------------------------
 
 
+RollTerms = tuple[list[Modifier], list[Modifier], int]
+"""A roll's pool and difficulty, term by term, and its automatic successes (Potence)."""
+
+
 def _roll(
     scene: Scene,
     pool: list[Modifier],
@@ -90,28 +94,26 @@ def _difficulty(
     return [*terms, *(around.difficulty if around else []), *fighter.pending]
 
 
-def _move_roll(
-    scene: Scene,
-    seq: SequenceState,
-    cid: str,
-    action: PhysicalAction,
-    skill: str,
-    *extra: Modifier,
-) -> ev.GrappleRolled:
+def _move_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
+    """VDA-GRAP-08, VDA-GRAP-09, VDA-GRAP-12, VDA-GRAP-13: the declared pair + Brawl (+ Potence)
+    at the grapple's difficulty: an escape, a control or an opposition."""
     options = scene.options.grapple
-    pool, automatic = grapple.grip_pool(scene, cid, action.attribute, skill, options)
-    pair = f"{action.attribute}+{skill}"
-    around = situational(scene, seq, cid, action, action.attribute, skill)
-    pool = [*pool, *around.pool]
-    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, *extra, around=around)
-    check_ = _roll(scene, pool, difficulty, automatic)
+    pool, automatic = grapple.grip_pool(scene, cid, action.attribute, BRAWL, options)
+    pair = f"{action.attribute}+{BRAWL}"
+    around = situational(scene, seq, cid, action, action.attribute, BRAWL)
+    difficulty = _difficulty(scene, cid, options.grapple_difficulty, pair, around=around)
+    return [*pool, *around.pool], difficulty, automatic
+
+
+def _move_roll(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> ev.GrappleRolled:
+    pool, difficulty, automatic = _move_terms(scene, seq, cid, action)
     return ev.GrappleRolled(
         combatant=cid,
         sequence=seq.number,
         move=action.grapple or "",
         target=action.target or "",
-        pair=pair,
-        check=check_,
+        pair=f"{action.attribute}+{BRAWL}",
+        check=_roll(scene, pool, difficulty, automatic),
     )
 
 
@@ -149,7 +151,7 @@ def resolve_grapple(scene: Scene, command: ResolveAction) -> list[Emitted]:
 # defence and contact
 
 
-def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+def _weapon_defence_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
     """VDA-GRAP-01: Dexterity + Melee, +1/+2/+3 dice by size, −1 difficulty for M and G."""
     options = scene.options.grapple
     weapon = scene.weapon(cid, action.weapon)
@@ -167,13 +169,17 @@ def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: Physical
     difficulty += [easier] if easier else []
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
-    difficulty += around.difficulty + fighter.pending
+    return pool, difficulty + around.difficulty + fighter.pending, 0
+
+
+def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+    pool, difficulty, _ = _weapon_defence_terms(scene, seq, cid, action)
     check_ = _roll(scene, pool, difficulty)
     rolled = ev.ActionRolled(
         combatant=cid,
         sequence=seq.number,
         kind="defend",
-        skill=skill,
+        skill=scene.options.grapple.weapon_defence_skill,
         pool=pool,
         difficulty=difficulty,
         roll=check_.roll,
@@ -183,19 +189,23 @@ def _weapon_defence(scene: Scene, seq: SequenceState, cid: str, action: Physical
     return [rolled]
 
 
-def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-GRAP-03: Dexterity + Brawl, dodged or parried normally, or met by a weapon
-    defence (VDA-GRAP-02); the margin caps the value; then contact strength (VDA-GRAP-04)."""
-    options = scene.options.grapple
-    target = action.target or ""
-    pair = f"dexterity+{BRAWL}"
+def _contact_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
+    """VDA-GRAP-03: Dexterity + Brawl at the contact's difficulty."""
     pool = [
         Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, "dexterity"), why="dexterity"),
         Modifier(rule="VDA-GRAP-03", value=scene.trait(cid, BRAWL), why=BRAWL),
     ]
     around = situational(scene, seq, cid, action, "dexterity", BRAWL)
-    pool += around.pool
-    difficulty = _difficulty(scene, cid, options.contact_difficulty, pair, around=around)
+    hard = scene.options.grapple.contact_difficulty
+    return [*pool, *around.pool], _difficulty(scene, cid, hard, f"dexterity+{BRAWL}", around=around), 0
+
+
+def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+    """VDA-GRAP-03: Dexterity + Brawl, dodged or parried normally, or met by a weapon
+    defence (VDA-GRAP-02); the margin caps the value; then contact strength (VDA-GRAP-04)."""
+    target = action.target or ""
+    pair = f"dexterity+{BRAWL}"
+    pool, difficulty, _ = _contact_terms(scene, seq, cid, action)
     contact = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.GrappleRolled(
@@ -314,7 +324,7 @@ def _escape(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
     (VDA-GRAP-09) lower the value."""
     grappler = action.target or ""
     hold = grapple.hold(scene.state, grappler, cid)
-    rolled = _move_roll(scene, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action)
     if hold is None:
         return [rolled]
     opposition, reacted = _opposition(scene, seq, grappler, cid, "grappler")
@@ -371,22 +381,30 @@ def _opposition(
     return check_.successes, [kept_event]
 
 
+FLIGHT_PAIR = f"strength+{grapple.ATHLETICS}"
+
+
+def _flee_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
+    """VDA-GRAP-11: Strength + Athletics at the grapple's difficulty +2 or more."""
+    options = scene.options.grapple
+    pool = [
+        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, "strength"), why="strength"),
+        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, grapple.ATHLETICS), why=grapple.ATHLETICS),
+    ]
+    around = situational(scene, seq, cid, action, "strength", grapple.ATHLETICS)
+    harder = grapple.flight_difficulty(options)
+    difficulty = _difficulty(scene, cid, options.grapple_difficulty, FLIGHT_PAIR, harder, around=around)
+    return [*pool, *around.pool], difficulty, 0
+
+
 def _flee(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-11: Strength + Athletics at +2 or more; the successes past the opposition go
     alternately to the value and to moving; at 0 with a movement left over, free."""
     options = scene.options.grapple
     grappler = action.target or ""
     hold = grapple.hold(scene.state, grappler, cid)
-    pair = "strength+athletics"
-    pool = [
-        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, "strength"), why="strength"),
-        Modifier(rule="VDA-GRAP-11", value=scene.trait(cid, grapple.ATHLETICS), why=grapple.ATHLETICS),
-    ]
-    around = situational(scene, seq, cid, action, "strength", grapple.ATHLETICS)
-    pool += around.pool
-    difficulty = _difficulty(
-        scene, cid, options.grapple_difficulty, pair, grapple.flight_difficulty(options), around=around
-    )
+    pair = FLIGHT_PAIR
+    pool, difficulty, _ = _flee_terms(scene, seq, cid, action)
     check_ = _roll(scene, pool, difficulty)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="flee", target=grappler, pair=pair, check=check_
@@ -417,7 +435,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
     (VDA-GRAP-13) raise the value (uncapped by default)."""
     target = action.target or ""
     hold = grapple.hold(scene.state, cid, target)
-    rolled = _move_roll(scene, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action)
     if hold is None:
         return [rolled]
     opposition, reacted = _opposition(scene, seq, target, cid, "target")
@@ -440,7 +458,7 @@ def _control(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
 def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-GRAP-09, VDA-GRAP-13: an opposition roll (a defensive action), kept for the round."""
     other = action.target or ""
-    rolled = _move_roll(scene, seq, cid, action, BRAWL)
+    rolled = _move_roll(scene, seq, cid, action)
     state = scene.state
     if grapple.hold(state, cid, other) is not None:
         kept = ev.GrappleSuccessesKept(
@@ -466,9 +484,8 @@ def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction
 # --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------
 
 
-def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-BITE-01, VDA-BITE-02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
-    fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
+def _bite_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
+    """VDA-BITE-02: Dexterity + Brawl at 5, +1/+2 biting one's grappler."""
     victim = action.target or ""
     skill = scene.options.grapple.bite_skill
     fighter = scene.fighter(cid)
@@ -481,7 +498,16 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
     difficulty = bite.bite_difficulty(scene.state, cid, victim)
     if repeat := general.skill_repeat_malus(fighter, skill, scene.options.skill_repeat_every_reuse):
         difficulty.append(repeat)
-    difficulty += around.difficulty + fighter.pending
+    return pool, difficulty + around.difficulty + fighter.pending, 0
+
+
+def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
+    """VDA-BITE-01, VDA-BITE-02: Dexterity + Brawl at 5 (+1/+2 biting one's grappler), then the
+    fangs' damage through the attack pipeline; a hit plants the fangs (VDA-BITE-03)."""
+    victim = action.target or ""
+    skill = scene.options.grapple.bite_skill
+    fighter = scene.fighter(cid)
+    pool, difficulty, _ = _bite_terms(scene, seq, cid, action)
     check_ = _roll(scene, pool, difficulty)
     emitted: list[object] = [
         ev.ActionRolled(
@@ -504,15 +530,19 @@ def _bite(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) ->
     return emitted
 
 
+def _drink_terms(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> RollTerms:
+    """VDA-BITE-03: Strength at 6, Potence automatic (or dice, by option)."""
+    pool, automatic = grapple.grip_pool(scene, cid, "strength", "", scene.options.grapple)
+    around = situational(scene, seq, cid, action, "strength", "")
+    return [*pool, *around.pool], _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "", around=around), automatic
+
+
 def _drink(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
     """VDA-BITE-03: a Strength roll at 6 (Potence automatic); VDA-BITE-04: at most a third of
     a maximum blood pool per round; VDA-BITE-05, VDA-BITE-06: the first point starts the Kiss."""
     options = scene.options.grapple
     victim = action.target or ""
-    pool, automatic = grapple.grip_pool(scene, cid, "strength", "", options)
-    around = situational(scene, seq, cid, action, "strength", "")
-    pool = [*pool, *around.pool]
-    difficulty = _difficulty(scene, cid, bite.DRINK_DIFFICULTY, "", around=around)
+    pool, difficulty, automatic = _drink_terms(scene, seq, cid, action)
     check_ = _roll(scene, pool, difficulty, automatic)
     rolled = ev.GrappleRolled(
         combatant=cid, sequence=seq.number, move="drink", target=victim, pair="", check=check_
@@ -550,6 +580,29 @@ def _kiss(scene: Scene, drinker: str, victim: str) -> list[object]:
         return []
     until = scene.state.round + rounds - 1
     return [ev.KissEcstasyStarted(victim=victim, drinker=drinker, until_round=until, self_control=roll)]
+
+
+_TERMS = {
+    "contact": _contact_terms,
+    "weapon_defence": _weapon_defence_terms,
+    "escape": _move_terms,
+    "flee": _flee_terms,
+    "control": _move_terms,
+    "oppose": _move_terms,
+    "drink": _drink_terms,
+}
+"""The roll each move makes, term by term (a takedown rolls nothing)."""
+
+
+def roll_terms(scene: Scene, combatant: str) -> RollTerms | None:
+    """The pool, difficulty and automatic successes the declared grapple move or bite
+    rolls now (what :func:`resolve_grapple` then rolls, by the same functions); None for
+    a move that rolls nothing (VDA-GRAP-20)."""
+    seq, action = check_resolve(scene, combatant)
+    if bite.is_bite(action):
+        return _bite_terms(scene, seq, combatant, action)
+    found = _TERMS.get(action.grapple or "")
+    return None if found is None else found(scene, seq, combatant, action)
 
 
 _MOVES = {

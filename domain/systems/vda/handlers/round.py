@@ -4,6 +4,7 @@ VDA-MINOR at initiative, VDA-ACT grants, VDA-ORI-01)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from domain.base import Emitted
 from domain.dice import roll_pool
@@ -19,7 +20,7 @@ from domain.systems.vda.handlers.gaze import averting_at_initiative
 from domain.systems.vda.rules import actions, dive, grapple, initiative, minor, orientation, sequence
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
-from domain.systems.wod import clamped_difficulty, total
+from domain.systems.wod import Modifier, clamped_difficulty, total
 
 
 def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
@@ -28,6 +29,7 @@ def start_round(scene: Scene, command: StartRound) -> list[Emitted]:
         round=scene.state.round + 1,
         combatants=sorted(scene.sheets),
         ended_grapples=sequence.ended_grapples(scene.state.grapples),
+        pools={cid: {p: scene.pool_left(cid, p) for p in scene.pools} for cid in sorted(scene.sheets)},
     )
     return [Emitted(started), *starting_wounds(scene)]
 
@@ -81,40 +83,61 @@ def check_initiative(scene: Scene, combatant: str) -> None:
     initiative.require_not_rolled(scene.fighter(combatant), combatant)
 
 
-def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
-    cid = command.combatant
-    check_initiative(scene, cid)
-    situation.require_carried(scene, cid, command.weapon, rule="VDA-INIT-09")
-    if command.weapon is not None:
+def initiative_terms(
+    scene: Scene,
+    cid: str,
+    weapon: str | None = None,
+    minor_acts: Sequence[str] = (),
+    larger_weapon_charge: bool = False,
+) -> tuple[list[Modifier], list[Modifier]]:
+    """The initiative roll's pool and difficulty, term by term, for the choices of a
+    ``RollInitiative`` (VDA-INIT-01, VDA-INIT-07, VDA-INIT-09, VDA-DIVE-02, VDA-MINOR-02,
+    VDA-GREN-10): what :func:`roll_initiative` rolls, and what the controls show before."""
+    situation.require_carried(scene, cid, weapon, rule="VDA-INIT-09")
+    if weapon is not None:
         # VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17: the weapon of sequence 1 must be one the holds on the fighter
         # allow, or its bonus would bind sequence 1 to an action no declaration can make.
-        grapple.require_weapon_usable(scene.state, cid, scene.weapon(cid, command.weapon))
+        grapple.require_weapon_usable(scene.state, cid, scene.weapon(cid, weapon))
     fighter = scene.fighter(cid)
-    weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
+    weapon_dice = initiative.weapon_initiative_dice(scene, cid, weapon)
     if initiative.bound_weapon(weapon_dice) is not None:
         # VDA-GRAP-21: an immobilised fighter strikes with nothing the bonus could bind.
         grapple.require_not_immobilised(scene.state, cid, STRIKE)
     require(
         not fighter.dive or initiative.bound_weapon(weapon_dice) is None,
         "VDA-DIVE-02",
-        f"{cid!r} dives for cover: its first action is a dodge, not {command.weapon!r}'s bonus",
+        f"{cid!r} dives for cover: its first action is a dodge, not {weapon!r}'s bonus",
     )
-    minor.require_known_minor_acts(command.minor_acts)
+    minor.require_known_minor_acts(list(minor_acts))
     pool = initiative.initiative_pool(scene, cid, weapon_dice)
     if bonus := dive.dive_dice(fighter):
         pool.append(bonus)
-    minor.require_dice_for_minor_acts(total(pool), command.minor_acts)
-    pool += minor.minor_act_cost(command.minor_acts)
+    minor.require_dice_for_minor_acts(total(pool), list(minor_acts))
+    pool += minor.minor_act_cost(list(minor_acts))
     larger = charge.holds_larger_weapon(scene, cid)
     require(
-        larger or not command.larger_weapon_charge,
+        larger or not larger_weapon_charge,
         "VDA-INIT-07",
         f"{cid!r} holds the larger weapon of no charge announced this round",
     )
-    difficulty = initiative.initiative_difficulty(scene, cid, larger, command.weapon)
+    difficulty = initiative.initiative_difficulty(scene, cid, larger, weapon)
     deaf_pool, deaf_difficulty = deafness_terms(scene, cid)  # VDA-GREN-10: initiative too
-    pool += deaf_pool
-    difficulty += deaf_difficulty
+    return pool + deaf_pool, difficulty + deaf_difficulty
+
+
+def preview_initiative(scene: Scene, cid: str) -> tuple[list[Modifier], list[Modifier]]:
+    """The initiative a ``RollInitiative`` with no weapon named and no minor act rolls now."""
+    check_initiative(scene, cid)
+    return initiative_terms(scene, cid)
+
+
+def roll_initiative(scene: Scene, command: RollInitiative) -> list[Emitted]:
+    cid = command.combatant
+    check_initiative(scene, cid)
+    pool, difficulty = initiative_terms(
+        scene, cid, command.weapon, command.minor_acts, command.larger_weapon_charge
+    )
+    weapon_dice = initiative.weapon_initiative_dice(scene, cid, command.weapon)
     regrip = regrip_at_initiative(scene, cid, command.weapon, command.minor_acts)  # before any die
     roll = scene.roll(pool, difficulty)
     emitted = [
