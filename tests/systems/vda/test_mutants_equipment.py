@@ -1,0 +1,61 @@
+"""Equipment rules through ``decide``: which parries wear the parrying item, and the
+refusals of concealment with what they name. Written against the mutants that survived
+the mutation run of ``docs/systems/vda.md``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.test_equipment_round import fight, of
+
+
+def parried_with(item: str) -> list[ev.ResistanceReduced]:
+    """Alma's dagger (no automatic vandalism) on Bors, who parries it entirely with ``item``."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=[item]))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", act("defend", skill="melee", defence="parry", weapon=item, target="alma"))
+    t.resolve("bors", [9, 9, 9, 2, 2])
+    events = t.resolve("alma", [9, 2, 2, 2, 2, 2])
+    [resolved] = of(events, ev.AttackResolved)
+    assert not resolved.resolution.hit
+    return of(events, ev.ResistanceReduced)
+
+
+def test_a_shield_that_parries_loses_a_point_in_play() -> None:
+    """VDA-VAND-06: a shield that parries an attack loses 1 resistance (of its 11)."""
+    assert parried_with("bouclier") == [
+        ev.ResistanceReduced(
+            combatant="bors",
+            item="bouclier",
+            loss=[Modifier(rule="VDA-VAND-06", value=1, why="parade au bouclier")],
+            resistance=10,
+            max_resistance=11,
+            destroyed=False,
+        )
+    ]
+
+
+def test_a_sword_that_parries_loses_nothing() -> None:
+    """VDA-VAND-06: only a shield wears on a parry; a sword parrying a dagger keeps its
+    resistance (VDA-VAND-07 wears it only under a two-handed axe or sword)."""
+    assert parried_with("epee") == []
+
+
+@pytest.mark.parametrize(
+    ("weapon", "message"),
+    [
+        ("lance", "Lance: pas de dissimulation possible"),
+        ("rapiere", "Rapière: les graines ne donnent pas sa dissimulation"),
+    ],
+)
+def test_a_weapon_without_a_concealment_rating_cannot_be_hidden(weapon: str, message: str) -> None:
+    """VDA-CONC-01: a size-G weapon cannot be hidden, and one whose rating the seeds do not
+    give cannot either; the refusal names the weapon."""
+    t = fight(alma=sheet(dex=3, stealth=2, weapons=[weapon]))
+    refused = t.refuse(c.RollConcealment(combatant="alma", weapon=weapon))
+    assert refused.rule == "VDA-CONC-01"
+    assert message in str(refused)
