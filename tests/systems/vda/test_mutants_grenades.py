@@ -11,6 +11,7 @@ import pytest
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Deafness
+from domain.systems.wod.health import Health, HealthLoss
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, scripted
 
@@ -81,3 +82,26 @@ def test_the_blood_must_be_there() -> None:
     refused = t.refuse(c.ClearDeafness(combatant="bors", points=2))
     assert refused.rule == "VDA-GREN-09"
     assert "'bors' has 1 blood left, 2 needed" in str(refused)
+
+
+def test_the_grave_zone_takes_half_the_damage_rounded_up() -> None:
+    """VDA-GREN-06: in the grave zone (4-5 m) a mortal takes half the unsoaked damage,
+    rounded up (A-9): 5 levels (3 damage successes and the margin's 2) become 3, one of
+    them aggravated by the fire."""
+    t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", act("none"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    t.send(c.StartRound())
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    events = scripted(t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "grave"}), [8, 8, 8, 2])
+    [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
+    resolution = resolved.resolution
+    assert (resolution.damage, resolution.soak, resolution.unsoaked) == (5, 0, 3)
+    assert resolution.fire_aggravated == 1
+    assert resolution.health == HealthLoss(bashing=0, lethal=2, aggravated=1)
+    assert t.state.fighters["bors"].health == Health(bashing=0, lethal=2, aggravated=1)
