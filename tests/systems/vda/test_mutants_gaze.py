@@ -1,0 +1,69 @@
+"""Gaze attacks through ``decide``: whose reflexive roll of the round a gaze uses, under
+each reading of the table option. Written against the mutants that survived the mutation
+run of ``docs/systems/vda.md``."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.options import TacticsOptions, VdaOptions
+from tests.systems.vda.conftest import Table, sheet
+from tests.systems.vda.test_gaze_two_weapons import gazer
+
+SPENT = "VDA-GAZE-05: 'alma' already made its reflexive gaze roll this round"
+
+
+def three(per: str) -> Table:
+    """Alma (a gaze power) faces Bors and Cole, two mortals; everyone rolled initiative, at a
+    table whose reflexive gaze roll is one a round per ``per``."""
+    t = Table(VdaOptions(tactics=TacticsOptions(gaze_reflexive_per=per)))  # type: ignore[arg-type]
+    alma = gazer()
+    t.add("alma", replace(alma, attributes=replace(alma.attributes, charisma=3, manipulation=3)))
+    for cid in ("bors", "cole"):
+        t.add(cid, sheet(kind="mortal", melee=2, dodge=1, self_control=2))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.initiative("cole", [6, 2, 2, 2, 2])
+    return t
+
+
+def catch(t: Table, target: str) -> list[object]:
+    return t.send(c.CatchGaze(combatant="alma", target=target, power="regard"), [2] * 5)
+
+
+def test_one_reflexive_gaze_roll_a_round_for_the_attacker() -> None:
+    """VDA-GAZE-05: « un jet par round », by default the attacker's: after catching Bors's
+    eyes, Alma may not try Cole's in the same round."""
+    t = three("attacker")
+    assert isinstance(catch(t, "bors")[0], ev.GazeRolled)
+    assert str(t.refuse(c.CatchGaze(combatant="alma", target="cole", power="regard"), [2] * 5)) == SPENT
+
+
+def test_one_reflexive_gaze_roll_a_round_per_pair_under_the_option() -> None:
+    """VDA-GAZE-05: under ``gaze_reflexive_per = "pair"`` the roll is one a round per target:
+    Alma tries Bors's eyes then Cole's, but not Bors's twice."""
+    t = three("pair")
+    assert isinstance(catch(t, "bors")[0], ev.GazeRolled)
+    assert isinstance(catch(t, "cole")[0], ev.GazeRolled)
+    assert str(t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [2] * 5)) == SPENT
+
+
+def test_two_attackers_each_have_their_roll_at_the_same_target_per_pair() -> None:
+    """VDA-GAZE-05: under ``gaze_reflexive_per = "pair"`` Dan's roll at Bors is not the one
+    Alma already made at Bors."""
+    t = Table(VdaOptions(tactics=TacticsOptions(gaze_reflexive_per="pair")))
+    alma = gazer()
+    strong = replace(alma, attributes=replace(alma.attributes, charisma=3, manipulation=3))
+    t.add("alma", strong)
+    t.add("dan", strong)
+    t.add("bors", sheet(kind="mortal", melee=2, dodge=1, self_control=2))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("dan", [6, 6, 2, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    assert isinstance(catch(t, "bors")[0], ev.GazeRolled)
+    dan = t.send(c.CatchGaze(combatant="dan", target="bors", power="regard"), [2] * 5)
+    assert isinstance(dan[0], ev.GazeRolled) and dan[0].attacker == "dan"
