@@ -84,3 +84,10 @@ def test_the_twin_glaives_with_every_prerequisite() -> None:
             combatant="alma", on=True, weapons=["glaive", "glaive"], style="twin_glaives", round=1, sequence=1
         )
     ]
+
+
+def test_the_twin_glaives_need_melee_on_the_sheet() -> None:
+    """VDA-TWO-02: a sheet without Melee at all lacks the twin glaives' Melee 4."""
+    t = fight(alma=sheet(dex=4, weapons=GLAIVES["weapons"], two_weapon_styles=GLAIVES["two_weapon_styles"]))
+    refused = t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["glaive", "glaive"]))
+    assert str(refused) == "VDA-TWO-02: the twin glaives need Dexterity 4, Melee 4 and the glaive specialty"
