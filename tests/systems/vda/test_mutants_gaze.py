@@ -4,12 +4,15 @@ run of ``docs/systems/vda.md``."""
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
+from domain.systems.vda.state import VdaPower
 from tests.systems.vda.conftest import Table, sheet
+from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_gaze_two_weapons import gazer
 
 SPENT = "VDA-GAZE-05: 'alma' already made its reflexive gaze roll this round"
@@ -67,3 +70,39 @@ def test_two_attackers_each_have_their_roll_at_the_same_target_per_pair() -> Non
     assert isinstance(catch(t, "bors")[0], ev.GazeRolled)
     dan = t.send(c.CatchGaze(combatant="dan", target="bors", power="regard"), [2] * 5)
     assert isinstance(dan[0], ev.GazeRolled) and dan[0].attacker == "dan"
+
+
+@pytest.mark.parametrize(
+    ("measure", "control", "alma", "level", "bors", "automatic"),
+    [
+        # The power's level against Willpower 5 + the Mental Control block (Presence 1).
+        ("level", "block", {}, 6, {"willpower": 5, "presence": 1}, False),
+        ("level", "block", {}, 7, {"willpower": 5, "presence": 1}, True),
+        # Mental Control read as Dominate: Presence no longer counts.
+        ("level", "dominate", {}, 6, {"willpower": 5, "presence": 1}, True),
+        ("level", "dominate", {}, 6, {"willpower": 5, "dominate": 1}, False),
+        # The power read as its discipline's dots (Dominate 6), not its level 2.
+        ("discipline", "block", {"dominate": 6}, 2, {"willpower": 5}, True),
+        ("discipline", "block", {"dominate": 5}, 9, {"willpower": 5}, False),
+        # Without the discipline the power counts 0: not above a Willpower of 0.
+        ("discipline", "block", {}, 9, {"willpower": 0}, False),
+    ],
+)
+def test_a_gaze_is_caught_at_once_when_the_power_exceeds_willpower_plus_mental_control(
+    measure: str, control: str, alma: dict[str, int], level: int, bors: dict[str, int], automatic: bool
+) -> None:
+    """VDA-GAZE-01: « La réussite est automatique si le pouvoir … dépasse Volonté + Contrôle
+    mental de la cible », under each reading of the table options (``gaze_power_measure``,
+    ``gaze_mental_control``); otherwise the gaze needs its roll (VDA-GAZE-02)."""
+    tactics = TacticsOptions(gaze_power_measure=measure, gaze_mental_control=control)  # type: ignore[arg-type]
+    t = Table(VdaOptions(tactics=tactics))
+    power = {"regard": VdaPower(discipline="dominate", level=level, requires="gaze")}
+    t.add("alma", sheet(intimidation=2, powers=power, **alma))
+    t.add("bors", sheet(kind="mortal", **bors))
+    t.start()
+    t.initiative("alma", [7, 2, 2, 2, 2])
+    t.initiative("bors", [2, 2, 2, 2, 2])
+    events = scripted(t, c.CatchGaze(combatant="alma", target="bors", power="regard"), [])
+    captured = ev.GazeCaptured(attacker="alma", target="bors", power="regard", rule="VDA-GAZE-01")
+    assert (captured in events) is automatic
+    assert t.state.tactics.gazes["alma>bors"].captured is automatic
