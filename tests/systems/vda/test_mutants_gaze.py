@@ -13,7 +13,7 @@ from domain.systems.vda.options import TacticsOptions, VdaOptions
 from domain.systems.vda.state import VdaPower
 from tests.systems.vda.conftest import Table, sheet
 from tests.systems.vda.test_equipment_round import scripted
-from tests.systems.vda.test_gaze_two_weapons import gazer
+from tests.systems.vda.test_gaze_two_weapons import REGARD, gaze_fight, gazer
 
 SPENT = "VDA-GAZE-05: 'alma' already made its reflexive gaze roll this round"
 
@@ -106,3 +106,38 @@ def test_a_gaze_is_caught_at_once_when_the_power_exceeds_willpower_plus_mental_c
     captured = ev.GazeCaptured(attacker="alma", target="bors", power="regard", rule="VDA-GAZE-01")
     assert (captured in events) is automatic
     assert t.state.tactics.gazes["alma>bors"].captured is automatic
+
+
+def refused(t: Table, **fields: object) -> str:
+    command = c.CatchGaze(combatant="alma", target="bors", **fields)  # type: ignore[arg-type]
+    return str(t.refuse(command, [2] * 5))
+
+
+def test_a_gaze_attack_serves_a_gaze_power_of_the_sheet() -> None:
+    """VDA-GAZE-01: the power is the attacker's, and one that needs the target's gaze."""
+    t = gaze_fight()
+    assert refused(t, power="sort") == "VDA-GAZE-01: 'alma' has no power 'sort'"
+    t2 = Table()
+    t2.add(
+        "alma", sheet(intimidation=2, powers={"toucher": VdaPower(discipline="dominate", level=2), **REGARD})
+    )
+    t2.add("bors", sheet(kind="mortal"))
+    t2.start()
+    t2.initiative("alma", [7, 2, 2, 2, 2])
+    t2.initiative("bors", [2, 2, 2, 2, 2])
+    assert refused(t2, power="toucher") == "VDA-GAZE-01: 'toucher' does not need the target's gaze"
+
+
+def test_a_gaze_roll_uses_etiquette_or_intimidation() -> None:
+    """VDA-GAZE-02: Charisma (or Manipulation) + Etiquette or Intimidation, no other skill."""
+    t = gaze_fight()
+    message = refused(t, power="regard", skill="brawl")
+    assert message == "VDA-GAZE-02: a gaze roll uses Etiquette or Intimidation"
+
+
+def test_closed_eyes_cannot_be_caught() -> None:
+    """VDA-GAZE-07: closed eyes cannot be caught; the refusal names whose."""
+    t = gaze_fight()
+    t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a compris"))
+    t.send(c.CloseEyes(combatant="bors"))
+    assert refused(t, power="regard") == "VDA-GAZE-07: 'bors' has closed its eyes"
