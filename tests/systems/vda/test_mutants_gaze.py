@@ -141,3 +141,31 @@ def test_closed_eyes_cannot_be_caught() -> None:
     t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a compris"))
     t.send(c.CloseEyes(combatant="bors"))
     assert refused(t, power="regard") == "VDA-GAZE-07: 'bors' has closed its eyes"
+
+
+def strong_gaze(options: VdaOptions | None = None) -> Table:
+    """Alma's gaze power (level 7) exceeds Bors's Willpower 5 + Mental Control 0."""
+    t = Table(options)
+    power = {"regard": VdaPower(discipline="dominate", level=7, requires="gaze")}
+    t.add("alma", sheet(intimidation=2, powers=power))
+    t.add("bors", sheet(kind="mortal", willpower=5))
+    t.start()
+    t.initiative("alma", [7, 2, 2, 2, 2])
+    t.initiative("bors", [2, 2, 2, 2, 2])
+    return t
+
+
+@pytest.mark.parametrize("stop", [True, False])
+def test_closed_eyes_stop_even_a_power_above_willpower_by_default(stop: bool) -> None:
+    """VDA-GAZE-07, VDA-GAZE-01: closed eyes cannot be caught even by a power above Willpower
+    + Mental Control (``closed_eyes_stop_automatic``, the default); without the option such
+    a power catches them at once."""
+    t = strong_gaze(VdaOptions(tactics=TacticsOptions(closed_eyes_stop_automatic=stop)))
+    t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a compris"))
+    t.send(c.CloseEyes(combatant="bors"))
+    command = c.CatchGaze(combatant="alma", target="bors", power="regard")
+    if stop:
+        assert str(t.refuse(command, [])) == "VDA-GAZE-07: 'bors' has closed its eyes"
+    else:
+        captured = ev.GazeCaptured(attacker="alma", target="bors", power="regard", rule="VDA-GAZE-01")
+        assert captured in t.send(command, [])
