@@ -59,3 +59,20 @@ def test_a_weapon_without_a_concealment_rating_cannot_be_hidden(weapon: str, mes
     refused = t.refuse(c.RollConcealment(combatant="alma", weapon=weapon))
     assert refused.rule == "VDA-CONC-01"
     assert message in str(refused)
+
+
+def test_striking_an_item_is_plus_two_in_the_rolled_difficulty() -> None:
+    """VDA-VAND-01: striking Bors's knife rather than Bors is at +2, a term of the attack's
+    difficulty that says why."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=["couteau"]))
+    strike = act(
+        "attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="vandalism", item="couteau"
+    )
+    t.declare("alma", strike)
+    t.declare("bors", act("none"))
+    rolled = t.resolve("alma", [2] * 6)[0]
+    assert rolled.difficulty == [
+        Modifier(rule="A-7", value=6, why="dague_de_chasse"),
+        Modifier(rule="VDA-VAND-01", value=2, why="vandalisme"),
+    ]
+    assert rolled.roll.difficulty == 8
