@@ -10,7 +10,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import act, sheet
-from tests.systems.vda.test_equipment_round import fight, of
+from tests.systems.vda.test_equipment_round import fight, of, resolve
 
 
 def parried_with(item: str) -> list[ev.ResistanceReduced]:
@@ -76,3 +76,41 @@ def test_striking_an_item_is_plus_two_in_the_rolled_difficulty() -> None:
         Modifier(rule="VDA-VAND-01", value=2, why="vandalisme"),
     ]
     assert rolled.roll.difficulty == 8
+
+
+BASE_LOSS = Modifier(rule="VDA-VAND-03", value=2, why="base")
+STRENGTH_LOSS = Modifier(rule="VDA-VAND-04", value=1, why="Force + Potence")
+
+
+@pytest.mark.parametrize(
+    ("weapon", "loss"),
+    [
+        (
+            "matraque_courte",
+            [BASE_LOSS, STRENGTH_LOSS, Modifier(rule="VDA-VAND-05", value=1, why="arme contondante")],
+        ),
+        (
+            "hache_a_deux_mains",
+            [BASE_LOSS, STRENGTH_LOSS, Modifier(rule="VDA-VAND-08", value=3, why="hache_a_deux_mains")],
+        ),
+    ],
+)
+def test_a_deliberate_strike_at_an_item_wears_it_term_by_term(weapon: str, loss: list[Modifier]) -> None:
+    """VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08: Alma (Strength 4 + Potence 3: one
+    point of loss per 5) strikes Bors's knife deliberately: base 2, +1 for Strength +
+    Potence, +1 for a bashing club, or +3 for the two-handed axe."""
+    t = fight(
+        alma=sheet(melee=3, strength=4, potence=3, weapons=[weapon]),
+        bors=sheet(kind="mortal", melee=2, weapons=["couteau"]),
+    )
+    strike = act("attack", skill="melee", target="bors", weapon=weapon, intent="vandalism", item="couteau")
+    t.declare("alma", strike)
+    t.declare("bors", act("none"))
+    [reduced] = of(resolve(t, "alma", [9, 9, 9, 2, 2, 2]), ev.ResistanceReduced)
+    assert reduced.loss == loss
+    assert (reduced.combatant, reduced.item, reduced.resistance, reduced.destroyed) == (
+        "bors",
+        "couteau",
+        0,
+        True,
+    )
