@@ -9,7 +9,7 @@ import pytest
 from domain.systems.vda import commands as c
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import act, roll
-from tests.systems.vda.test_grapple_rules import CONTACT, begin, fight
+from tests.systems.vda.test_grapple_rules import CONTACT, begin, fight, held
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -51,4 +51,16 @@ def test_an_armed_defence_needs_a_melee_weapon() -> None:
     refused = t.refuse(c.DeclareAction(combatant="bors", action=defend_with("arc_court")[0]))  # type: ignore[arg-type]
     assert str(refused) == (
         "VDA-GRAP-01: la défense contre l'étreinte se fait avec une arme de corps à corps / a melee weapon"
+    )
+
+
+def test_no_flight_at_strength_plus_potence_says_why() -> None:
+    """VDA-GRAP-19: held at 2, Bors's Strength 2 + Potence 0, he may no longer flee; the
+    refusal gives the value and the threshold."""
+    t = held(2)
+    t.declare("alma", act("none"))
+    flee = act("move", skill="athletics", attribute="strength", grapple="flee", target="alma")
+    refused = t.refuse(c.DeclareAction(combatant="bors", action=flee))
+    assert str(refused) == (
+        "VDA-GRAP-19: 'bors' est étreint à 2 ≥ Force + Potence (2): plus de fuite / no more flight"
     )

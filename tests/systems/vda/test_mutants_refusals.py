@@ -40,3 +40,11 @@ def test_the_mid_round_charge_refusals_say_why() -> None:
     assert (
         str(refused) == "VDA-CHARGE-04: only the larger weapon (size, then initiative bonus) adds its bonus"
     )
+
+
+def test_an_unknown_zone_is_named() -> None:
+    """VDA-TGT-01: an attack aims at the heart or an unarmoured zone; another is named."""
+    t = fight()
+    aimed = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="pied")
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=aimed))
+    assert str(refused) == "VDA-TGT-01: zone inconnue 'pied'"
