@@ -1,0 +1,116 @@
+"""Equipment rules through ``decide``: which parries wear the parrying item, and the
+refusals of concealment with what they name. Written against the mutants that survived
+the mutation run of ``docs/systems/vda.md``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.test_equipment_round import fight, of, resolve
+
+
+def parried_with(item: str) -> list[ev.ResistanceReduced]:
+    """Alma's dagger (no automatic vandalism) on Bors, who parries it entirely with ``item``."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=[item]))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", act("defend", skill="melee", defence="parry", weapon=item, target="alma"))
+    t.resolve("bors", [9, 9, 9, 2, 2])
+    events = t.resolve("alma", [9, 2, 2, 2, 2, 2])
+    [resolved] = of(events, ev.AttackResolved)
+    assert not resolved.resolution.hit
+    return of(events, ev.ResistanceReduced)
+
+
+def test_a_shield_that_parries_loses_a_point_in_play() -> None:
+    """VDA-VAND-06: a shield that parries an attack loses 1 resistance (of its 11)."""
+    assert parried_with("bouclier") == [
+        ev.ResistanceReduced(
+            combatant="bors",
+            item="bouclier",
+            loss=[Modifier(rule="VDA-VAND-06", value=1, why="parade au bouclier")],
+            resistance=10,
+            max_resistance=11,
+            destroyed=False,
+        )
+    ]
+
+
+def test_a_sword_that_parries_loses_nothing() -> None:
+    """VDA-VAND-06: only a shield wears on a parry; a sword parrying a dagger keeps its
+    resistance (VDA-VAND-07 wears it only under a two-handed axe or sword)."""
+    assert parried_with("epee") == []
+
+
+@pytest.mark.parametrize(
+    ("weapon", "message"),
+    [
+        ("lance", "Lance: pas de dissimulation possible"),
+        ("rapiere", "Rapière: les graines ne donnent pas sa dissimulation"),
+    ],
+)
+def test_a_weapon_without_a_concealment_rating_cannot_be_hidden(weapon: str, message: str) -> None:
+    """VDA-CONC-01: a size-G weapon cannot be hidden, and one whose rating the seeds do not
+    give cannot either; the refusal names the weapon."""
+    t = fight(alma=sheet(dex=3, stealth=2, weapons=[weapon]))
+    refused = t.refuse(c.RollConcealment(combatant="alma", weapon=weapon))
+    assert refused.rule == "VDA-CONC-01"
+    assert message in str(refused)
+
+
+def test_striking_an_item_is_plus_two_in_the_rolled_difficulty() -> None:
+    """VDA-VAND-01: striking Bors's knife rather than Bors is at +2, a term of the attack's
+    difficulty that says why."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=["couteau"]))
+    strike = act(
+        "attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="vandalism", item="couteau"
+    )
+    t.declare("alma", strike)
+    t.declare("bors", act("none"))
+    rolled = t.resolve("alma", [2] * 6)[0]
+    assert rolled.difficulty == [
+        Modifier(rule="A-7", value=6, why="dague_de_chasse"),
+        Modifier(rule="VDA-VAND-01", value=2, why="vandalisme"),
+    ]
+    assert rolled.roll.difficulty == 8
+
+
+BASE_LOSS = Modifier(rule="VDA-VAND-03", value=2, why="base")
+STRENGTH_LOSS = Modifier(rule="VDA-VAND-04", value=1, why="Force + Potence")
+
+
+@pytest.mark.parametrize(
+    ("weapon", "loss"),
+    [
+        (
+            "matraque_courte",
+            [BASE_LOSS, STRENGTH_LOSS, Modifier(rule="VDA-VAND-05", value=1, why="arme contondante")],
+        ),
+        (
+            "hache_a_deux_mains",
+            [BASE_LOSS, STRENGTH_LOSS, Modifier(rule="VDA-VAND-08", value=3, why="hache_a_deux_mains")],
+        ),
+    ],
+)
+def test_a_deliberate_strike_at_an_item_wears_it_term_by_term(weapon: str, loss: list[Modifier]) -> None:
+    """VDA-VAND-03, VDA-VAND-04, VDA-VAND-05, VDA-VAND-08: Alma (Strength 4 + Potence 3: one
+    point of loss per 5) strikes Bors's knife deliberately: base 2, +1 for Strength +
+    Potence, +1 for a bashing club, or +3 for the two-handed axe."""
+    t = fight(
+        alma=sheet(melee=3, strength=4, potence=3, weapons=[weapon]),
+        bors=sheet(kind="mortal", melee=2, weapons=["couteau"]),
+    )
+    strike = act("attack", skill="melee", target="bors", weapon=weapon, intent="vandalism", item="couteau")
+    t.declare("alma", strike)
+    t.declare("bors", act("none"))
+    [reduced] = of(resolve(t, "alma", [9, 9, 9, 2, 2, 2]), ev.ResistanceReduced)
+    assert reduced.loss == loss
+    assert (reduced.combatant, reduced.item, reduced.resistance, reduced.destroyed) == (
+        "bors",
+        "couteau",
+        0,
+        True,
+    )

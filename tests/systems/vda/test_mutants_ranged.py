@@ -1,0 +1,39 @@
+"""Firearms through ``decide``: a pistol's accumulated 1s read into a later shot that hits.
+Written against the mutants that survived the mutation run of ``docs/systems/vda.md``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
+from tests.systems.vda.conftest import act
+from tests.systems.vda.test_equipment_round import of, resolve
+from tests.systems.vda.test_rules_in_play import PISTOL_SHOT, RELOAD, _rolled, gunner
+
+
+@pytest.mark.parametrize(("ones_cancel", "successes"), [(True, 1), (False, 2)])
+def test_an_accumulated_1_cancels_a_hit_of_the_next_shot_when_1s_cancel(
+    ones_cancel: bool, successes: int
+) -> None:
+    """VDA-FIRE-07: the pistol keeps the 1 of its first shot; the next shot, two hits and no
+    1 of its own, counts it: one success left when 1s cancel (A-3), both otherwise, and no
+    critical failure either way since the roll hit (VDA-GEN-02)."""
+    t = gunner(options=VdaOptions(ones_cancel=ones_cancel))
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    resolve(t, "alma", [7, 1, 2, 2, 2, 2])
+    for _ in range(2):
+        t.declare("alma", RELOAD)
+        t.resolve("alma", [])
+    t.start()
+    _rolled(t)
+    t.declare("alma", PISTOL_SHOT)
+    t.declare("bors", act("none"))
+    events = resolve(t, "alma", [8, 8, 2, 2, 2, 2])
+    assert events[1] == ev.AccumulatedOnesCounted(
+        combatant="alma", item="pistolet", accumulated=1, ones=1, successes=successes
+    )
+    assert not of(events, ev.CriticalFailure)
+    [resolved] = of(events, ev.AttackResolved)
+    assert resolved.resolution.attack_successes == successes
