@@ -174,11 +174,12 @@ def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
 def test_the_capacity_table_shows_each_count_tried_with_c8_and_where_it_failed() -> None:
     row = {"tables": 8, "sockets": 56, "p50_ms": 0.9, "p99_ms": 1.1, "server_cpu_pct": 3.0}
     row |= {"server_rss_mib": 80.0, "redis_cpu_pct": None, "holds": True, "c8_p50_ms": 0.5, "ratio": 2.2}
+    row |= {"c8_p99_ms": 1.5}
     failed = row | {"tables": 16, "sockets": 112, "p99_ms": 4.5, "ratio": 9.0, "holds": False}
     table = capacity_table({"target_over_c8_p50": 8.0, "one process": {"rows": [row, failed]}})
     lines = table.splitlines()
     assert "one process  8       56" in lines[2] and lines[2].rstrip().endswith("holds")
-    assert "0.500 ms" in lines[2] and "2.20x" in lines[2]
+    assert "0.500 ms  1.50 ms" in lines[2] and "2.20x" in lines[2]
     assert "16" in lines[3] and "4.50 ms" in lines[3] and "9.00x" in lines[3]
     assert lines[3].rstrip().endswith("FAILS")
     assert lines[-1] == "(target: p99 <= 8x C8's p50 at the same count)"
