@@ -80,7 +80,11 @@ async def table_fanout(ws: ServerConnection) -> None:
 async def main(mode: str, port: int, redis_url: str | None) -> None:
     handler = {"broadcast": broadcaster, "echo": echo, "tables": table_fanout}[mode]
     if redis_url:
-        REDIS.append(aioredis.Redis.from_url(redis_url, max_connections=1024))
+        # A bounded pool that makes a message wait for a connection rather than
+        # fail: a burst (the machine pausing the process) must queue, as
+        # Fracas's own script calls queue on their connection.
+        pool = aioredis.BlockingConnectionPool.from_url(redis_url, max_connections=64, timeout=None)
+        REDIS.append(aioredis.Redis(connection_pool=pool))
     stop = asyncio.get_running_loop().create_future()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set_result, None)
     async with serve(handler, "127.0.0.1", port, compression=None, max_size=2**20, backlog=2048):
