@@ -100,5 +100,5 @@ def why_unavailable(exc: BaseException) -> str:
     if isinstance(exc, MaxConnectionsError):
         return "every connection of this process's Redis pool is in use (Settings.redis_pool_size)"
     if isinstance(exc, TimeoutError):
-        return "Redis did not answer within the request's time (--request-seconds)"
+        return "not done within --request-seconds (Redis slow, or this process too busy to hear it)"
     return f"{type(exc).__name__}: {exc}"
