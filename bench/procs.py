@@ -340,10 +340,14 @@ def start_fracas(
     return child, base
 
 
-def start_peer(mode: str, workdir: Path) -> tuple[Child, int]:
+def start_peer(mode: str, workdir: Path, redis_url: str | None = None) -> tuple[Child, int]:
     port = free_port()
+    extra = ["--redis-url", redis_url] if redis_url else []
     child = python_module(
-        f"websockets {mode} server", "bench.peers", [mode, "--port", str(port)], workdir / f"peer-{mode}.log"
+        f"websockets {mode} server",
+        "bench.peers",
+        [mode, "--port", str(port), *extra],
+        workdir / f"peer-{mode}.log",
     )
     wait_until(lambda: _tcp_open(port), 15, f"websockets {mode} server", child)
     return child, port

@@ -29,7 +29,7 @@ def create_app(settings: Settings) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drop_query_strings_from_uvicorn_logs()
         tracing.setup()
-        client = connect(settings.redis_url)
+        client = connect(settings.redis_url, settings.redis_pool_size)
         app.state.services = Services(settings, client)
         await app.state.services.hub.start()
         # Everything made so far (modules, tables of rules, the registry) lives as

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
+from redis.exceptions import MaxConnectionsError
 
 POOL_SIZE = 1024
 """redis-py's pools refuse a request past their size (its default, 100, failed a
@@ -47,8 +48,9 @@ def _password(netloc: str) -> str | None:
     return credentials.partition(":")[2] or credentials or None
 
 
-def connect(url: str) -> Any:
-    """A redis-py asyncio client for ``url`` (``Redis`` or ``RedisCluster``)."""
+def connect(url: str, pool_size: int = POOL_SIZE) -> Any:
+    """A redis-py asyncio client for ``url`` (``Redis`` or ``RedisCluster``),
+    with at most ``pool_size`` connections (per node of a Cluster)."""
     parts = urlsplit(url)
     if parts.scheme in ("redis+sentinel", "rediss+sentinel"):
         segments = [s for s in parts.path.split("/") if s]
@@ -58,7 +60,7 @@ def connect(url: str) -> Any:
         password = _password(parts.netloc)
         # Every new connection to the master asks a Sentinel where it is: its pool
         # must stand the same bursts as the master's.
-        sentinel_kwargs: dict[str, Any] = {"max_connections": POOL_SIZE}
+        sentinel_kwargs: dict[str, Any] = {"max_connections": pool_size}
         if password:
             sentinel_kwargs["password"] = password
         sentinel = Sentinel(_hosts(parts.netloc, 26379), sentinel_kwargs=sentinel_kwargs)  # type: ignore[no-untyped-call]
@@ -67,7 +69,7 @@ def connect(url: str) -> Any:
             db=db,
             password=password,
             ssl=parts.scheme.startswith("rediss"),
-            max_connections=POOL_SIZE,
+            max_connections=pool_size,
             **NO_SOCKET_TIMEOUT,
         )
         client.fracas_sentinels = sentinel.sentinels  # closed with the client, see close()
@@ -79,10 +81,10 @@ def connect(url: str) -> Any:
             startup_nodes=nodes,
             password=_password(parts.netloc),
             ssl=parts.scheme.startswith("rediss"),
-            max_connections=POOL_SIZE,
+            max_connections=pool_size,
             **NO_SOCKET_TIMEOUT,
         )
-    return aioredis.Redis.from_url(url, max_connections=POOL_SIZE, **NO_SOCKET_TIMEOUT)
+    return aioredis.Redis.from_url(url, max_connections=pool_size, **NO_SOCKET_TIMEOUT)
 
 
 async def close(client: Any) -> None:
@@ -90,3 +92,13 @@ async def close(client: Any) -> None:
     await client.aclose()
     for sentinel in getattr(client, "fracas_sentinels", ()):
         await sentinel.aclose()
+
+
+def why_unavailable(exc: BaseException) -> str:
+    """Why a request to Redis failed, in an operator's words (for the log; a
+    client is only told to retry)."""
+    if isinstance(exc, MaxConnectionsError):
+        return "every connection of this process's Redis pool is in use (Settings.redis_pool_size)"
+    if isinstance(exc, TimeoutError):
+        return "not done within --request-seconds (Redis slow, or this process too busy to hear it)"
+    return f"{type(exc).__name__}: {exc}"

@@ -21,6 +21,7 @@ from domain.events import ENCODER
 from domain.table import view_record
 from domain.wire import MAX_MESSAGE_BYTES, UNREADABLE, ScriptedDice, unreadable
 from server.auth import token_from
+from server.connect import why_unavailable
 from server.envelope import envelope
 from server.limits import Throttled, peer
 from server.services import services
@@ -114,8 +115,8 @@ def http_errors(handler: Any) -> Any:
         except TooBig:
             text = f"a request body has at most {MAX_MESSAGE_BYTES} bytes"
             return problem(413, "too-big", "request.too-big", text)
-        except (RedisError, TimeoutError):
-            log.exception("Redis unavailable")
+        except (RedisError, TimeoutError) as exc:
+            log.warning("Redis unavailable on %s: %s", request.url.path, why_unavailable(exc))
             return problem(503, "unavailable", "store.unavailable", "the event store is unavailable")
         except Exception:
             # Never echo an unexpected error: it could carry what a role may not see.

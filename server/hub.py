@@ -57,6 +57,21 @@ SAFETY_POLL_SECONDS = 5.0
 """Feeds re-read their stream this often even without a doorbell (one lost
 pub/sub message must never stall a table)."""
 
+CATCH_UP_READS = 64
+"""Feeds of one process reading their stream at once, at most (an eighth of
+its Redis pool when that is smaller: see :class:`server.services.Services`) (after a doorbell, or in
+the safety poll); the others wait their turn. Each read holds a connection of
+the process's Redis pool: when the safety poll re-read every followed table
+at once, it took one connection per table, and past the pool's size
+(:data:`server.connect.POOL_SIZE`, 1,024 tables) every other request of the
+process (handshakes, commands) was refused ``store.unavailable`` while the
+poll lasted. A burst of doorbells (after Redis paused) would do the same."""
+
+SAFETY_POLL_READS = 8
+"""Feeds the safety poll re-reads at once, leaving most of
+:data:`CATCH_UP_READS` to the doorbells; a thousand up-to-date tables are
+re-read in well under a second."""
+
 
 class Batch:
     """New records of one table, with their encoded frame cached per visibility."""
@@ -376,7 +391,7 @@ class Feed:
 
     async def refresh(self) -> TableState:
         """Fold every event written since the last one seen and hand them out."""
-        async with self._refresh_lock:
+        async with self.hub.catch_up_reads, self._refresh_lock:
             return await self._catch_up()
 
     async def _catch_up(self) -> TableState:
@@ -490,6 +505,7 @@ class Hub:
         projector: Projector,
         queue_size: int,
         behind_seconds: float = BEHIND_SECONDS,
+        catch_up_reads: int = CATCH_UP_READS,
     ) -> None:
         self.redis = client
         self.store = store
@@ -505,6 +521,9 @@ class Hub:
         self._background: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
+        self._poll: asyncio.Task[None] | None = None
+        self.catch_up_reads = asyncio.Semaphore(catch_up_reads)
+        """Bounds the feeds reading their stream at once (:data:`CATCH_UP_READS`)."""
 
     def background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` without waiting for it; a failure is logged, never raised."""
@@ -522,7 +541,7 @@ class Hub:
         self._watcher = asyncio.create_task(self._watch(), name="slow sockets")
 
     async def stop(self) -> None:
-        for task in (self._task, self._watcher):
+        for task in (self._task, self._watcher, self._poll):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -625,15 +644,40 @@ class Hub:
                     # append (in flight or done) needs no read.
                     if feed is not None and int(message["data"]) > feed.known_head:
                         feed.poke()
-                if loop.time() - last_poll > SAFETY_POLL_SECONDS:
+                polling = self._poll is not None and not self._poll.done()
+                if loop.time() - last_poll > SAFETY_POLL_SECONDS and not polling:
                     last_poll = loop.time()
-                    for feed in list(self.feeds.values()):
-                        if not feed.subscribers and loop.time() - feed.last_used > IDLE_FEED_SECONDS:
-                            await self._drop(feed)
-                        else:
-                            feed.poke()
+                    self._poll = asyncio.create_task(self.poll_feeds(), name="safety poll")
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("doorbell listener error; retrying", exc_info=True)
                 await asyncio.sleep(1.0)
+
+    async def poll_feeds(self) -> None:
+        """The safety poll: every followed table re-read (catching what a lost
+        doorbell left behind), :data:`SAFETY_POLL_READS` at a time; feeds nobody
+        has used for :data:`IDLE_FEED_SECONDS` dropped. A failed read is retried
+        at the next poll; the failures of one poll are logged once."""
+        now = asyncio.get_running_loop().time()
+        due: list[Feed] = []
+        for feed in list(self.feeds.values()):
+            if not feed.subscribers and now - feed.last_used > IDLE_FEED_SECONDS:
+                await self._drop(feed)
+            else:
+                due.append(feed)
+        failed: list[BaseException] = []
+
+        async def reader() -> None:
+            while due:
+                feed = due.pop()
+                if self.feeds.get(feed.table_id) is not feed:
+                    continue
+                try:
+                    await feed.refresh()
+                except RedisError as exc:
+                    failed.append(exc)
+
+        await asyncio.gather(*(reader() for _ in range(min(SAFETY_POLL_READS, len(due)))))
+        if failed:
+            log.warning("the safety poll could not re-read %d tables: %r", len(failed), failed[-1])

@@ -47,6 +47,13 @@ def _frames_protocol() -> type[Any]:
 
 
 SHUTDOWN_SECONDS = 10
+WORKER_CHECK_SECONDS = 5
+"""With ``--workers``, uvicorn's supervisor asks each worker every half second
+whether it lives (a thread of the worker answers through a pipe) and kills and
+replaces one that has not answered within this (uvicorn's
+``timeout_worker_healthcheck``). Its sockets close (1006) and its clients
+reconnect to another worker; a command in flight is answered as after any lost
+connection (sent again with the same id, applied once)."""
 """How long a stopping server waits for its connections to close by themselves."""
 
 
@@ -134,6 +141,7 @@ def serve(
     workers: int = 1,
     fast_paths: bool = True,
     shutdown_seconds: int = SHUTDOWN_SECONDS,
+    worker_check_seconds: int = WORKER_CHECK_SECONDS,
 ) -> None:
     log_config = logs.logging_config(log_level, log_format)
     logs.configure(log_level, log_format)
@@ -177,6 +185,7 @@ def serve(
                 host=host,
                 port=port,
                 workers=workers,
+                timeout_worker_healthcheck=worker_check_seconds,
                 **uvicorn_options(log_level, fast_paths, shutdown_seconds, log_config),
             )
             run_workers(config)
@@ -244,6 +253,12 @@ def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     workers = int(os.environ.get("FRACAS_WORKERS", "1"))
     p.add_argument("--workers", type=int, default=workers, help="processes on the same port (one per core)")
     p.add_argument(
+        "--worker-check-seconds",
+        type=int,
+        default=int(os.environ.get("FRACAS_WORKER_CHECK_SECONDS", str(WORKER_CHECK_SECONDS))),
+        help="with --workers: a worker that has not answered the supervisor's check within this is replaced",
+    )
+    p.add_argument(
         "--no-fast-paths",
         dest="fast_paths",
         action="store_false",
@@ -270,4 +285,5 @@ def _serve_command(args: argparse.Namespace) -> None:
         workers=args.workers,
         fast_paths=args.fast_paths,
         shutdown_seconds=args.shutdown_seconds,
+        worker_check_seconds=args.worker_check_seconds,
     )

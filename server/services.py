@@ -9,8 +9,9 @@ import redis.asyncio as aioredis
 from starlette.requests import HTTPConnection
 
 from server import metrics
+from server.connect import POOL_SIZE
 from server.frames import CLOSE_SECONDS
-from server.hub import BEHIND_SECONDS, Hub
+from server.hub import BEHIND_SECONDS, CATCH_UP_READS, Hub
 from server.limits import Limits, LimitSettings
 from server.projector import Projector
 from server.store import RedisEventStore
@@ -44,6 +45,9 @@ class Settings:
     request_seconds: float = 10.0
     """How long a request may wait on Redis before it is answered ``unavailable``
     (a Redis that hangs rather than refusing)."""
+    redis_pool_size: int = POOL_SIZE
+    """Connections to Redis the process may open at once (per node of a Cluster);
+    a request past them is answered ``unavailable`` at once."""
     fast_paths: bool = True
     """Frames written straight to uvicorn's transports and script calls in
     hand-made RESP (:mod:`server.frames`, :mod:`server.script_calls`); False:
@@ -57,7 +61,10 @@ class Services:
         self.redis = client
         self.store = metrics.measure_store(RedisEventStore(client, fast_paths=settings.fast_paths))
         self.projector = Projector(self.store, every=settings.snapshot_every)
-        self.hub = Hub(client, self.store, self.projector, settings.queue_size, settings.behind_seconds)
+        reads = max(1, min(CATCH_UP_READS, settings.redis_pool_size // 8))
+        self.hub = Hub(
+            client, self.store, self.projector, settings.queue_size, settings.behind_seconds, reads
+        )
         self.limits = Limits(settings.limits)
         self.tables = Tables(self.store, self.hub, self.projector, settings.request_seconds)
         self.draining = False

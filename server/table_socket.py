@@ -45,6 +45,7 @@ from domain.wire import (
 )
 from server import logs, metrics
 from server.auth import origin_allowed, token_from, viewer_in
+from server.connect import why_unavailable
 from server.deciding import Result
 from server.envelope import envelope
 from server.frames import Frame, Sink, channels
@@ -224,7 +225,10 @@ class Connection:
                 return Rejected(id=message.id, code=code, rule=rule, message=text, head=head)
             case RedisError() | TimeoutError() | asyncio.CancelledError():
                 ids = self.ids(message.id)
-                log.warning("Redis unavailable while running a command on %s", self.table_id, extra=ids)
+                reason = why_unavailable(outcome)
+                log.warning(
+                    "Redis unavailable while running a command on %s: %s", self.table_id, reason, extra=ids
+                )
                 # The write may or may not have landed: the same id, sent again, is
                 # applied at most once and answers with the first result.
                 text = "the event store did not answer; send the same command id again"
@@ -239,9 +243,12 @@ class Connection:
         try:
             async with asyncio.timeout(self.s.settings.request_seconds):
                 await self.dispatch(message)
-        except (RedisError, TimeoutError):
+        except (RedisError, TimeoutError) as exc:
             kind = type(message).__name__
-            log.warning("Redis unavailable while handling %s on %s", kind, self.table_id, extra=self.ids())
+            reason = why_unavailable(exc)
+            log.warning(
+                "Redis unavailable while handling %s on %s: %s", kind, self.table_id, reason, extra=self.ids()
+            )
             text = "the event store is unavailable; retry"
             self.reply(Error(code="unavailable", message=text, id=getattr(message, "id", "")))
         except Exception:
@@ -367,8 +374,14 @@ async def table_socket(websocket: WebSocket, send: Send) -> None:
     try:
         async with asyncio.timeout(s.settings.request_seconds):
             connection = await admit(websocket, sink, s, table_id)
-    except (RedisError, TimeoutError):
-        log.warning("Redis unavailable while admitting a client to %s", table_id, extra=logs.fields(table_id))
+    except (RedisError, TimeoutError) as exc:
+        reason = why_unavailable(exc)
+        log.warning(
+            "Redis unavailable while admitting a client to %s: %s",
+            table_id,
+            reason,
+            extra=logs.fields(table_id),
+        )
         await websocket.close(CLOSE_TRY_AGAIN, "the event store is unavailable; connect again shortly")
         return
     if connection is None:

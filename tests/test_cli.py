@@ -23,6 +23,7 @@ from clients.python import TableClient, cli
 from clients.python.scenario import load_scenario
 from domain.commands import AddNote
 from domain.play import play
+from server import serve as serve_module
 from server.frames_protocol import FramesProtocol
 from server.serve import add_serve_command, uvicorn_options
 
@@ -366,6 +367,30 @@ def test_serve_takes_the_plain_paths_when_told(
     assert uvicorn_options(fast_paths=args.fast_paths)["ws"] == (
         FramesProtocol if fast else "websockets-sansio"
     )
+
+
+@pytest.mark.parametrize(
+    ("env", "flags", "seconds"), [("", [], 5), ("12", [], 12), ("12", ["--worker-check-seconds", "30"], 30)]
+)
+def test_serve_hands_uvicorn_how_long_a_worker_may_not_answer_its_check(
+    env: str, flags: list[str], seconds: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With --workers, the supervisor's check (uvicorn's timeout_worker_healthcheck)
+    is the operator's to set: a loaded machine may starve a worker for seconds."""
+    if env:
+        monkeypatch.setenv("FRACAS_WORKER_CHECK_SECONDS", env)
+    else:
+        monkeypatch.delenv("FRACAS_WORKER_CHECK_SECONDS", raising=False)
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
+    monkeypatch.setenv(serve_module.SETTINGS_VARIABLE, "")
+    monkeypatch.setattr(serve_module.signal, "signal", lambda *a: None)
+    handed: dict[str, object] = {}
+    monkeypatch.setattr(serve_module.uvicorn, "run", lambda *a, **kw: handed.update(kw))
+    args = cli.parser(add_serve_command).parse_args(
+        ["serve", "--workers", "2", "--redis-url", "redis://127.0.0.1:1/0", *flags]
+    )
+    args.run(args)
+    assert handed["workers"] == 2 and handed["timeout_worker_healthcheck"] == seconds
 
 
 def one_line_failure(*args: str, code: int, **env: str) -> str:

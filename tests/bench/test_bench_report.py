@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench import data, server_trace
+from bench.capacity import judge
 from bench.report import (
     AT_LEAST,
     AT_MOST,
@@ -165,19 +166,31 @@ def test_only_accepts_goal_and_calibration_names_and_their_aliases() -> None:
     assert selected("v") == {"V"}
     assert selected(None) == {"C1", "C2", "C5", "C6", "C7", "G1", "G4", "G5", "G6", "G7", "V"}
     assert selected("c7,g10") == {"C7", "G10"}  # G10 runs only when named
+    assert selected("c8") == {"G10"}  # C8 is measured with G10
     with pytest.raises(SystemExit):
         selected("G3")
 
 
-def test_the_capacity_table_shows_each_count_tried_and_where_it_failed() -> None:
+def test_the_capacity_table_shows_each_count_tried_with_c8_and_where_it_failed() -> None:
     row = {"tables": 8, "sockets": 56, "p50_ms": 0.9, "p99_ms": 1.1, "server_cpu_pct": 3.0}
-    row |= {"server_rss_mib": 80.0, "redis_cpu_pct": None, "holds": True}
-    failed = row | {"tables": 16, "sockets": 112, "p99_ms": 2.5, "holds": False}
-    table = capacity_table({"target_ms": 1.6, "one process": {"rows": [row, failed]}})
+    row |= {"server_rss_mib": 80.0, "redis_cpu_pct": None, "holds": True, "c8_p50_ms": 0.5, "ratio": 2.2}
+    row |= {"c8_p99_ms": 1.5}
+    failed = row | {"tables": 16, "sockets": 112, "p99_ms": 4.5, "ratio": 9.0, "holds": False}
+    table = capacity_table({"target_over_c8_p50": 8.0, "one process": {"rows": [row, failed]}})
     lines = table.splitlines()
     assert "one process  8       56" in lines[2] and lines[2].rstrip().endswith("holds")
-    assert "16" in lines[3] and "2.50 ms" in lines[3] and lines[3].rstrip().endswith("FAILS")
-    assert lines[-1] == "(target: p99 <= 1.6 ms, 8x C7 paced p50)"
+    assert "0.500 ms  1.50 ms" in lines[2] and "2.20x" in lines[2]
+    assert "16" in lines[3] and "4.50 ms" in lines[3] and "9.00x" in lines[3]
+    assert lines[3].rstrip().endswith("FAILS")
+    assert lines[-1] == "(target: p99 <= 8x C8's p50 at the same count)"
+
+
+def test_g10_holds_at_a_count_while_its_p99_is_within_8x_c8s_p50_and_nothing_is_lost() -> None:
+    row = {"p99_ms": 4.0, "c8_p50_ms": 0.5, "missing": 0, "refused": 0}
+    assert judge(row) and row["ratio"] == 8.0 and row["target_ms"] == 4.0
+    assert not judge(row | {"p99_ms": 4.01})
+    assert not judge(row | {"missing": 1}) and not judge(row | {"refused": 1})
+    assert not judge(row | {"c8_p50_ms": None})  # no calibration: never "holds"
 
 
 def test_server_trace_samples_are_split_by_the_step_whose_window_holds_their_end() -> None:
