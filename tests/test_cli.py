@@ -18,6 +18,7 @@ import httpx
 import msgspec
 import pytest
 import redis
+import uvicorn
 
 from clients.python import TableClient, cli
 from clients.python.scenario import load_scenario
@@ -384,13 +385,14 @@ def test_serve_hands_uvicorn_how_long_a_worker_may_not_answer_its_check(
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
     monkeypatch.setenv(serve_module.SETTINGS_VARIABLE, "")
     monkeypatch.setattr(serve_module.signal, "signal", lambda *a: None)
-    handed: dict[str, object] = {}
-    monkeypatch.setattr(serve_module.uvicorn, "run", lambda *a, **kw: handed.update(kw))
+    handed: list[uvicorn.Config] = []
+    monkeypatch.setattr(serve_module, "run_workers", handed.append)
     args = cli.parser(add_serve_command).parse_args(
         ["serve", "--workers", "2", "--redis-url", "redis://127.0.0.1:1/0", *flags]
     )
     args.run(args)
-    assert handed["workers"] == 2 and handed["timeout_worker_healthcheck"] == seconds
+    (config,) = handed
+    assert config.workers == 2 and config.timeout_worker_healthcheck == seconds
 
 
 def one_line_failure(*args: str, code: int, **env: str) -> str:
