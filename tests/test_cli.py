@@ -476,8 +476,11 @@ def test_create_and_invite_print_the_shell_lines_of_their_token(served: Served) 
 
 def test_export_into_head_ends_quietly(served: Served) -> None:
     gm = _table(served, "vda")
-    for i in range(30):
-        fracas("send", json.dumps({"type": "AddNote", "text": f"note {i}"}), env=gm)
+    # The notes go over HTTP: only the export under test needs a ``fracas`` process.
+    with httpx.Client(base_url=served.url, headers={"Authorization": f"Bearer {gm['FRACAS_TOKEN']}"}) as http:
+        for i in range(30):
+            note = {"command": {"type": "AddNote", "text": f"note {i}"}}
+            assert http.post(f"/api/tables/{gm['FRACAS_TABLE']}/commands", json=note).status_code == 200
     piped = subprocess.run(
         f"{sys.executable} -m fracas_cli export | head -n 2",
         shell=True,
