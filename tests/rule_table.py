@@ -12,6 +12,8 @@ import importlib
 import re
 from pathlib import Path
 
+from tests.reach import CallGraph
+
 ROOT = Path(__file__).resolve().parents[1]
 START, END = "<!-- rule-table:start -->", "<!-- rule-table:end -->"
 TICKED = re.compile(r"`([^`]+)`")
@@ -48,6 +50,27 @@ class RuleTableContract:
 
     def rows(self) -> list[list[str]]:
         return table_rows(self.system)
+
+    def test_every_rule_and_handler_function_is_reachable_from_play(self) -> None:
+        """A public function of ``rules/`` or ``handlers/`` is wired into play or deleted."""
+        graph = CallGraph(self.system)
+        played = graph.reachable()
+        ours = (f"{graph.package}.rules.", f"{graph.package}.handlers.")
+        idle = sorted(f for f in graph.public_functions() if f.startswith(ours) and f not in played)
+        assert idle == [], "called by no move, projection or option: wire them or delete them"
+
+    def test_every_implementation_the_table_names_is_reachable_from_play(self) -> None:
+        graph = CallGraph(self.system)
+        played, found = graph.reachable(), graph.modules()
+        idle = []
+        for row in self.rows():
+            for ref in TICKED.findall(row[2]):
+                module, _, attribute = ref.rpartition(".")
+                name = f"{graph.package}.{module.replace('/', '.')}:{attribute}"
+                defined = found.get(name.partition(":")[0])
+                if defined is not None and attribute in defined.defined and name not in played:
+                    idle.append(f"{row[0]}: {ref}")
+        assert idle == []
 
     def test_rule_ids_are_well_formed_and_unique(self) -> None:
         ids = [row[0] for row in self.rows()]

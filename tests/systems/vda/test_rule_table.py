@@ -1,7 +1,7 @@
 """The rule table of ``docs/systems/vda.md`` stays true to the code (``tests/rule_table.py``),
 and every rule it names is enforced in play: its implementation is reachable from what the
 system registers (``decide``'s moves, ``evolve``, the options, the view), walking the call
-graph (``tests/systems/vda/reach.py``); no public rule function is left that only tests
+graph (``tests/reach.py``); no public rule function is left that only tests
 call; the code, the doc and the tests' docstrings write every rule ID out, in full, never as
 a range, a list or a short form (``hidden_ids``); and every rule test names its IDs in its
 docstring."""
@@ -11,8 +11,11 @@ from __future__ import annotations
 import ast
 import re
 
-from tests.rule_table import ROOT, TICKED, RuleTableContract, table_rows
-from tests.systems.vda.reach import PACKAGE, SOURCE, modules, public_functions, reachable
+from tests.reach import CallGraph
+from tests.rule_table import ROOT, RuleTableContract
+
+GRAPH = CallGraph("vda")
+PACKAGE, SOURCE = GRAPH.package, GRAPH.source
 
 RANGE = re.compile(r"VDA-[A-Z]+-\d\d(?:\s*(?:\.\.\.?|–|/)\s*-?|,\s*)\d\d(?!\d)")
 """An ID range or list: ``VDA-STAKE-01..03``, ``VDA-STAKE-01/03``, ``VDA-GRAP-08/-09``,
@@ -51,33 +54,14 @@ def named_ids(name: str) -> list[str]:
 class TestRuleTable(RuleTableContract):
     system = "vda"
 
-    def test_every_rule_and_handler_function_is_reachable_from_play(self) -> None:
-        """A public function of ``rules/`` or ``handlers/`` is wired into play or deleted."""
-        played = reachable()
-        ours = (f"{PACKAGE}.rules.", f"{PACKAGE}.handlers.")
-        idle = sorted(f for f in public_functions() if f.startswith(ours) and f not in played)
-        assert idle == [], "called by no move, projection or option: wire them or delete them"
-
-    def test_every_implementation_the_table_names_is_reachable_from_play(self) -> None:
-        played, found = reachable(), modules()
-        idle = []
-        for row in table_rows(self.system):
-            for ref in TICKED.findall(row[2]):
-                module, _, attribute = ref.rpartition(".")
-                name = f"{PACKAGE}.{module.replace('/', '.')}:{attribute}"
-                defined = found.get(name.partition(":")[0])
-                if defined is not None and attribute in defined.defined and name not in played:
-                    idle.append(f"{row[0]}: {ref}")
-        assert idle == []
-
     def test_the_reachability_walk_can_fail(self) -> None:
         """The walk is not vacuous: from the package it reaches the round's handlers, and
         from a module that calls none of them (the options) it reaches none of them."""
-        played = reachable()
+        played = GRAPH.reachable()
         assert f"{PACKAGE}.handlers.resolve:resolve_action" in played
         assert f"{PACKAGE}.rules.ranged:firearm_reload_actions" in played
         assert f"{PACKAGE}.rules.equipment:club_knocks_out" in played
-        from_options = reachable(f"{PACKAGE}.options")
+        from_options = GRAPH.reachable(f"{PACKAGE}.options")
         assert f"{PACKAGE}.data:find_weapon" in from_options  # VdaOptions checks its natural weapons
         assert f"{PACKAGE}.handlers.resolve:resolve_action" not in from_options
         assert f"{PACKAGE}.rules.equipment:club_knocks_out" not in from_options

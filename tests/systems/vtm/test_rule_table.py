@@ -1,7 +1,7 @@
 """The rule table of ``docs/systems/vtm.md`` stays true to the code (``tests/rule_table.py``),
 and every rule it names is enforced in play: its implementation is reachable from what the
 system registers (``decide``'s moves, ``evolve``, the options, the view), walking the call
-graph (``tests/systems/vtm/reach.py``); no public rule function is left that only tests
+graph (``tests/reach.py``); no public rule function is left that only tests
 call; the code writes every rule ID out, never as a range or a list (« VTM-MOVE-01..03 »,
 « VTM-GRP-02/04 »); and every rule test names its IDs in its docstring."""
 
@@ -10,8 +10,11 @@ from __future__ import annotations
 import ast
 import re
 
-from tests.rule_table import ROOT, TICKED, RuleTableContract, table_rows
-from tests.systems.vtm.reach import PACKAGE, SOURCE, modules, public_functions, reachable
+from tests.reach import CallGraph
+from tests.rule_table import ROOT, RuleTableContract
+
+GRAPH = CallGraph("vtm")
+PACKAGE, SOURCE = GRAPH.package, GRAPH.source
 
 RANGE = re.compile(r"VTM-[A-Z]+-\d\d\s*(?:\.\.|–|\.\.\.|/)\s*(?:[A-Z]+-)?\d\d")
 RULE_TEST = re.compile(r"^test_vtm_((?:[a-z]+_\d\d(?:_\d\d)*_?)+)__")
@@ -34,28 +37,9 @@ def named_ids(name: str) -> list[str]:
 class TestRuleTable(RuleTableContract):
     system = "vtm"
 
-    def test_every_rule_and_handler_function_is_reachable_from_play(self) -> None:
-        """A public function of ``rules/`` or ``handlers/`` is wired into play or deleted."""
-        played = reachable()
-        ours = (f"{PACKAGE}.rules.", f"{PACKAGE}.handlers.")
-        idle = sorted(f for f in public_functions() if f.startswith(ours) and f not in played)
-        assert idle == [], "called by no move, projection or option: wire them or delete them"
-
-    def test_every_implementation_the_table_names_is_reachable_from_play(self) -> None:
-        played, found = reachable(), modules()
-        idle = []
-        for row in table_rows(self.system):
-            for ref in TICKED.findall(row[2]):
-                module, _, attribute = ref.rpartition(".")
-                name = f"{PACKAGE}.{module.replace('/', '.')}:{attribute}"
-                defined = found.get(name.partition(":")[0])
-                if defined is not None and attribute in defined.defined and name not in played:
-                    idle.append(f"{row[0]}: {ref}")
-        assert idle == []
-
     def test_the_reachability_walk_can_fail(self) -> None:
         """The walk is not vacuous: a function defined but never called is not reached."""
-        played = reachable()
+        played = GRAPH.reachable()
         assert f"{PACKAGE}.handlers.resolve:resolve_action" in played
         assert f"{PACKAGE}.rules.movement:require_ruled" in played
         assert f"{PACKAGE}.rules.firearms:require_area" in played

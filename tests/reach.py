@@ -1,17 +1,16 @@
-"""The static call graph of ``domain.systems.vda``, from what the system registers
-(``domain/systems/vda/__init__.py``: the moves ``decide`` runs, ``evolve``, the options, the
-view): which functions, classes and constants play can reach. A name is followed through the
-module it was imported from, so two functions of the same name in two modules stay apart;
-a class that is reached brings its whole body (its methods and properties)."""
+"""The static call graph of a rule system's package (``domain/systems/<id>/``), from what
+the system registers (its ``__init__.py``: the moves ``decide`` runs, ``evolve``, the
+options, the view): which functions, classes and constants play can reach. A name is
+followed through the module it was imported from, so two functions of the same name in two
+modules stay apart; a class that is reached brings its whole body (its methods and
+properties)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-PACKAGE = "domain.systems.vda"
-SOURCE = ROOT / "domain" / "systems" / "vda"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def module_name(path: Path) -> str:
@@ -74,36 +73,41 @@ class Module:
         return found
 
 
-def modules() -> dict[str, Module]:
-    return {m.name: m for m in (Module(path) for path in sorted(SOURCE.rglob("*.py")))}
+class CallGraph:
+    """The call graph of ``domain.systems.<system>``."""
 
+    def __init__(self, system: str) -> None:
+        self.package = f"domain.systems.{system}"
+        self.source = ROOT / "domain" / "systems" / system
 
-def reachable(start: str = PACKAGE) -> set[str]:
-    """Every ``module:name`` of the package that play reaches (from ``start``'s top level:
-    the package itself, what the system registers)."""
-    found = modules()
-    root = found[start]
-    top = [n for n in root.tree.body if not isinstance(n, ast.Import | ast.ImportFrom)]
-    todo = list(root.references(top))
-    seen: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        module, _, attribute = name.partition(":")
-        where = found.get(module)
-        if where is None or attribute not in where.defined:
-            continue
-        todo += where.references(where.defined[attribute])
-    return seen
+    def modules(self) -> dict[str, Module]:
+        return {m.name: m for m in (Module(path) for path in sorted(self.source.rglob("*.py")))}
 
+    def reachable(self, start: str | None = None) -> set[str]:
+        """Every ``module:name`` of the package that play reaches (from ``start``'s top
+        level; by default the package itself, what the system registers)."""
+        found = self.modules()
+        root = found[start or self.package]
+        top = [n for n in root.tree.body if not isinstance(n, ast.Import | ast.ImportFrom)]
+        todo = list(root.references(top))
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            module, _, attribute = name.partition(":")
+            where = found.get(module)
+            if where is None or attribute not in where.defined:
+                continue
+            todo += where.references(where.defined[attribute])
+        return seen
 
-def public_functions() -> set[str]:
-    """Every public module-level function of the package, as ``module:name``."""
-    return {
-        f"{m.name}:{node.name}"
-        for m in modules().values()
-        for node in m.tree.body
-        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
-    }
+    def public_functions(self) -> set[str]:
+        """Every public module-level function of the package, as ``module:name``."""
+        return {
+            f"{m.name}:{node.name}"
+            for m in self.modules().values()
+            for node in m.tree.body
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
+        }
