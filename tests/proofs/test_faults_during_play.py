@@ -18,6 +18,7 @@ import os
 import signal
 import struct
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -71,11 +72,50 @@ class Faults:
         sock.abort()
 
 
+async def inject_faults(
+    label: str,
+    url: str,
+    table: ProofTable,
+    kinds: list[Callable[[], Awaitable[None]]],
+    count: int,
+    *,
+    seconds: float,
+    pause: float,
+) -> None:
+    """``count`` rounds of play, each with one fault of ``kinds`` (in turn) a second in;
+    after each, every client catches up to the head and the history checker runs."""
+    done: Counter[str] = Counter()
+    for n in range(count):
+        fault = kinds[n % len(kinds)]
+
+        async def inject() -> None:
+            await asyncio.sleep(1.0)
+            await fault()  # noqa: B023 (awaited within this iteration)
+
+        await asyncio.gather(play(table, seconds, pause=pause, seed=n), inject())
+        done[fault.__name__] += 1
+        head = (await table.gm.state())["at"]
+        for client in table.clients:
+            await client.wait_for(head)
+        checked = await check_history(
+            url, table.table_id, table.gm_token, table.clients, frozenset(table.over_http)
+        )
+    duplicates = sum(1 for c in table.clients for a in c.answers.values() if a.get("duplicate"))
+    report(
+        label,
+        faults=dict(done),
+        events=checked.events,
+        accepted=checked.accepted,
+        retries=checked.retries,
+        reconnects=checked.reconnects,
+        first_results_resent=duplicates,
+    )
+
+
 def test_faults_during_play_leave_a_true_history(tmp_path: Path) -> None:
     count = scale(4, 52)
     redis = EmbeddedRedis(tmp_path / "redis").start()
     served = Served(tmp_path / "data", "--redis-url", redis.url, "--log-level", "critical").start()
-    done: Counter[str] = Counter()
 
     async def scenario() -> None:
         proxy = await TcpProxy([served.port], delay=0.3).start()
@@ -83,31 +123,7 @@ def test_faults_during_play_leave_a_true_history(tmp_path: Path) -> None:
         faults = Faults(served, redis, table)
         kinds = [faults.kill_server, faults.kill_redis, faults.stop_redis, faults.reset_mid_frame]
         try:
-            for n in range(count):
-                fault = kinds[n % len(kinds)]
-
-                async def inject() -> None:
-                    await asyncio.sleep(1.0)
-                    await fault()  # noqa: B023 (awaited within this iteration)
-
-                await asyncio.gather(play(table, 3.0, pause=0.1, seed=n), inject())
-                done[fault.__name__] += 1
-                head = (await table.gm.state())["at"]
-                for client in table.clients:
-                    await client.wait_for(head)
-                checked = await check_history(
-                    served.url, table.table_id, table.gm_token, table.clients, frozenset(table.over_http)
-                )
-            duplicates = sum(1 for c in table.clients for a in c.answers.values() if a.get("duplicate"))
-            report(
-                "faults",
-                faults=dict(done),
-                events=checked.events,
-                accepted=checked.accepted,
-                retries=checked.retries,
-                reconnects=checked.reconnects,
-                first_results_resent=duplicates,
-            )
+            await inject_faults("faults", served.url, table, kinds, count, seconds=3.0, pause=0.1)
         finally:
             await table.close()
             await proxy.stop()
@@ -153,7 +169,6 @@ def test_faults_of_a_replica_and_an_external_redis_leave_a_true_history(tmp_path
     count = scale(3, 24)
     redis = RedisProcess(tmp_path / "redis").start()
     replicas = [ServerProcess(redis.url, "--log-level", "critical") for _ in range(2)]
-    done: Counter[str] = Counter()
 
     async def scenario() -> None:
         for replica in replicas:
@@ -163,31 +178,8 @@ def test_faults_of_a_replica_and_an_external_redis_leave_a_true_history(tmp_path
         faults = ReplicaFaults(replicas, redis)
         kinds = [faults.kill_replica, faults.kill_redis, faults.stop_redis]
         try:
-            for n in range(count):
-                fault = kinds[n % len(kinds)]
-
-                async def inject() -> None:
-                    await asyncio.sleep(1.0)
-                    await fault()  # noqa: B023 (awaited within this iteration)
-
-                await asyncio.gather(play(table, 2.5, pause=0.05, seed=n), inject())
-                done[fault.__name__] += 1
-                head = (await table.gm.state())["at"]
-                for client in table.clients:
-                    await client.wait_for(head)
-                checked = await check_history(
-                    proxy.url, table.table_id, table.gm_token, table.clients, frozenset(table.over_http)
-                )
-            duplicates = sum(1 for c in table.clients for a in c.answers.values() if a.get("duplicate"))
-            report(
-                "faults (replicas, external Redis)",
-                faults=dict(done),
-                events=checked.events,
-                accepted=checked.accepted,
-                retries=checked.retries,
-                reconnects=checked.reconnects,
-                first_results_resent=duplicates,
-            )
+            label = "faults (replicas, external Redis)"
+            await inject_faults(label, proxy.url, table, kinds, count, seconds=2.5, pause=0.05)
         finally:
             await table.close()
             await proxy.stop()
