@@ -18,7 +18,7 @@ import os
 import signal
 import struct
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -76,7 +76,7 @@ async def inject_faults(
     label: str,
     url: str,
     table: ProofTable,
-    kinds: list[Callable[[], Awaitable[None]]],
+    kinds: Sequence[Callable[[], Awaitable[None]]],
     count: int,
     *,
     seconds: float,
