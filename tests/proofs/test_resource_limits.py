@@ -15,17 +15,16 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
 
 from clients.python import Admin
-from clients.python.client import HttpError, ws_url
+from clients.python.client import HttpError
 from domain.play import MAX_EVENTS_PER_COMMAND
 from domain.table import MAX_COMBATANTS, MAX_PRINCIPALS, MAX_SECRET_ROLLS
 from domain.wire import MAX_MESSAGE_BYTES
 from server.limits import LimitSettings
 from tests.proofs.conftest import LONG, report
 from tests.proofs.test_soak import rss_mib
+from tests.server.test_limits import close_code, socket_to
 from tests.test_cli import Served
 
 pytestmark = [pytest.mark.timeout(900)]
@@ -51,28 +50,14 @@ class Server:
         assert await self.head() == before
 
 
-def socket(server: str, table_id: str, token: str) -> Any:
-    return connect(ws_url(server, table_id), additional_headers={"Authorization": f"Bearer {token}"})
-
-
 async def welcomed(server: str, table_id: str, token: str, count: int) -> list[Any]:
     """``count`` open sockets of ``token``, each welcomed."""
     opened = []
     for _ in range(count):
-        ws = await socket(server, table_id, token).__aenter__()
+        ws = await socket_to(server, table_id, token).__aenter__()
         assert json.loads(await ws.recv())["type"] == "welcome"
         opened.append(ws)
     return opened
-
-
-async def close_code(server: str, table_id: str, token: str) -> int | None:
-    async with socket(server, table_id, token) as ws:
-        try:
-            first = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        except ConnectionClosed as closed:
-            return closed.rcvd.code if closed.rcvd is not None else -1
-        assert first["type"] == "welcome"
-        return None
 
 
 def test_every_cap_holds_at_and_past_its_limit(tmp_path: Path) -> None:
