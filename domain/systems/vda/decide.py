@@ -129,7 +129,7 @@ MOVES = Moves(
     Move(c.DetectGazeIntent, gaze.detect_intent, may=gaze.check_any_detect),
     Move(c.AvertGaze, gaze.avert_gaze, may=gaze.check_avert_toggle),
     Move(c.CloseEyes, gaze.close_eyes, may=gaze.check_close_toggle),
-    Move(c.TakeTwoWeaponStance, two.take_stance, may=two.check_any_stance),
+    Move(c.TakeTwoWeaponStance, two.take_stance, may=two.check_open),
     Move(c.ReleaseGrapple, grapple.release_grapple, actor="grappler", may=grapple.check_release),
     Move(c.ShortenEcstasy, grapple.shorten_ecstasy, may=grapple.check_shorten),
     Move(c.GiveRuling, gm.give_ruling, by="gm", what="give a ruling"),

@@ -282,6 +282,19 @@ def test_vda_two_02__the_style_must_be_bought_and_the_twin_glaives_need_their_pr
     assert two_weapons.require_style(ready, "alma", glaives) == "twin_glaives"  # type: ignore[arg-type]
 
 
+def test_vda_two_02__the_refusal_is_the_one_of_the_pair_sent() -> None:
+    """VDA-TWO-02: with no pair of the sheet's weapons making a bought style, the refusal
+    names the pair the player sent, not another pair of the sheet (here one with a bow)."""
+    t = fight(
+        alma=sheet(
+            dex=4, melee=3, weapons=["dague_de_chasse", "epee", "arc_court"], two_weapon_styles=["small_pair"]
+        )
+    )
+    refused = t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
+    assert str(refused) == "VDA-TWO-02: 'alma' has not bought the 'small_medium' style"
+    assert t.state.tactics.stances == {}
+
+
 def test_vda_two_03__attacks_at_minus_one_melee_defences_at_plus_one_for_the_round() -> None:
     """VDA-TWO-03: attacks at minus one melee defences at plus one for the round."""
     t = fight(alma=duelist(two_weapon_styles=["small_medium"]))

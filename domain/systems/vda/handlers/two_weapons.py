@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.base import Emitted
 from domain.dice import PoolRoll
-from domain.errors import Refused, require
+from domain.errors import require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import TakeTwoWeaponStance
 from domain.systems.vda.rules import resistance, stake, two_weapons
@@ -16,9 +16,10 @@ from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
 
 
-def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
+def check_open(scene: Scene, cid: str) -> None:
     """VDA-TWO-03: the stance is taken for the round before declaring (for a sequence,
-    by option); VDA-TWO-01, VDA-TWO-02: two carried offensive weapons of a bought style."""
+    by option); VDA-TWO-01, VDA-TWO-02: by a fighter with a bought style and two weapons.
+    The ``options_for`` guard: what holds whichever pair the command names."""
     state = scene.state
     require(cid in state.combatants and state.round >= 1, "VDA-TWO-03", f"{cid!r} is not fighting a round")
     require(state.phase in ("initiative", "sequence"), "VDA-TWO-03", "the stance is taken during a round")
@@ -33,7 +34,17 @@ def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.Two
         f"{cid!r} already declared: the stance is taken for the whole "
         + ("round" if per_round else "sequence"),
     )
-    number = seq.number if seq is not None else 1
+    sheet = scene.sheet(cid)
+    require(bool(sheet.two_weapon_styles), "VDA-TWO-02", f"{cid!r} has bought no two-weapon style")
+    require(len(sheet.weapons) >= 2, "VDA-TWO-01", f"{cid!r} carries fewer than two weapons")
+
+
+def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.TwoWeaponStanceChanged:
+    """VDA-TWO-03: the stance taken (or left) now; VDA-TWO-01, VDA-TWO-02: the two weapons
+    sent are carried, in hand, offensive, and make a style the sheet bought."""
+    check_open(scene, cid)
+    state = scene.state
+    number = state.sequence.number if state.sequence is not None else 1
     if not on:
         current = two_weapons.active_stance(state, cid)
         require(current is not None, "VDA-TWO-03", f"{cid!r} holds no two-weapon stance")
@@ -46,23 +57,6 @@ def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.Two
     return ev.TwoWeaponStanceChanged(
         combatant=cid, on=True, weapons=list(weapons), style=style, round=state.round, sequence=number
     )
-
-
-def check_any_stance(scene: Scene, cid: str) -> None:
-    """``options_for``: the stance is open with two of the sheet's weapons."""
-    sheet = scene.sheet(cid)
-    require(bool(sheet.two_weapon_styles), "VDA-TWO-02", f"{cid!r} has bought no two-weapon style")
-    pairs = [[a, b] for i, a in enumerate(sheet.weapons) for b in sheet.weapons[i + 1 :]]
-    require(bool(pairs), "VDA-TWO-01", f"{cid!r} carries fewer than two weapons")
-    last: Refused | None = None
-    for pair in pairs:
-        try:
-            check_stance(scene, cid, pair, True)
-            return
-        except Refused as refused:
-            last = refused
-    assert last is not None
-    raise last
 
 
 def take_stance(scene: Scene, command: TakeTwoWeaponStance) -> list[Emitted]:
