@@ -17,7 +17,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import find_weapon
 from domain.systems.vda.gear import Deafness, StuckWeapon
-from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.options import TacticsOptions, VdaOptions
 from domain.systems.vda.rules import stake, two_weapons
 from domain.systems.vda.state import VdaPower
 from domain.systems.vda.tactics import GazePair, MagicItem
@@ -164,6 +164,67 @@ def test_vda_gaze_05__one_reflexive_roll_a_round() -> None:
     catch(t, [2, 2, 2, 2, 2])
     refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [2] * 5)
     assert refused.rule == "VDA-GAZE-05"
+
+
+def test_vda_gaze_05__the_reflexive_roll_of_the_round_leaves_the_active_one_open() -> None:
+    """VDA-GAZE-05, VDA-GAZE-06: the reflexive roll spent, the active attempt (the power
+    action, by option) is still open: VDA-GAZE-05 counts reflexive rolls only."""
+    t = gaze_fight(options=VdaOptions(tactics=TacticsOptions(gaze_active_action="power")))
+    catch(t, [2, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    assert catch(t, [2, 2, 2, 2, 2], mode="active") == [
+        ev.GazeRolled(
+            attacker="alma",
+            target="bors",
+            power="regard",
+            mode="power",
+            sequence=1,
+            pool=[
+                Modifier(rule="A-6", value=3, why="manipulation"),
+                Modifier(rule="A-6", value=2, why="intimidation"),
+            ],
+            difficulty=[
+                Modifier(rule="VDA-GAZE-02", value=5, why="attaque de regard"),
+                Modifier(rule="VDA-GAZE-06", value=-2),
+            ],
+            roll=roll([2, 2, 2, 2, 2], 3),
+            progress=0,
+            needed=3,
+            skill="intimidation",
+        ),
+        ev.SequenceEnded(sequence=1),
+        ev.RoundEnded(round=1, holders=["alma"]),
+    ]
+
+
+def test_vda_gaze_05__the_refusal_is_the_one_of_the_target_sent() -> None:
+    """VDA-GAZE-05, VDA-GAZE-07: with a reflexive roll per pair, Alma spent hers on Carl and
+    Bors closed his eyes: the gaze at Bors is refused for Bors's closed eyes (VDA-GAZE-07),
+    not for the roll spent on Carl."""
+    t = Table(VdaOptions(tactics=TacticsOptions(gaze_reflexive_per="pair")))
+    t.add("alma", gazer(), player="ann")
+    t.add("bors", sheet(kind="mortal", self_control=2))
+    t.add("carl", sheet(kind="mortal", self_control=2))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.initiative("carl", [2, 2, 2, 2, 2])
+    t.send(c.CatchGaze(combatant="alma", target="carl", power="regard"), [2, 2, 2])
+    t.send(c.AdjustGaze(attacker="alma", target="bors", understood=True, reason="a vu le manège"))
+    t.send(c.CloseEyes(combatant="bors"))
+    refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8] * 5)
+    assert refused.rule == "VDA-GAZE-07"
+
+
+def test_vda_seq_01__no_gaze_before_the_first_round() -> None:
+    """VDA-SEQ-01: after an ambush, before round 1, no sequence runs: a reflexive gaze is
+    refused for that, not for a gaze power the sheet has."""
+    t = Table().add("alma", gazer(dex=2, stealth=1))
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 3, 3])
+    refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8] * 5)
+    assert str(refused) == "VDA-SEQ-01: no sequence is running: start a round and roll initiative"
 
 
 def test_vda_gaze_06__an_active_action_rolls_manipulation_at_minus_two_and_may_be_guessed() -> None:

@@ -104,25 +104,17 @@ def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -
 
 
 def check_any_catch(scene: Scene, cid: str) -> None:
-    """``options_for``: a reflexive gaze is open against some opponent, with some gaze power."""
-    sheet = scene.sheet(cid)
-    candidates = [
-        (other, power)
-        for power, p in sheet.powers.items()
+    """``options_for``: what holds whichever opponent and power ``vda.CatchGaze`` names
+    (VDA-SEQ-01, VDA-GAZE-01, VDA-STAKE-04); the rest is judged on the opponent sent."""
+    sequence.require_sequence_running(scene.state)
+    powers_held = [
+        p
+        for p in scene.sheet(cid).powers.values()
         if grapple.power_requirement(p.discipline, p.requires) == "gaze"
-        for other in scene.state.combatants
-        if other != cid
     ]
-    require(bool(candidates), "VDA-GAZE-01", f"{cid!r} has no gaze power")
-    last: Refused | None = None
-    for other, power in candidates:
-        try:
-            check_catch(scene, cid, other, power, "reflexive")
-            return
-        except Refused as refused:
-            last = refused
-    assert last is not None
-    raise last
+    require(bool(powers_held), "VDA-GAZE-01", f"{cid!r} has no gaze power")
+    require(len(scene.state.combatants) > 1, "VDA-GAZE-01", f"{cid!r} has no opponent")
+    stake.require_not_paralysed(scene.state, cid)
 
 
 # --- rolling ----------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def require_reflexive_unused(
     Seed 000 « Attaque de regard » (« Une attaque de regard réflexive permet un jet par
     round »): one for the attacker (option: one per target)."""
     require(
-        board.reflexive.get(reflexive_slot(attacker, target, options), 0) != round_number,
+        board.reflexive.get(reflexive_slot(attacker, target, options)) != round_number,
         "VDA-GAZE-05",
         f"{attacker!r} already made its reflexive gaze roll this round",
     )
