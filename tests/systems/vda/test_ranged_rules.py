@@ -133,16 +133,18 @@ def test_vda_bow_06__rate_of_fire() -> None:
 
 def test_vda_fire_04__blunderbuss_hits_one_person_per_9_or_10_up_to_three() -> None:
     """VDA-FIRE-04: blunderbuss hits one person per 9 or 10 up to three."""
-    assert ranged.blunderbuss_targets(BLUNDERBUSS, [9, 10, 10, 10, 6], 4, "nines_and_tens") == (3, 4)
-    assert ranged.blunderbuss_targets(BLUNDERBUSS, [6, 7, 2], 2, "nines_and_tens") == (1, 2)
+    assert ranged.blunderbuss_targets([9, 10, 10, 10, 6], 4, "nines_and_tens", 2) == (3, 4)
+    assert ranged.blunderbuss_targets([6, 7, 2], 2, "nines_and_tens", 2) == (1, 2)
 
 
 def test_vda_fire_04__or_spends_two_successes_per_extra_person_twice_at_most() -> None:
-    """VDA-FIRE-04: or spends two successes per extra person twice at most."""
-    assert ranged.blunderbuss_targets(BLUNDERBUSS, [], 5, "spend_successes", 2) == (3, 1)
-    _rule("VDA-FIRE-04", lambda: ranged.blunderbuss_targets(BLUNDERBUSS, [], 9, "spend_successes", 3))
-    _rule("VDA-FIRE-04", lambda: ranged.blunderbuss_targets(BLUNDERBUSS, [], 4, "spend_successes", 2))
-    _rule("VDA-FIRE-04", lambda: ranged.blunderbuss_targets(PISTOL, [10], 2, "nines_and_tens"))
+    """VDA-FIRE-04: or spends two successes per extra person, twice at most, for the people
+    named, always leaving one success."""
+    assert ranged.blunderbuss_targets([], 5, "spend_successes", 2) == (3, 1)
+    assert ranged.blunderbuss_targets([], 9, "spend_successes", 2) == (3, 5)
+    assert ranged.blunderbuss_targets([], 9, "spend_successes", 1) == (2, 7)
+    assert ranged.blunderbuss_targets([], 4, "spend_successes", 2) == (2, 2)
+    assert ranged.blunderbuss_targets([], 2, "spend_successes", 2) == (1, 2)
 
 
 def test_vda_fire_05__initiative_6_or_5_with_a_lock() -> None:

@@ -365,6 +365,32 @@ def test_vda_fire_04__or_two_successes_pay_for_each_more_person_twice_at_most() 
     assert [e.target for e in of(events, ev.AttackResolved)] == ["bors", "cole", "dan"]
 
 
+def test_vda_fire_04__spent_successes_pay_only_for_what_the_hit_leaves() -> None:
+    """VDA-FIRE-04: 4 successes pay for one more person (Cole), not two: a success is left
+    for each, and no refusal comes after the dice (Dan, named, is simply not reached)."""
+    t, shot = crowd(also=["cole", "dan"], spread="spend_successes")
+    declare_and_pass(t, shot)
+    events = scripted(t, c.ResolveAction(combatant="alma"), [8, 8, 8, 8, 2, 2])
+    assert of(events, ev.SpreadHit) == [
+        ev.SpreadHit(combatant="alma", targets=["cole"], mode="spend_successes", successes=2)
+    ]
+    resolved = of(events, ev.AttackResolved)
+    assert [(e.target, e.resolution.attack_successes) for e in resolved] == [("bors", 2), ("cole", 2)]
+
+
+def test_vda_fire_04__two_more_people_at_most_named_once_each() -> None:
+    """VDA-FIRE-04: « jusqu'à 3 personnes à la fois »: three more people are refused, and so
+    is a person named twice, at the declaration."""
+    t, shot = crowd(also=["cole", "dan"])
+    t.add("eva", sheet(kind="mortal"))
+    assert str(
+        t.refuse(c.DeclareAction(combatant="alma", action=replace(shot, also=["cole", "dan", "eva"])))
+    ) == ("VDA-FIRE-04: « jusqu'à 3 personnes à la fois »: two more at most")
+    assert str(t.refuse(c.DeclareAction(combatant="alma", action=replace(shot, also=["cole", "cole"])))) == (
+        "VDA-FIRE-04: the other people hit are distinct, and neither the shooter nor its target"
+    )
+
+
 def test_vda_fire_04__only_a_blunderbuss_within_10_metres_spreads() -> None:
     """VDA-FIRE-04: « lorsqu'elles sont à 10 mètres », and only the blunderbuss."""
     t, shot = crowd(also=["cole"])

@@ -92,12 +92,8 @@ def hits(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction, rol
     weapon = shooting(scene, cid, action)
     if not action.also or weapon is None or roll.successes == 0:
         return attack.damage(scene, seq, cid, action, roll)
-    if action.spread == "spend_successes":
-        # Only what the hit can pay: no refusal once the dice are rolled.
-        extra = min(len(action.also), (roll.successes - 1) // 2)
-        people, left = ranged.blunderbuss_targets(weapon, roll.faces, roll.successes, action.spread, extra)
-    else:
-        people, left = ranged.blunderbuss_targets(weapon, roll.faces, roll.successes, action.spread)
+    # Only what the hit can pay: no refusal once the dice are rolled.
+    people, left = ranged.blunderbuss_targets(roll.faces, roll.successes, action.spread, len(action.also))
     reached = action.also[: people - 1]
     read = replace(roll, successes=left)
     emitted = attack.damage(scene, seq, cid, action, read)

@@ -16,7 +16,7 @@ import msgspec
 
 from domain.dice import PoolRoll
 from domain.errors import require
-from domain.systems.vda.data import MULTI_TARGET, MarginClass, RangedWeapon
+from domain.systems.vda.data import MarginClass, RangedWeapon
 from domain.systems.vda.options import DamageOptions
 from domain.systems.vda.payloads import MarginTiers
 from domain.systems.wod import NONE, Terms, terms
@@ -217,28 +217,22 @@ def reload_actions_after_shot(weapon: RangedWeapon, cartridge: bool = False) -> 
 
 
 def blunderbuss_targets(
-    weapon: RangedWeapon,
     attack_faces: Sequence[int],
     margin: int,
     mode: Literal["nines_and_tens", "spend_successes"],
-    extra_targets: int = 0,
+    named: int,
 ) -> tuple[int, int]:
-    """VDA-FIRE-04: within 10 m a blunderbuss can hit up to 3 people.
-
-    One per die showing 9 or 10, or 2 successes per extra person (at most 2).
-    Returns (people hit, margin left for each).
+    """VDA-FIRE-04: within 10 m a blunderbuss can hit up to 3 people: one per die showing
+    9 or 10, or one more per 2 successes spent (at most 2 more, and only as many as the
+    shot named: ``named``; a success is always left). Returns (people hit, margin left
+    for each). The declaration checks the weapon, the range and the people named
+    (``handlers/shots.check_spread``); the dice only say how many of them are reached.
 
     000 « Pour la guerre de 30 ans » (Tromblon)."""
-    require(MULTI_TARGET in weapon.tags, "VDA-FIRE-04", f"{weapon.name} n'est pas un tromblon")
     if mode == "nines_and_tens":
         return min(3, max(1, sum(1 for face in attack_faces if face >= 9))), margin
-    require(0 <= extra_targets <= 2, "VDA-FIRE-04", "au plus deux personnes de plus")
-    require(
-        margin - 2 * extra_targets > 0,
-        "VDA-FIRE-04",
-        f"une marge de {margin} ne paie pas {extra_targets} cible(s) de plus",
-    )
-    return 1 + extra_targets, margin - 2 * extra_targets
+    extra = max(0, min(named, 2, (margin - 1) // 2))
+    return 1 + extra, margin - 2 * extra
 
 
 def firearm_initiative_difficulty(weapon: RangedWeapon, lock: bool) -> int | None:
