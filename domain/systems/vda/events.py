@@ -318,6 +318,8 @@ class OrientationInvalidated(VdaEvent, frozen=True, kw_only=True, tag="vda.Orien
 
     combatants: list[str]
     reason: str
+    by: str = ""
+    """The combatant whose move made the others' orientation stale, if one did."""
 
 
 # --- the grapple, the bite and the Kiss (VDA-GRAP, VDA-BITE) --------------------
@@ -358,7 +360,9 @@ class GrappleAttempted(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleAtte
     value: int | None
     grip: GrappleRoll | None = None
     resist: GrappleRoll | None = None
-    reason: str = ""
+    reason: Literal["", "tie", "defender_strikes", "missed", "negative", "zero", "held"] = ""
+    """Why the attempt ends where it does: a weapon's defence (``tie``, ``defender_strikes``,
+    VDA-GRAP-03), no contact (``missed``), or the contact strength's remainder (VDA-GRAP-04)."""
 
 
 class GrappleEstablished(VdaEvent, frozen=True, kw_only=True, tag="vda.GrappleEstablished"):

@@ -341,9 +341,7 @@ def test_vda_nat_02__fists_in_sequence_1_take_their_two_dice_off_an_unnamed_roll
     t.declare("alma", NOTHING)
     events = t.declare("bors", act("attack", skill="brawl", target="alma"))
     assert of(events, ev.InitiativeAdjusted) == [
-        ev.InitiativeAdjusted(
-            combatant="bors", delta=-2, score=0, rule="VDA-INIT-09", reason="poings: -2 dés d'initiative"
-        )
+        ev.InitiativeAdjusted(combatant="bors", delta=-2, score=0, rule="VDA-INIT-09", reason="slower_weapon")
     ]
 
 
@@ -384,7 +382,7 @@ def test_vda_disarm_03__two_initiative_dice_restore_a_weakened_grip() -> None:
             item="dague_de_chasse",
             state=Item(grip_weakened=False),
             rule="VDA-DISARM-03",
-            reason="reprend son arme en main",
+            reason="regrip",
         )
     ]
     t.declare("alma", NOTHING)
@@ -524,9 +522,7 @@ def test_the_gm_adjusts_a_pool_with_a_reason_within_its_maximum() -> None:
 def test_starting_wounds_are_taken_at_the_first_round() -> None:
     """A sheet's starting wounds land on the fighter when the fight's first round starts."""
     t = Table().add("alma", sheet(wounds=Health(lethal=2)))
-    assert t.start()[1:] == [
-        ev.HealthAdjusted(combatant="alma", lethal=2, reason="blessures de la fiche au début du combat")
-    ]
+    assert t.start()[1:] == [ev.HealthAdjusted(combatant="alma", lethal=2, reason="sheet_wounds")]
     assert t.state.fighters["alma"].health == Health(lethal=2)
 
 

@@ -109,9 +109,7 @@ def test_vda_gaze_03__averting_costs_two_initiative_and_plus_one_on_active_rolls
     events = t.send(c.AvertGaze(combatant="bors"))
     assert events == [
         ev.GazeAverted(combatant="bors", on=True),
-        ev.InitiativeAdjusted(
-            combatant="bors", delta=-2, score=-1, rule="VDA-GAZE-03", reason="détourne le regard"
-        ),
+        ev.InitiativeAdjusted(combatant="bors", delta=-2, score=-1, rule="VDA-GAZE-03", reason="averting"),
     ]
     t.declare("alma", act("none"))
     t.declare("bors", act("attack", skill="melee", target="alma"))
@@ -120,7 +118,7 @@ def test_vda_gaze_03__averting_costs_two_initiative_and_plus_one_on_active_rolls
     t.start()
     rolled = t.initiative("bors", [7, 7, 2, 2, 2])
     assert rolled[1] == ev.InitiativeAdjusted(
-        combatant="bors", delta=-2, score=0, rule="VDA-GAZE-03", reason="détourne le regard"
+        combatant="bors", delta=-2, score=0, rule="VDA-GAZE-03", reason="averting"
     )
 
 

@@ -480,7 +480,7 @@ def test_vda_grap_20__at_twice_strength_plus_potence_the_grappler_throws_the_tar
     assert events[:2] == [
         ev.TakedownPerformed(grappler="alma", target="bors", sequence=1),
         ev.ConditionChanged(
-            combatant="bors", condition="prone", on=True, rule="VDA-GRAP-20", reason="mis à terre par alma"
+            combatant="bors", condition="prone", on=True, rule="VDA-GRAP-20", reason="takedown"
         ),
     ]
     assert "prone" in t.state.fighters["bors"].conditions

@@ -184,9 +184,7 @@ def test_vda_init_09__bone_blades_unnamed_at_initiative_take_their_die_when_used
     t = blades_fight(options, **blades)
     events = t.declare("alma", act("attack", skill="brawl", weapon="lames_d_os", target="bors"))
     assert of(events, ev.InitiativeAdjusted) == [
-        ev.InitiativeAdjusted(
-            combatant="alma", delta=-1, score=1, rule="VDA-INIT-09", reason="lames_d_os: -1 dés d'initiative"
-        )
+        ev.InitiativeAdjusted(combatant="alma", delta=-1, score=1, rule="VDA-INIT-09", reason="slower_weapon")
     ]
 
 
@@ -284,7 +282,7 @@ def test_vda_fire_05__a_pistol_fired_unnamed_in_sequence_1_rolls_at_6_after_all(
     events = t.declare("alma", SHOT)
     assert of(events, ev.InitiativeAdjusted) == [
         ev.InitiativeAdjusted(
-            combatant="alma", delta=-3, score=2, rule="VDA-FIRE-05", reason="pistolet: initiative à 6"
+            combatant="alma", delta=-3, score=2, rule="VDA-FIRE-05", reason="firearm_initiative"
         )
     ]
 

@@ -58,7 +58,7 @@ def test_vda_ori_05__movement_makes_the_others_orientation_stale(duel: Table) ->
     duel.declare("alma", act("move", skill="athletics"))
     duel.declare("bors", act("none"))
     events = duel.resolve("alma", [7, 7, 7])
-    assert events[1] == ev.OrientationInvalidated(combatants=["bors"], reason="alma s'est déplacé")
+    assert events[1] == ev.OrientationInvalidated(combatants=["bors"], reason="", by="alma")
     assert duel.state.fighters["bors"].orientation_stale
 
 
@@ -92,7 +92,7 @@ def test_vda_minor_03__standing_up_clears_prone_and_unknown_acts_are_refused(due
     events = duel.initiative("alma", [7, 7, 7], minor_acts=["stand_up"])
     assert events[0].difficulty[-1] == Modifier(rule="VDA-PRONE-03", value=2, why="au sol en début de round")
     assert events[1] == ev.ConditionChanged(
-        combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
+        combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="stands_up"
     )
 
 

@@ -208,7 +208,7 @@ def test_vda_dive_03__turning_offensive_costs_3_initiative() -> None:
         delta=-3,
         score=1,
         rule="VDA-DIVE-03",
-        reason="passe à l'offensive après s'être jeté à couvert",
+        reason="dive_turned_offensive",
     )
 
 
@@ -222,7 +222,7 @@ def test_vda_dive_04__a_1_on_the_dive_dodge_means_prone(duel: Table) -> None:
     duel.declare("bors", act("none"))
     events = duel.resolve("alma", [9, 9, 1, 2, 2])
     assert events[1] == ev.ConditionChanged(
-        combatant="alma", condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
+        combatant="alma", condition="prone", on=True, rule="VDA-DIVE-04", reason="dived"
     )
 
 
@@ -250,12 +250,8 @@ def test_vda_gen_02__a_botched_attack_is_a_fall_losing_one_initiative_per_1(duel
     events = duel.resolve("alma", [1, 1, 3, 4, 5, 2])
     assert events[1:4] == [
         ev.CriticalFailure(combatant="alma", ones=2),
-        ev.ConditionChanged(
-            combatant="alma", condition="prone", on=True, rule="VDA-GEN-02", reason="échec critique"
-        ),
-        ev.InitiativeAdjusted(
-            combatant="alma", delta=-2, score=1, rule="VDA-PRONE-05", reason="chute: 2 × 1"
-        ),
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="VDA-GEN-02", reason="botch"),
+        ev.InitiativeAdjusted(combatant="alma", delta=-2, score=1, rule="VDA-PRONE-05", reason="botch_fall"),
     ]
 
 

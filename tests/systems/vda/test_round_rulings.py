@@ -189,7 +189,7 @@ def test_vda_charge_04__a_mid_round_charge_adds_the_lances_initiative_bonus_to_t
             delta=3,
             score=6,
             rule="VDA-CHARGE-04",
-            reason="charge en cours de round (lance)",
+            reason="mid_round_charge",
         ),
     ]
     assert t.state.fighters["alma"].initiative == 6

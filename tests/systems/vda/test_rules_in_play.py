@@ -108,9 +108,7 @@ def test_vda_prone_04__the_gms_fall_during_a_round_costs_one_initiative_point() 
     t = rolled_both(pair())
     assert t.send(c.SetCondition(combatant="alma", condition="prone", reason="glisse")) == [
         ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="gm", reason="glisse"),
-        ev.InitiativeAdjusted(
-            combatant="alma", delta=-1, score=2, rule="VDA-PRONE-04", reason="chute: glisse"
-        ),
+        ev.InitiativeAdjusted(combatant="alma", delta=-1, score=2, rule="VDA-PRONE-04", reason="fall"),
     ]
     assert t.state.fighters["alma"].initiative == 2
     # Already on the ground: no second fall.
@@ -131,12 +129,8 @@ def test_vda_prone_04__the_dives_fall_costs_one_initiative_point() -> None:
     t.declare("bors", act("none"))
     events = t.resolve("alma", [9, 9, 1, 2, 2])
     assert events[1:3] == [
-        ev.ConditionChanged(
-            combatant="alma", condition="prone", on=True, rule="VDA-DIVE-04", reason="s'est jeté au sol"
-        ),
-        ev.InitiativeAdjusted(
-            combatant="alma", delta=-1, score=1, rule="VDA-PRONE-04", reason="chute: s'est jeté au sol"
-        ),
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="VDA-DIVE-04", reason="dived"),
+        ev.InitiativeAdjusted(combatant="alma", delta=-1, score=1, rule="VDA-PRONE-04", reason="fall"),
     ]
 
 
@@ -148,11 +142,9 @@ def test_vda_prone_04__a_takedown_costs_the_target_one_initiative_point() -> Non
     events = t.resolve("alma", [])
     assert events[1:3] == [
         ev.ConditionChanged(
-            combatant="bors", condition="prone", on=True, rule="VDA-GRAP-20", reason="mis à terre par alma"
+            combatant="bors", condition="prone", on=True, rule="VDA-GRAP-20", reason="takedown"
         ),
-        ev.InitiativeAdjusted(
-            combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="chute: mis à terre par alma"
-        ),
+        ev.InitiativeAdjusted(combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="fall"),
     ]
 
 
@@ -170,9 +162,7 @@ def test_vda_prone_04__a_grenades_blast_costs_one_initiative_point() -> None:
     t.declare("bors", act("none"))
     events = scripted(t, c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal"}), [8] * 4)
     assert of(events, ev.InitiativeAdjusted) == [
-        ev.InitiativeAdjusted(
-            combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="chute: souffle"
-        )
+        ev.InitiativeAdjusted(combatant="bors", delta=-1, score=0, rule="VDA-PRONE-04", reason="fall")
     ]
 
 
@@ -186,9 +176,7 @@ def test_vda_prone_05__a_botch_costs_one_point_per_1_even_on_the_ground() -> Non
     events = t.resolve("alma", [1, 1, 3, 4, 5, 2])
     assert events[1:3] == [
         ev.CriticalFailure(combatant="alma", ones=2),
-        ev.InitiativeAdjusted(
-            combatant="alma", delta=-2, score=0, rule="VDA-PRONE-05", reason="chute: 2 × 1"
-        ),
+        ev.InitiativeAdjusted(combatant="alma", delta=-2, score=0, rule="VDA-PRONE-05", reason="botch_fall"),
     ]
 
 
@@ -225,7 +213,7 @@ def test_vda_fire_06__a_pistol_owes_two_actions_of_reloading_after_a_shot() -> N
         item="pistolet",
         state=Item(unready=2),
         rule="VDA-FIRE-06",
-        reason="tir: 2 action(s) pour recharger, 0 × 1 accumulé(s)",
+        reason="shot",
     )
     assert t.refuse(c.DeclareAction(combatant="alma", action=PISTOL_SHOT)).rule == "VDA-FIRE-06"
     t.declare("alma", RELOAD)
@@ -274,7 +262,7 @@ def test_vda_bow_06__a_long_bow_shoots_once_per_two_actions() -> None:
         item="arc_long",
         state=Item(unready=1),
         rule="VDA-BOW-06",
-        reason="tir: 1 action(s) pour recharger, 0 × 1 accumulé(s)",
+        reason="shot",
     )
     assert t.refuse(c.DeclareAction(combatant="alma", action=long_shot)).rule == "VDA-BOW-06"
     short_shot = act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow")
@@ -295,7 +283,7 @@ def test_vda_fire_07__a_firearms_1s_accumulate_and_count_on_its_later_rolls() ->
         item="pistolet",
         state=Item(unready=2, ones=1),
         rule="VDA-FIRE-06",
-        reason="tir: 2 action(s) pour recharger, 1 × 1 accumulé(s)",
+        reason="shot",
     )
     for _ in range(2):
         t.declare("alma", RELOAD)
@@ -497,7 +485,7 @@ def test_vda_melee_05__a_clubbed_mortal_failing_stamina_at_8_falls_unconscious()
         ev.KnockoutRolled(attacker="alma", target="bors", roll=roll([2], 8, first=8), unconscious=True)
     ]
     assert of(events, ev.ConditionChanged)[-1] == ev.ConditionChanged(
-        combatant="bors", condition="unconscious", on=True, rule="VDA-MELEE-05", reason="assommé par alma"
+        combatant="bors", condition="unconscious", on=True, rule="VDA-MELEE-05", reason="knocked_out"
     )
     t.start()
     t.initiative("alma", A_INIT)
@@ -603,7 +591,7 @@ def test_vda_prone_02__standing_up_takes_two_initiative_dice() -> None:
     events = t.initiative("alma", [7, 7, 7], minor_acts=["stand_up"])
     assert events[0].pool[-1] == Modifier(rule="VDA-MINOR-02", value=-2, why="stand_up")
     assert events[1] == ev.ConditionChanged(
-        combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
+        combatant="alma", condition="prone", on=False, rule="VDA-MINOR-03", reason="stands_up"
     )
 
 

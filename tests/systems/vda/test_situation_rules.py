@@ -86,6 +86,7 @@ def test_vda_melee_11__two_handed_sword_cancels_the_first_outnumbering_point() -
 
 def test_vda_water_01__dexterity_two_strength_one_perception_one_or_more() -> None:
     """VDA-WATER-01: dexterity two strength one perception one or more."""
+
     def water(difficulty: int) -> Terms:
         return terms("VDA-WATER-01", difficulty=difficulty)
 

@@ -55,7 +55,7 @@ def mid_round_charge(scene: Scene, combatant: str, action: PhysicalAction, score
         delta=bonus,
         score=score + bonus,
         rule="VDA-CHARGE-04",
-        reason=f"charge en cours de round ({action.weapon})",
+        reason="mid_round_charge",
     )
     return [Emitted(adjusted)]
 

@@ -196,15 +196,12 @@ def weapon_malus(scene: Scene, cid: str, action: PhysicalAction) -> list[Emitted
     )
     if delta == 0:
         return []
-    reason = f"{used_id}: {used_dice.value if used_dice else 0} dés d'initiative"
-    if harder > 0 and fired is not None:
-        reason = f"{used_id}: initiative à {fired.value}"
     adjusted = ev.InitiativeAdjusted(
         combatant=cid,
         delta=delta,
         score=fighter.initiative + delta,
         rule="VDA-FIRE-05" if harder > 0 else "VDA-INIT-09",
-        reason=reason,
+        reason="firearm_initiative" if harder > 0 else "slower_weapon",
     )
     return [Emitted(adjusted)]
 
@@ -229,7 +226,7 @@ def consequences(scene: Scene, declared: dict[str, PhysicalAction]) -> list[Emit
                 delta=-dive.OFFENSIVE_PENALTY,
                 score=score,
                 rule="VDA-DIVE-03",
-                reason="passe à l'offensive après s'être jeté à couvert",
+                reason="dive_turned_offensive",
             )
             emitted.append(Emitted(adjusted))
         score = next(

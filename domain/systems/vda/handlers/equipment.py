@@ -526,16 +526,14 @@ def detonate_grenade(scene: Scene, command: DetonateGrenade) -> list[Emitted]:
                     ev.AttackResolved(attacker=grenade.thrower, target=cid, sequence=0, resolution=resolution)
                 )
             )
-            emitted += [Emitted(e) for e in fall(scene, cid, "VDA-GREN-06", "souffle")]
+            emitted += [Emitted(e) for e in fall(scene, cid, "VDA-GREN-06", "blast")]
         else:
             soaked, soak = _moderate_soak(scene, cid)
             emitted += soak
             bashing = gren.moderate_bashing(sheet.kind, soaked)
-            emitted.append(
-                Emitted(ev.HealthAdjusted(combatant=cid, bashing=bashing, reason="VDA-GREN-06: zone modérée"))
-            )
+            emitted.append(Emitted(ev.HealthAdjusted(combatant=cid, bashing=bashing, reason="moderate_zone")))
         deafness = gren.deafness(sheet.disciplines.get("auspex", 0), sheet.disciplines.get("fortitude", 0))
-        emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason=f"grenade {grenade.id}")))
+        emitted.append(Emitted(ev.Deafened(combatant=cid, deafness=deafness, reason="grenade")))
     return after(scene, emitted)  # a sequence held open for the blast goes on (VDA-GREN-01)
 
 
@@ -577,7 +575,7 @@ def reaction_dodge(scene: Scene, grenade: str, cid: str) -> list[Emitted]:
             combatant=cid,
             sequence=seq.number,
             rule="VDA-GREN-05",
-            reason="remplacée par une esquive en réaction à l'explosion",
+            reason="reaction_dodge",
         )
         emitted.append(Emitted(lost))
     # Cover helps (VDA-COVER-01); the terms of the blows aimed at the dodger do not: the
@@ -684,7 +682,7 @@ def clear_deafness(scene: Scene, command: ClearDeafness) -> list[Emitted]:
     spent = ev.ResourceSpent(
         combatant=cid, pool="blood", amount=command.points, purpose="assourdissement", rule="VDA-GREN-09"
     )
-    return [Emitted(spent), Emitted(ev.Deafened(combatant=cid, deafness=left, reason="sang dépensé"))]
+    return [Emitted(spent), Emitted(ev.Deafened(combatant=cid, deafness=left, reason="blood_spent"))]
 
 
 # --- the GM ---------------------------------------------------------------------------
@@ -758,7 +756,7 @@ def regripped(scene: Scene, cid: str, items: list[str]) -> list[Emitted]:
             item=item,
             state=replace(found, grip_weakened=False),
             rule="VDA-DISARM-03",
-            reason="reprend son arme en main",
+            reason="regrip",
         )
         emitted.append(Emitted(changed))
     return emitted

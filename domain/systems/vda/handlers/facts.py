@@ -114,8 +114,6 @@ def lost_action(scene: Scene, combatant: str) -> Emitted | None:
     try:
         require_still_possible(scene, combatant, action)
     except RuleViolation as broken:
-        lost = ev.ActionLost(
-            combatant=combatant, sequence=seq.number, rule=broken.rule, reason=broken.message
-        )
+        lost = ev.ActionLost(combatant=combatant, sequence=seq.number, rule=broken.rule, reason="")
         return Emitted(lost)
     return None

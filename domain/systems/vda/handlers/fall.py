@@ -10,7 +10,8 @@ from domain.systems.vda.scene import Scene
 
 
 def fall(scene: Scene, cid: str, rule: str, reason: str, ones: int | None = None) -> list[ev.VdaEvent]:
-    """``cid`` falls: « Au sol » (``rule`` says what threw it down), then, while it holds an
+    """``cid`` falls: « Au sol » (``rule`` says what threw it down; ``reason`` is a key of the
+    sentence catalogues, ``reason.<key>``, or the GM's own words), then, while it holds an
     initiative score this round, 1 point lost (VDA-PRONE-04), or one per 1 rolled when the
     fall comes from a critical failure (``ones``, VDA-PRONE-05). Whoever already lies on the
     ground does not fall again; a botch still costs its 1s.
@@ -28,9 +29,9 @@ def fall(scene: Scene, cid: str, rule: str, reason: str, ones: int | None = None
     if not in_round:
         return emitted
     if ones is None:
-        lost, why, lost_rule = initiative_lost_on_fall(), f"chute: {reason}", "VDA-PRONE-04"
+        lost, why, lost_rule = initiative_lost_on_fall(), "fall", "VDA-PRONE-04"
     else:
-        lost, why, lost_rule = initiative_lost_on_critical_fall(ones), f"chute: {ones} × 1", "VDA-PRONE-05"
+        lost, why, lost_rule = initiative_lost_on_critical_fall(ones), "botch_fall", "VDA-PRONE-05"
     adjusted = ev.InitiativeAdjusted(
         combatant=cid, delta=-lost, score=fighter.initiative - lost, rule=lost_rule, reason=why
     )

@@ -334,9 +334,7 @@ def avert_gaze(scene: Scene, command: AvertGaze) -> list[Emitted]:
 
 def _averting_adjustment(cid: str, score: int) -> ev.InitiativeAdjusted:
     delta, new = gaze.averting_initiative(score)
-    return ev.InitiativeAdjusted(
-        combatant=cid, delta=delta, score=new, rule="VDA-GAZE-03", reason="détourne le regard"
-    )
+    return ev.InitiativeAdjusted(combatant=cid, delta=delta, score=new, rule="VDA-GAZE-03", reason="averting")
 
 
 def averting_at_initiative(scene: Scene, cid: str, score: int) -> list[Emitted]:

@@ -225,7 +225,7 @@ def _contact(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction)
                 defender=target,
                 grappler_successes=contact.successes,
                 defender_successes=defence,
-                outcome=outcome,  # type: ignore[arg-type]
+                outcome=outcome,
             )
         )
         if outcome != "through":
@@ -478,7 +478,7 @@ def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction
     target = action.target or ""
     grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
     emitted: list[object] = [ev.TakedownPerformed(grappler=cid, target=target, sequence=seq.number)]
-    return [*emitted, *fall(scene, target, "VDA-GRAP-20", f"mis à terre par {cid}")]
+    return [*emitted, *fall(scene, target, "VDA-GRAP-20", "takedown")]
 
 
 # --- VDA-BITE: the bite, drinking and the Kiss -----------------------------------------

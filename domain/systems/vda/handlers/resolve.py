@@ -177,10 +177,10 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     if action.intent == "unstick":
         emitted += equipment.work_loose(scene, cid, action, roll)
     if dive.hit_the_ground(fighter, seq.number, action, roll):
-        emitted += [Emitted(e) for e in fall(scene, cid, "VDA-DIVE-04", "s'est jeté au sol")]
+        emitted += [Emitted(e) for e in fall(scene, cid, "VDA-DIVE-04", "dived")]
     if orientation.invalidates_orientation(action):
         others = [other for other in scene.state.combatants if other != cid]
-        emitted.append(Emitted(ev.OrientationInvalidated(combatants=others, reason=f"{cid} s'est déplacé")))
+        emitted.append(Emitted(ev.OrientationInvalidated(combatants=others, reason="", by=cid)))
     return after(scene, emitted)
 
 
@@ -196,7 +196,7 @@ def critical_failure(scene: Scene, cid: str, ones: int) -> list[Emitted]:
     ]
     if not scene.options.botch_fall:
         return emitted
-    return emitted + [Emitted(e) for e in fall(scene, cid, "VDA-GEN-02", "échec critique", ones=ones)]
+    return emitted + [Emitted(e) for e in fall(scene, cid, "VDA-GEN-02", "botch", ones=ones)]
 
 
 def spent_defence(scene: Scene, seq: SequenceState, defender: str) -> dict[str, int]:

@@ -47,7 +47,7 @@ def starting_wounds(scene: Scene) -> list[Emitted]:
                 bashing=wounds.bashing,
                 lethal=wounds.lethal,
                 aggravated=wounds.aggravated,
-                reason="blessures de la fiche au début du combat",
+                reason="sheet_wounds",
             )
             emitted.append(Emitted(adjusted))
     return emitted
@@ -167,7 +167,7 @@ def minor_act_effects(scene: Scene, cid: str, acts: list[str], source: str) -> l
         emitted.append(
             Emitted(
                 ev.ConditionChanged(
-                    combatant=cid, condition="prone", on=False, rule="VDA-MINOR-03", reason="se relève"
+                    combatant=cid, condition="prone", on=False, rule="VDA-MINOR-03", reason="stands_up"
                 )
             )
         )

@@ -152,6 +152,6 @@ def after_shot(scene: Scene, cid: str, action: PhysicalAction, roll: PoolRoll) -
         item=action.weapon,
         state=replace(found, ones=ones, unready=owed),
         rule=_rule(weapon) if owed else "VDA-FIRE-07",
-        reason=f"tir: {owed} action(s) pour recharger, {ones} × 1 accumulé(s)",
+        reason="shot",
     )
     return [Emitted(changed)]

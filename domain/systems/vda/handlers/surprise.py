@@ -154,7 +154,7 @@ def knockout(
             condition="unconscious",
             on=True,
             rule="VDA-MELEE-05",
-            reason=f"assommé par {cid}",
+            reason="knocked_out",
         )
         emitted.append(Emitted(down))
     return emitted

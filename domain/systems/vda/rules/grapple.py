@@ -15,6 +15,8 @@ keeps equal to ``grapple_thresholds(value, strength_potence)``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.errors import require
 from domain.systems.vda.data import MeleeWeapon, Weapon
 from domain.systems.vda.options import GrappleOptions
@@ -99,7 +101,7 @@ def weapon_defence_terms(weapon: Weapon | None) -> tuple[Modifier, Modifier | No
     return bonus, easier if weapon.size in ("M", "G") else None
 
 
-def weapon_defence_outcome(grappler: int, defender: int) -> str:
+def weapon_defence_outcome(grappler: int, defender: int) -> Literal["through", "tie", "defender_strikes"]:
     """VDA-GRAP-02: the weapon defence is opposed: the grappler gets through with more
     successes (``through``), a tie fails the attempt (``tie``), more defender successes
     fail it and the defender strikes the grappler (``defender_strikes``).
