@@ -553,6 +553,8 @@ def test_vda_grap_14__the_thresholds_are_one_projection_of_the_value() -> None:
 
 
 def test_the_gm_adjusts_a_grapple_with_a_reason_and_its_thresholds_follow() -> None:
+    """VDA-GRAP-18: the GM raises a hold to 8 with a reason, and the threshold's effect
+    (no attack on the grappler) follows; the grappler may let go."""
     t = held(3)
     events = t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=5, reason="prise de fer"))
     assert events == [
@@ -567,6 +569,8 @@ def test_the_gm_adjusts_a_grapple_with_a_reason_and_its_thresholds_follow() -> N
 
 
 def test_options_for_lists_the_grapple_actions_through_the_declaration_guards() -> None:
+    """VDA-GRAP-19: the grapple moves offered are those the declaration accepts: Bors, held
+    at 4, at least his Strength + Potence, may escape but not flee."""
     t = held(4)
     alma = options_for(t.timeline.head, "alma")
     assert "vda.DeclareAction/grapple:control:bors" in alma
@@ -609,3 +613,30 @@ def test_the_projection_shows_each_hold_and_what_it_forbids() -> None:
             since_round=1,
         )
     }
+
+
+@pytest.mark.parametrize("net", [False, True])
+def test_vda_gen_02__a_grapple_contact_botches_on_net_successes_by_option(net: bool) -> None:
+    """VDA-GEN-02 on a grapple's contact roll: one hit and one 1 is no botch as the catalogue
+    reads it (raw faces); under ``critical_on_net_successes`` the 1 cancels the hit, and the
+    botch is a fall (VDA-PRONE-05)."""
+    t = fight(VdaOptions(critical_on_net_successes=net))
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    events = t.resolve("alma", [7, 1, 2, 2, 2, 2])
+    after = [e for e in events if not isinstance(e, ev.GrappleRolled)]
+    if not net:
+        assert after == [
+            ev.GrappleAttempted(grappler="alma", target="bors", margin=0, value=None, reason="missed"),
+            ev.SequenceEnded(sequence=1),
+            ev.RoundEnded(round=1, holders=["alma"]),
+        ]
+        return
+    assert after == [
+        ev.CriticalFailure(combatant="alma", ones=1, accident="fall"),
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="VDA-GEN-02", reason="botch"),
+        ev.InitiativeAdjusted(combatant="alma", delta=-1, score=2, rule="VDA-PRONE-05", reason="botch_fall"),
+        ev.SequenceEnded(sequence=1),
+        ev.RoundEnded(round=1, holders=["alma"]),
+    ]

@@ -52,6 +52,8 @@ def test_vda_phys_03__the_declared_defence_is_rolled_before_the_attack_lands() -
 
 
 def test_vda_dmg__an_attack_goes_through_the_damage_pipeline_and_wounds() -> None:
+    """VDA-DMG-01, A-6: the hit margin feeds the damage roll, the soak takes off its share,
+    and the health levels lost land on the target."""
     t = fight()
     t.declare("alma", DAGGER)
     t.declare("bors", DODGE)

@@ -116,6 +116,7 @@ def test_vda_cover_01__a_die_and_a_difficulty_per_cover_level() -> None:
 
 
 def test_modifier_totals() -> None:
+    """VDA-COVER-01, VDA-MOD-02: cover and a moving target add up term by term."""
     both = mod.cover_modifiers(2) + mod.moving_target_modifiers(True)
     assert (total_dice(both), total_difficulty(both)) == (2, -1)
     assert both.difficulty == [Modifier(rule="VDA-COVER-01", value=-2), Modifier(rule="VDA-MOD-02", value=1)]
@@ -261,6 +262,7 @@ def test_vda_tgt_03__a_bare_zone_cancels_armour_and_tens_and_ones_aggravate() ->
 
 
 def test_ranged_weapons_are_not_sized_for_charges() -> None:
+    """VDA-CHARGE-02: a charge needs a melee weapon of a charge's size, not a javelin."""
     refused("VDA-CHARGE-02", lambda: mv.require_charge_weapon(RANGED_WEAPONS["javelot"], mounted=True))
 
 
