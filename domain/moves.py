@@ -94,6 +94,10 @@ class Move:
     offers: Callable[[Any, str], dict[str, Variant]] | None = None
     """Named variants of the command (a grapple declaration is a ``DeclareAction``),
     each with its fields and the guard it must pass; ``may`` lists those that pass."""
+    judge: Callable[[Any, Any], object] | None = None
+    """The handler's own checks of the command as sent. A guard that stands for several
+    commands (any power, any pair of weapons) refuses with one of them; when it refuses,
+    ``decide`` first runs this so that the refusal names what the sender sent."""
     preview: Callable[[Any, str], Preview | None] | None = None
     """The pool and difficulty terms (``rule``, ``value``, ``why``) the handler would
     roll now, and its automatic successes if it counts any, computed by the code the
@@ -136,7 +140,12 @@ class Moves:
             actor = getattr(command, move.actor)
             require_controls(scene, actor)
             if move.may is not None:
-                move.may(scene, actor)
+                try:
+                    move.may(scene, actor)
+                except Refused:
+                    if move.judge is not None:
+                        move.judge(scene, command)
+                    raise
         return list(move.do(scene, command))
 
     def may(self, view: SystemView, combatant: str) -> list[str]:

@@ -114,7 +114,7 @@ MOVES = Moves(
     Move(
         c.AllocateDefence, resolve.allocate_defence, may=lambda s, cid: resolve.check_allocation(s, cid, {})
     ),
-    Move(c.UsePower, budget.use_power, may=budget.check_any_power),
+    Move(c.UsePower, budget.use_power, may=budget.check_any_power, judge=budget.judge_power),
     Move(c.SkipPower, budget.skip_power, may=budget.check_power_step),
     Move(c.SpendForAction, budget.spend_for_action, may=check_any_spend),
     Move(c.ActivateCelerity, budget.activate_celerity, may=lambda s, cid: budget.check_celerity(s, cid, 1)),
@@ -125,11 +125,11 @@ MOVES = Moves(
         equipment.clear_deafness,
         may=lambda s, cid: equipment.check_clear_deafness(s, cid, 1),
     ),
-    Move(c.CatchGaze, gaze.catch_gaze, may=gaze.check_any_catch),
+    Move(c.CatchGaze, gaze.catch_gaze, may=gaze.check_any_catch, judge=gaze.judge_catch),
     Move(c.DetectGazeIntent, gaze.detect_intent, may=gaze.check_any_detect),
     Move(c.AvertGaze, gaze.avert_gaze, may=gaze.check_avert_toggle),
     Move(c.CloseEyes, gaze.close_eyes, may=gaze.check_close_toggle),
-    Move(c.TakeTwoWeaponStance, two.take_stance, may=two.check_open),
+    Move(c.TakeTwoWeaponStance, two.take_stance, may=two.check_any_stance, judge=two.judge_stance),
     Move(c.ReleaseGrapple, grapple.release_grapple, actor="grappler", may=grapple.check_release),
     Move(c.ShortenEcstasy, grapple.shorten_ecstasy, may=grapple.check_shorten),
     Move(c.GiveRuling, gm.give_ruling, by="gm", what="give a ruling"),

@@ -216,6 +216,19 @@ def test_vda_pow_02__a_power_once_per_round() -> None:
     assert t.refuse(c.UsePower(combatant="alma", power="terror")).rule == "VDA-POW-02"
 
 
+def test_vda_pow_01__the_refusal_is_the_one_of_the_power_sent() -> None:
+    """VDA-POW-01, VDA-POW-02: Terror used in sequence 1, a power the sheet lacks is refused
+    in sequence 2 for that (VDA-POW-01), not for Terror's use this round."""
+    t = solo(VdaOptions(reiteration=False), celerity=1, powers={"terror": TERROR}, presence=2)
+    t.send(c.ActivateCelerity(combatant="alma"))
+    roll_alma(t)
+    t.declare("alma", act("none"))
+    t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
+    t.declare("alma", act("none"))
+    refused = t.refuse(c.UsePower(combatant="alma", power="dominate-1"))
+    assert str(refused) == "VDA-POW-01: 'alma' has no power 'dominate-1'"
+
+
 def test_vda_pow_03__activation_costs_a_point_on_top_of_the_powers_cost() -> None:
     """VDA-POW-03: activation costs a point on top of the powers cost."""
     t = solo(powers={"summon": SUMMON}, presence=4, blood=2, willpower=3)

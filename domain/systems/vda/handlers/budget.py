@@ -108,6 +108,12 @@ def check_any_power(scene: Scene, combatant: str) -> None:
     raise refusal
 
 
+def judge_power(scene: Scene, command: UsePower) -> None:
+    """The guards of ``use_power`` on the power sent."""
+    check_power_step(scene, command.combatant)
+    check_power(scene, command.combatant, command.power)
+
+
 def use_power(scene: Scene, command: UsePower) -> list[Emitted]:
     cid = command.combatant
     number = check_power_step(scene, cid)

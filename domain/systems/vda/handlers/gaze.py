@@ -13,7 +13,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.base import Emitted
-from domain.errors import Refused, check, require
+from domain.errors import Refused, RuleViolation, check, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import (
     AdjustGaze,
@@ -104,17 +104,39 @@ def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -
 
 
 def check_any_catch(scene: Scene, cid: str) -> None:
-    """``options_for``: what holds whichever opponent and power ``vda.CatchGaze`` names
-    (VDA-SEQ-01, VDA-GAZE-01, VDA-STAKE-04); the rest is judged on the opponent sent."""
+    """``options_for``: a gaze is open against some opponent, with some gaze power, in a
+    mode the table allows (reflexive, or active in the power step by option); ``decide``
+    judges the opponent, power and mode sent (``judge_catch``)."""
     sequence.require_sequence_running(scene.state)
-    powers_held = [
+    sheet = scene.sheet(cid)
+    held = [
         p
-        for p in scene.sheet(cid).powers.values()
-        if grapple.power_requirement(p.discipline, p.requires) == "gaze"
+        for p, power in sheet.powers.items()
+        if grapple.power_requirement(power.discipline, power.requires) == "gaze"
     ]
-    require(bool(powers_held), "VDA-GAZE-01", f"{cid!r} has no gaze power")
-    require(len(scene.state.combatants) > 1, "VDA-GAZE-01", f"{cid!r} has no opponent")
-    stake.require_not_paralysed(scene.state, cid)
+    require(bool(held), "VDA-GAZE-01", f"{cid!r} has no gaze power")
+    modes = ["reflexive"] + (["active"] if scene.options.tactics.gaze_active_action == "power" else [])
+    tries = [
+        (other, power, mode)
+        for power in held
+        for other in scene.state.combatants
+        if other != cid
+        for mode in modes
+    ]
+    if not any(_catchable(scene, cid, *attempt) for attempt in tries):
+        raise RuleViolation("VDA-GAZE-05", f"{cid!r} can catch no opponent's gaze now")
+
+
+def _catchable(scene: Scene, cid: str, target: str, power: str, mode: str) -> bool:
+    try:
+        check_catch(scene, cid, target, power, mode)
+    except Refused:
+        return False
+    return True
+
+
+def judge_catch(scene: Scene, command: CatchGaze) -> None:
+    check_catch(scene, command.combatant, command.target, command.power, command.mode)
 
 
 # --- rolling ----------------------------------------------------------------------------

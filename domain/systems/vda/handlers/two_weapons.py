@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.base import Emitted
 from domain.dice import PoolRoll
-from domain.errors import require
+from domain.errors import Refused, RuleViolation, require
 from domain.systems.vda import events as ev
 from domain.systems.vda.commands import TakeTwoWeaponStance
 from domain.systems.vda.rules import resistance, stake, two_weapons
@@ -57,6 +57,30 @@ def check_stance(scene: Scene, cid: str, weapons: list[str], on: bool) -> ev.Two
     return ev.TwoWeaponStanceChanged(
         combatant=cid, on=True, weapons=list(weapons), style=style, round=state.round, sequence=number
     )
+
+
+def check_any_stance(scene: Scene, cid: str) -> None:
+    """``options_for``: the stance may be left, or taken with some pair of the sheet's
+    weapons (``check_stance``); ``decide`` judges the pair sent (``judge_stance``)."""
+    check_open(scene, cid)
+    if two_weapons.active_stance(scene.state, cid) is not None:
+        return
+    weapons = scene.sheet(cid).weapons
+    pairs = [[a, b] for i, a in enumerate(weapons) for b in weapons[i + 1 :]]
+    if not any(_passes(scene, cid, pair) for pair in pairs):
+        raise RuleViolation("VDA-TWO-02", f"no two of {cid!r}'s weapons make a style it bought, in hand")
+
+
+def _passes(scene: Scene, cid: str, pair: list[str]) -> bool:
+    try:
+        check_stance(scene, cid, pair, True)
+    except Refused:
+        return False
+    return True
+
+
+def judge_stance(scene: Scene, command: TakeTwoWeaponStance) -> None:
+    check_stance(scene, command.combatant, command.weapons, command.on)
 
 
 def take_stance(scene: Scene, command: TakeTwoWeaponStance) -> list[Emitted]:
