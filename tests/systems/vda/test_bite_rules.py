@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules import bite
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll
@@ -175,3 +178,25 @@ def test_vda_bite_03__the_pools_left_in_the_state_follow_the_blood_drunk() -> No
         assert t.state.fighters[cid].pools == {p: scene.pool_left(cid, p) for p in scene.pools}
     assert t.state.fighters["bors"].pools["blood"] == 8
     assert t.state.fighters["alma"].pools["blood"] == scene.sheet("alma").blood - 4 + 2
+
+
+@pytest.mark.parametrize("net", [False, True])
+def test_vda_gen_02__a_bite_botches_on_net_successes_by_option(net: bool) -> None:
+    """VDA-GEN-02 on a bite: one hit and one 1 is no botch as the catalogue reads it (raw
+    faces), and no damage; under ``critical_on_net_successes`` the 1 cancels the hit and
+    the botch is a fall (VDA-PRONE-05)."""
+    t = held(3, VdaOptions(critical_on_net_successes=net))
+    t.declare("alma", BITE)
+    t.declare("bors", NOTHING)
+    events = t.resolve("alma", [7, 1, 2, 2, 2, 2])
+    assert events[0].roll == roll([7, 1, 2, 2, 2, 2], 5)
+    botch = [
+        ev.CriticalFailure(combatant="alma", ones=1, accident="fall"),
+        ev.ConditionChanged(combatant="alma", condition="prone", on=True, rule="VDA-GEN-02", reason="botch"),
+        ev.InitiativeAdjusted(combatant="alma", delta=-1, score=2, rule="VDA-PRONE-05", reason="botch_fall"),
+    ]
+    assert events[1:] == [
+        *(botch if net else []),
+        ev.SequenceEnded(sequence=1),
+        ev.RoundEnded(round=2, holders=["alma"]),
+    ]

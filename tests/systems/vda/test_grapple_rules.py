@@ -58,9 +58,9 @@ def begin(t: Table) -> None:
     t.initiative("bors", B_INIT)
 
 
-def held(value: int = 3, **bors: Any) -> Table:
+def held(value: int = 3, options: VdaOptions | None = None, **bors: Any) -> Table:
     """Round 1: Alma grapples Bors at 3 (then the GM sets ``value``); round 2 begins."""
-    t = fight(**bors)
+    t = fight(options, **bors)
     begin(t)
     t.declare("alma", CONTACT)
     t.declare("bors", NOTHING)
