@@ -205,26 +205,27 @@ def test_vda_pow_01__only_a_power_that_consumes_a_power_action() -> None:
     assert t.refuse(c.UsePower(combatant="alma", power="dominate-1")).rule == "VDA-POW-01"
 
 
-def test_vda_pow_02__a_power_once_per_round() -> None:
-    """VDA-POW-02: a power once per round."""
+def terror_used_in_sequence_1() -> Table:
+    """Alma (Celerity 1, no reiteration) used Terror in sequence 1; sequence 2's power step."""
     t = solo(VdaOptions(reiteration=False), celerity=1, powers={"terror": TERROR}, presence=2)
     t.send(c.ActivateCelerity(combatant="alma"))
     roll_alma(t)
     t.declare("alma", act("none"))
     t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
     t.declare("alma", act("none"))
+    return t
+
+
+def test_vda_pow_02__a_power_once_per_round() -> None:
+    """VDA-POW-02: a power once per round."""
+    t = terror_used_in_sequence_1()
     assert t.refuse(c.UsePower(combatant="alma", power="terror")).rule == "VDA-POW-02"
 
 
 def test_vda_pow_01__the_refusal_is_the_one_of_the_power_sent() -> None:
     """VDA-POW-01, VDA-POW-02: Terror used in sequence 1, a power the sheet lacks is refused
     in sequence 2 for that (VDA-POW-01), not for Terror's use this round."""
-    t = solo(VdaOptions(reiteration=False), celerity=1, powers={"terror": TERROR}, presence=2)
-    t.send(c.ActivateCelerity(combatant="alma"))
-    roll_alma(t)
-    t.declare("alma", act("none"))
-    t.send(c.UsePower(combatant="alma", power="terror", paid_by="willpower"))
-    t.declare("alma", act("none"))
+    t = terror_used_in_sequence_1()
     refused = t.refuse(c.UsePower(combatant="alma", power="dominate-1"))
     assert str(refused) == "VDA-POW-01: 'alma' has no power 'dominate-1'"
 

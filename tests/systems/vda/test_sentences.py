@@ -19,9 +19,9 @@ from domain.systems.vda import events as ev
 from tests.systems.vda.test_equipment_round import of, resolve
 from tests.systems.vda.test_gaze_two_weapons import gaze_fight
 from tests.systems.vda.test_natural_weapons import TABLE_CLAWS, act, xin_tao
+from tests.systems.vtm.test_sentences import EVENT_CLASSES, calls
 
 ROOT = Path(__file__).resolve().parents[3]
-EVENT_CLASSES = re.compile(r"^[A-Z]\w+$")
 PEOPLE = People(combatants={"alma": "Alma", "bors": "Bors", "xin": "Xin Tao", "nosf": "Nosferatu"})
 
 
@@ -36,11 +36,7 @@ def written_reasons(path: Path) -> list[tuple[int, str, Any]]:
     """``(line, event, value)`` of each reason the code writes into a vda event, directly
     or through ``fall`` (its fourth argument): a string, or an f-string (``JoinedStr``)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    for node, name in calls(path):
         values = [k.value for k in node.keywords if k.arg == "reason"]
         if name == "fall" and len(node.args) >= 4:
             values.append(node.args[3])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,15 +84,19 @@ def test_the_term_walk_can_fail() -> None:
         fr["maneuver.tackle"] = saved
 
 
+def calls(path: Path) -> Iterator[tuple[ast.Call, str]]:
+    """Each call in ``path``'s code, with the name it calls (``ev.X(...)``: ``X``)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            yield node, func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
 def emitted_reasons(path: Path) -> list[str]:
     """``file:line`` of each event built in ``path`` with a ``reason`` written out by the
     code (a string or an f-string with text): only the GM's words go there."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    for node, name in calls(path):
         if not EVENT_CLASSES.match(name) or not hasattr(ev, name):
             continue
         for keyword in node.keywords:
