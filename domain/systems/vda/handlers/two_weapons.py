@@ -18,8 +18,8 @@ from domain.systems.vda.state import PhysicalAction
 
 def check_open(scene: Scene, cid: str) -> None:
     """VDA-TWO-03: the stance is taken for the round before declaring (for a sequence,
-    by option); VDA-TWO-01, VDA-TWO-02: by a fighter with a bought style and two weapons.
-    The ``options_for`` guard: what holds whichever pair the command names."""
+    by option); VDA-TWO-01, VDA-TWO-02: by a fighter with a bought style and two weapons:
+    what holds whichever pair the command names."""
     state = scene.state
     require(cid in state.combatants and state.round >= 1, "VDA-TWO-03", f"{cid!r} is not fighting a round")
     require(state.phase in ("initiative", "sequence"), "VDA-TWO-03", "the stance is taken during a round")
