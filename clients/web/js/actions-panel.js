@@ -7,6 +7,7 @@
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { commandLabel, runCommand } from "./command-dialog.js";
+import { termLabel, termText } from "./terms.js";
 
 /** A variant's label ("vda.DeclareAction/grapple:contact:bors") in words. */
 function variantLabel(label, name) {
@@ -27,19 +28,13 @@ export function actionText(action, name) {
     .filter(Boolean).join(" · ");
 }
 
-function termText(term) {
-  const key = [`field.${term.why}`, `skill.${term.why}`].find(has);
-  const why = key ? t(key) : term.why || "";
-  const value = term.value >= 0 && why ? `${why} ${term.value}` : `${why} ${term.value > 0 ? "+" : ""}${term.value}`;
-  return `${value.trim()} (${term.rule})`;
-}
-
 /** "Réserve 6 : dextérité 3 (A-6) + mêlée 3 (A-6)" and the difficulty the same way. */
 function explanation(offer) {
   if (!offer.pool) return null;
   const sum = (terms) => terms.reduce((total, term) => total + term.value, 0);
   const line = (key, terms) => h("li", {}, t(key, { n: sum(terms) }), " ",
-    h("span", { class: "terms" }, terms.map(termText).join(" + ")));
+    h("span", { class: "terms" }, terms.flatMap((term, i) => [i ? " + " : "",
+      h("span", { class: "term", dataset: { rule: term.rule, key: termLabel(term).key ?? "" } }, termText(term))])));
   const automatic = offer.automatic || 0;
   return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])),
     automatic: String(automatic) } },
