@@ -109,7 +109,7 @@ def test_every_term_a_page_shows_is_labelled_from_the_catalogues(lang: str) -> N
     words = {(term["rule"], term["why"]): label["text"] for term, label in shown}
     if lang == "fr":
         assert words["VDA-INIT-01", "wits"] == "Astuce"
-        assert words["VTM-ATK-05", "attack"] == "difficulté d'attaque"
+        assert words["VTM-ATK-02", "melee"] == "Mêlée"
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the web pages' term labels")
