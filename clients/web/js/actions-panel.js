@@ -9,10 +9,15 @@ import { t, has } from "./i18n.js";
 import { commandLabel, runCommand } from "./command-dialog.js";
 import { termLabel, termText } from "./terms.js";
 
-/** A variant's label ("vda.DeclareAction/grapple:contact:bors") in words. */
+/** A variant's label ("vda.DeclareAction/grapple:contact:bors",
+ * "vda.CatchGaze/gaze:bors:regard:intimidation") in words. */
 function variantLabel(label, name) {
   const [kind, move, other, weapon] = label.split("/")[1].split(":");
   if (kind === "bite") return t("offer.bite", { name: name(move) });
+  if (kind === "gaze") {
+    const skill = has(`skill.${weapon}`) ? t(`skill.${weapon}`) : weapon;
+    return t("offer.gaze", { name: name(move), power: other, skill });
+  }
   if (kind === "grapple") {
     const what = has(`grapple.move.${move}`) ? t(`grapple.move.${move}`) : move;
     return t(weapon ? "offer.grapple_weapon" : "offer.grapple", { move: what, name: name(other), weapon });

@@ -103,16 +103,20 @@ def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -
     return seq.number
 
 
-def check_any_catch(scene: Scene, cid: str) -> None:
-    """``options_for``: a reflexive gaze is open against some opponent, with some gaze power."""
-    sheet = scene.sheet(cid)
-    candidates = [
+def catch_candidates(scene: Scene, cid: str) -> list[tuple[str, str]]:
+    """Every (target, gaze power) pair ``cid`` could try to catch a gaze with."""
+    return [
         (other, power)
-        for power, p in sheet.powers.items()
+        for power, p in scene.sheet(cid).powers.items()
         if grapple.power_requirement(p.discipline, p.requires) == "gaze"
         for other in scene.state.combatants
         if other != cid
     ]
+
+
+def check_any_catch(scene: Scene, cid: str) -> None:
+    """``options_for``: a reflexive gaze is open against some opponent, with some gaze power."""
+    candidates = catch_candidates(scene, cid)
     require(bool(candidates), "VDA-GAZE-01", f"{cid!r} has no gaze power")
     last: Refused | None = None
     for other, power in candidates:
@@ -217,6 +221,19 @@ def catch_gaze(scene: Scene, command: CatchGaze) -> list[Emitted]:
     mode = "reflexive" if command.mode == "reflexive" else "power"
     emitted = attempt(scene, cid, command.target, command.power, command.skill, mode, number)
     return after(scene, emitted) if mode == "power" else emitted
+
+
+def catch_terms(
+    scene: Scene, cid: str, target: str, power_id: str, skill: str
+) -> tuple[list[Modifier], list[Modifier]] | None:
+    """The pool and difficulty a reflexive catch of ``target``'s gaze rolls (VDA-GAZE-05),
+    by :func:`gaze_terms` as :func:`attempt` rolls it; None when it catches the gaze
+    without a roll (VDA-GAZE-01)."""
+    sheet = scene.sheet(cid)
+    power = gaze.require_gaze_power(sheet, cid, power_id)
+    if gaze.automatic_capture(sheet, power, scene.sheet(target), scene.options.tactics):
+        return None
+    return gaze_terms(scene, cid, target, skill, "reflexive")
 
 
 def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
