@@ -100,6 +100,7 @@ function fieldFor(schema, node, name, ctx, optional) {
     }
     case "object": {
       if (node.properties) return objectField(schema, node, name, ctx);
+      if (node.additionalProperties?.enum && ctx.combatants?.length) return choicePerCombatant(node.additionalProperties.enum, name, ctx);
       if (node.additionalProperties?.type === "integer") {
         const text = Object.entries(given || {}).map(([k, v]) => `${k}=${v}`).join(", ");
         const input = h("input", { id, name, type: "text", value: text });
@@ -133,6 +134,19 @@ function listField(schema, items, name, ctx, optional) {
   const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), holder,
     h("button", { type: "button", class: "secondary", onclick: add }, t("form.add_item")));
   return { element, read: () => (optional && !entries.length ? undefined : entries.map((entry) => entry.field.read())) };
+}
+
+/** A map from combatants to one choice each (a grenade's zones): a list per
+ * combatant, none chosen by default; only the chosen ones are sent. */
+function choicePerCombatant(choices, name, ctx) {
+  const selects = ctx.combatants.map(([cid, cname]) => {
+    const id = `f${++counter}`;
+    const select = h("select", { id, name: `${name}.${cid}` }, h("option", { value: "" }, t("form.none")),
+      choices.map((v) => h("option", { value: v }, choiceLabel(name, v))));
+    return [cid, select, h("div", { class: "field" }, h("label", { for: id }, cname), select)];
+  });
+  const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), selects.map(([, , row]) => row));
+  return { element, read: () => Object.fromEntries(selects.filter(([, s]) => s.value).map(([cid, s]) => [cid, s.value])) };
 }
 
 function jsonField(name, id, given) {
