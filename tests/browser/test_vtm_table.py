@@ -56,6 +56,9 @@ async def test_a_vtm_turn_is_declared_and_rolled_from_the_french_page(site: str,
     page.on("pageerror", lambda error: errors.append(str(error)))
     await page.goto(table.url("t", "alice"))
     await expect(page.locator("#state .combatant")).to_have_count(2)
+    sheets = page.locator("#state .sheet-traits").first
+    await expect(sheets).to_contain_text("Bagarre 3")
+    await expect(sheets).to_contain_text("Force d'âme 1")
 
     await page.locator('#actions-list button[data-offer="vtm.DeclareActions"]').click()
     dialog = page.locator("dialog")

@@ -5,34 +5,22 @@ from the store; the safety poll drops it once nobody used it for
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from domain.base import PUBLIC
-from server.connect import close, connect
 from server.hub import IDLE_FEED_SECONDS
-from server.services import Services, Settings
+from server.services import Services
+from tests.server.test_catch_up_reads import writer  # noqa: F401 (a process on the test's Redis)
 from tests.server.test_hub import StuckSocket
 
 pytestmark = pytest.mark.redis
 
 
-@pytest.fixture
-async def services(redis_url: str) -> AsyncIterator[Services]:
-    client = connect(redis_url)
-    found = Services(Settings(redis_url=redis_url), client)
-    await found.hub.start()
-    try:
-        yield found
-    finally:
-        await found.hub.stop()
-        await close(client)
-
-
-async def test_the_feed_of_a_table_left_by_its_last_socket_stays_warm_until_idle(services: Services) -> None:
-    table_id = (await services.tables.create("La grange", "vda", False, None)).table_id
-    hub = services.hub
+async def test_the_feed_of_a_table_left_by_its_last_socket_stays_warm_until_idle(
+    writer: Services,  # noqa: F811
+) -> None:
+    table_id = (await writer.tables.create("La grange", "vda", False, None)).table_id
+    hub = writer.hub
     socket = StuckSocket()
     first = await hub.subscribe(table_id, PUBLIC, socket, socket.close)  # type: ignore[arg-type]
     await hub.unsubscribe(first)
