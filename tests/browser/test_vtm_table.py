@@ -15,6 +15,7 @@ import yaml
 from playwright.async_api import expect
 
 from tests.browser.conftest import PHONE, Table
+from tests.browser.test_accessibility import serious
 from tests.browser.test_offers import total, untranslated, written
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
@@ -66,6 +67,7 @@ async def test_a_vtm_turn_is_declared_and_rolled_from_the_french_page(site: str,
     await expect(dialog.locator("textarea")).to_have_count(0)
     fields = await dialog.locator("label, legend").all_inner_texts()
     assert "maneuver" not in fields and "Manœuvre" in fields, "the fields are in French"
+    assert await serious(page) == [], "the form of a list passes axe-core"
     action = dialog.locator(".list-item").first
     await action.locator('select[name="kind"]').select_option("attack")
     await action.locator('select[name="maneuver"]').select_option("strike")
