@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 import msgspec
@@ -62,6 +63,9 @@ class Variant:
 
     fields: dict[str, object]
     guard: Callable[[], object]
+    preview: Callable[[], Preview | None] | None = None
+    """The pool and difficulty terms this variant would roll, by the handler's own code
+    (a reflexive gaze at one target); None when it cannot say."""
 
 
 Preview = tuple[Sequence[Any], Sequence[Any]] | tuple[Sequence[Any], Sequence[Any], int]
@@ -166,33 +170,43 @@ class Moves:
             if not _passes(lambda move=move: move.may(scene, combatant)):  # type: ignore[misc]
                 continue
             sender = {move.actor: combatant}
-            pool = difficulty = None
-            automatic = 0
-            if previews and move.preview is not None and (terms := _preview(move, scene, combatant)):
-                pool, difficulty = _terms(terms[0]), _terms(terms[1])
-                automatic = terms[2] if len(terms) > 2 else 0
-            offer = Offer(
-                label=move.tag,
-                command=move.tag,
-                fields=sender,
-                pool=pool,
-                difficulty=difficulty,
-                automatic=automatic,
-            )
-            found.append(offer)
+            preview = partial(move.preview, scene, combatant) if previews and move.preview else None
+            found.append(_offer(move.tag, move.tag, sender, preview))
             if move.offers is not None:
                 found += [
-                    Offer(label=label, command=move.tag, fields={**sender, **_builtins(variant.fields)})
+                    _offer(
+                        label,
+                        move.tag,
+                        {**sender, **_builtins(variant.fields)},
+                        variant.preview if previews else None,
+                    )
                     for label, variant in move.offers(scene, combatant).items()
                     if _passes(variant.guard)
                 ]
         return found
 
 
-def _preview(move: Move, scene: Any, combatant: str) -> Preview | None:
-    assert move.preview is not None
+def _offer(
+    label: str, tag: str, fields: dict[str, Any], preview: Callable[[], Preview | None] | None
+) -> Offer:
+    """An offer with the terms ``preview`` gives (none when it refuses or cannot say)."""
+    terms = _preview(preview) if preview is not None else None
+    if not terms:
+        return Offer(label=label, command=tag, fields=fields)
+    automatic = terms[2] if len(terms) > 2 else 0
+    return Offer(
+        label=label,
+        command=tag,
+        fields=fields,
+        pool=_terms(terms[0]),
+        difficulty=_terms(terms[1]),
+        automatic=automatic,
+    )
+
+
+def _preview(preview: Callable[[], Preview | None]) -> Preview | None:
     try:
-        return move.preview(scene, combatant)
+        return preview()
     except Refused:
         return None
 

@@ -603,8 +603,10 @@ class Hub:
         if feed is None:
             return
         feed.subscribers.discard(subscriber)
-        if not feed.subscribers:
-            await self._drop(feed)
+        # Kept warm, not dropped: a page reloaded (OBS reloading an overlay, a phone
+        # waking) joins it again without loading the table; the safety poll drops it
+        # once nobody has used it for IDLE_FEED_SECONDS.
+        feed.last_used = asyncio.get_running_loop().time()
 
     async def _drop(self, feed: Feed) -> None:
         if self.feeds.get(feed.table_id) is feed:

@@ -3,7 +3,8 @@ page routes that answer with their HTML shell, the JSON Schema the pages build
 their forms from, QR codes of invitation links, and combatant sheets read from
 JSON or YAML.
 
-Every answer carries a strict Content-Security-Policy (scripts, styles and
+The static files are read once, at start, and served from memory
+(``server/web_files.py``). Every answer carries a strict Content-Security-Policy (scripts, styles and
 connections from this server only, nothing inline), ``nosniff``, no referrer
 (a page URL may hold a token), and ``Cache-Control: no-cache`` with an ETag so a
 phone reloads from its cache after a quick revalidation.
@@ -23,13 +24,13 @@ import segno
 import yaml
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount, Route, request_response
-from starlette.staticfiles import StaticFiles
+from starlette.routing import BaseRoute, Route, request_response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.events import Combatant
 from domain.systems import SYSTEMS
 from domain.wire import schema
+from server.web_files import WebFiles
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
@@ -81,15 +82,14 @@ class PageHeaders:
         await self.app(scope, receive, sending)
 
 
-def _page(files: StaticFiles, name: str) -> ASGIApp:
-    """The HTML shell ``name``, whatever the table in the path; revalidated by its
-    ETag (304 when unchanged) like every static file."""
+def _file(files: WebFiles, name: str | None = None) -> ASGIApp:
+    """The file ``name`` (the HTML shell of a page, whatever the table in its path), or
+    the one the path names under ``/web``; revalidated by its ETag (304 when unchanged)."""
 
-    async def page(scope: Scope, receive: Receive, send: Send) -> None:
-        response = await files.get_response(name, scope)
-        await response(scope, receive, send)
+    async def endpoint(request: Request) -> Response:
+        return files.answer(name or request.path_params["path"], request)
 
-    return page
+    return request_response(endpoint)
 
 
 def _systems() -> dict[str, Any]:
@@ -173,14 +173,14 @@ async def api_combatants(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     """The pages, their files under ``/web``, the schema and the QR codes."""
-    files = StaticFiles(directory=WEB)
+    files = WebFiles(WEB)
     found: list[BaseRoute] = [
-        Route(path, PageHeaders(_page(files, name)), methods=["GET", "HEAD"]) for path, name in PAGES.items()
+        Route(path, PageHeaders(_file(files, name)), methods=["GET", "HEAD"]) for path, name in PAGES.items()
     ]
     found += [
         Route("/api/schema", PageHeaders(request_response(api_schema)), methods=["GET", "HEAD"]),
         Route("/api/qr", PageHeaders(request_response(api_qr)), methods=["POST"]),
         Route("/api/combatants", PageHeaders(request_response(api_combatants)), methods=["POST"]),
-        Mount("/web", PageHeaders(files)),
+        Route("/web/{path:path}", PageHeaders(_file(files)), methods=["GET", "HEAD"]),
     ]
     return found

@@ -27,6 +27,15 @@ async def test_the_gm_controls_reach_every_device(table: Table, open_page: OpenP
     shown = await buttons.evaluate_all("(bs) => bs.map((b) => b.dataset.command)")
     assert shown == published, "a button for every GM command the system publishes"
 
+    # Nothing typed as JSON: a grenade's zones are one choice per combatant.
+    await system.locator('button[data-command="vda.DetonateGrenade"]').click()
+    dialog = gm.locator("dialog")
+    await expect(dialog.locator('select[name="zones.rorsh"]')).to_contain_text("zone grave")
+    await expect(dialog.locator('select[name="zones.agnes"]')).to_have_count(1)
+    await expect(dialog.locator("textarea")).to_have_count(0)
+    await dialog.locator("button", has_text="Annuler").click()
+    await expect(dialog).to_have_count(0)
+
     # A command the server cannot even read (a trait out of its range) is refused in
     # the form, which does not hang: the error answers the request waiting.
     adding = gm.locator("details.tool", has_text="Ajouter un combattant")

@@ -5,6 +5,7 @@ term with the rule behind each (no copy of the rules in the page)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -65,6 +66,24 @@ async def shown_then_rolled(page: Any, offer: str) -> tuple[int, int]:
     return dice, difficulty
 
 
+I18N = Path(__file__).resolve().parents[2] / "clients" / "web" / "i18n"
+FRENCH = {
+    key
+    for path in (I18N / "fr.json", I18N / "sentences" / "fr.json")
+    for key in json.loads(path.read_text(encoding="utf-8"))
+}
+"""The keys of the French catalogues a page loads (its own texts and the sentences)."""
+
+
+async def untranslated(page: Any) -> list[str]:
+    """The pool terms a page shows without words of the French catalogue."""
+    keys = await page.locator("#actions-list .term").evaluate_all(
+        "terms => terms.map(term => [term.dataset.key, term.textContent])"
+    )
+    assert keys, "the page shows pool terms"
+    return [text for key, text in keys if key not in FRENCH]
+
+
 def total(terms: list[dict[str, Any]]) -> int:
     return sum(term["value"] for term in terms)
 
@@ -81,6 +100,7 @@ async def test_the_resolve_control_explains_the_pool_and_difficulty_the_roll_the
     pool = page.locator('#actions-list .offer:has(button[data-offer="vda.ResolveAction"]) ul.pool')
     await expect(pool).to_contain_text("Dextérité 3 (A-6)")
     await expect(pool).to_contain_text("(A-7)")
+    assert await untranslated(page) == []
     assert await serious(page) == [], "the pool's explanation passes axe-core"
     dice, difficulty = await shown_then_rolled(page, "vda.ResolveAction")
     (rolled,) = [e for e in await written(sandbox) if e["type"] == "vda.ActionRolled"]

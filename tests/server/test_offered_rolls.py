@@ -1,8 +1,8 @@
 """Through a real server: the pool and difficulty a combatant's controls are offered
 before a roll (``StateAt.offers``) are those the roll then writes, term by term, for
 every kind of vda roll a player makes from the controls: initiative, a grapple's
-contact, weapon defence, control, opposition and escape, a bite, drinking, an active
-gaze. The fights are sandbox tables with every die given (no chance)."""
+contact, weapon defence, control, opposition and escape, a bite, drinking, a reflexive
+catch of a gaze, an active gaze. The fights are sandbox tables with every die given (no chance)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,9 @@ steps:
       action: {kind: other, skill: intimidation, attribute: manipulation, target: agnes, gaze: regard}
   - command: {type: vda.DeclareAction, combatant: agnes, action: {kind: none}}
   - as: alice
+    command: {type: vda.CatchGaze, combatant: rorsh, target: agnes, power: regard}
+    dice: [2, 2, 2]
+  - as: alice
     command: {type: vda.ResolveAction, combatant: rorsh}
     dice: [8, 7, 2, 2, 2]
 """
@@ -71,13 +74,24 @@ ROLLED = {"vda.InitiativeRolled", "vda.GrappleRolled", "vda.ActionRolled", "vda.
 
 
 def kind_of(state: Any, cid: str, command: Any) -> str:
-    """What the roll is: the initiative, a grapple move, a bite, a gaze."""
+    """What the roll is: the initiative, a reflexive catch of a gaze, a grapple move, a
+    bite, a gaze."""
     if isinstance(command, c.RollInitiative):
         return "initiative"
+    if isinstance(command, c.CatchGaze):
+        return "catch"
     action = state["fight"]["system"]["sequence"]["declared"][cid]
     if action.get("gaze"):
         return "gaze"
     return action.get("grapple") or ("bite" if action.get("weapon") == "morsure" else action["kind"])
+
+
+def offer_label(command: Any) -> str:
+    """The offer a command is sent from: its own, or a reflexive catch's variant."""
+    tag = str(type(command).__struct_config__.tag)
+    if isinstance(command, c.CatchGaze):
+        return f"{tag}/gaze:{command.target}:{command.power}:{command.skill}"
+    return tag
 
 
 def rolled_terms(event: dict[str, Any]) -> tuple[Any, Any, int]:
@@ -100,12 +114,12 @@ async def offered_and_rolled(server: str, scenario: Scenario) -> dict[str, tuple
                 tokens[command.player_id] = invited["token"]
                 continue
             async with TableClient(server, table, tokens[step.as_]) as client:
-                rolls = isinstance(command, c.RollInitiative | c.ResolveAction) and step.expect_rule is None
+                rolling = c.RollInitiative | c.ResolveAction | c.CatchGaze
+                rolls = isinstance(command, rolling) and step.expect_rule is None
                 if rolls:
                     before = await client.state_and_may()
                     cid = command.combatant
-                    tag = type(command).__struct_config__.tag
-                    (offer,) = [o for o in before.offers[cid] if o.label == tag]
+                    (offer,) = [o for o in before.offers[cid] if o.label == offer_label(command)]
                     kind = kind_of(msgspec.to_builtins(before.state), cid, command)
                 answer = await client.send(command, dice=step.dice)
             assert (answer.rule if not isinstance(answer, Accepted) else None) == step.expect_rule, answer
@@ -123,13 +137,13 @@ async def test_every_vda_roll_offers_the_pool_and_difficulty_it_then_rolls(
     start_embedded_server: StartServer,
 ) -> None:
     """VDA-INIT-01, VDA-GRAP-01, VDA-GRAP-03, VDA-GRAP-08, VDA-GRAP-12, VDA-GRAP-13, VDA-BITE-02,
-    VDA-BITE-03 and VDA-GAZE-06: for each roll, the offered terms (with their rule IDs)
+    VDA-BITE-03, VDA-GAZE-05 and VDA-GAZE-06: for each roll, the offered terms (with their rule IDs)
     and automatic successes are the rolled event's, through the server."""
     server = await start_embedded_server()
     found = await offered_and_rolled(server, load_scenario(ROOT / "examples" / "vda" / "etreinte.yaml"))
     found |= await offered_and_rolled(server, msgspec.convert(yaml.safe_load(GAZE), Scenario))
     kinds = {"initiative", "contact", "weapon_defence", "control", "oppose", "escape", "bite", "drink"}
-    kinds.add("gaze")
+    kinds |= {"gaze", "catch"}
     assert set(found) >= kinds
     for kind in kinds:
         offered, rolled = found[kind]

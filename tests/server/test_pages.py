@@ -11,9 +11,11 @@ from pathlib import Path
 import httpx
 import pytest
 from starlette.applications import Starlette
+from starlette.routing import Route
 
 from server.access_log import AccessLog
-from server.pages import PAGES, WEB, routes
+from server.pages import PAGES, WEB, PageHeaders, _file, routes
+from server.web_files import WebFiles
 from tests.server.conftest import StartServer
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(60)]
@@ -167,3 +169,22 @@ def test_each_page_preloads_its_whole_module_graph() -> None:
                 seen.add(name)
                 todo += [a or b for a, b in imports.findall((WEB / "js" / name).read_text())]
         assert set(preloads.findall((WEB / page).read_text())) == seen - {entry}, page
+
+
+async def test_the_static_files_are_answered_from_memory_with_their_contents_etag(tmp_path: Path) -> None:
+    """Read once at start: a file changed on disk afterwards is not read again (no file
+    system call per request), and its ETag is its content's, the same on every replica."""
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text("export const a = 1;\n")
+    files = WebFiles(tmp_path)
+    assert WebFiles(tmp_path).files == files.files
+    (tmp_path / "js" / "a.js").write_text("export const a = 2;\n")
+    app = Starlette(routes=[Route("/web/{path:path}", PageHeaders(_file(files)))])
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as http:
+        answer = await http.get("/web/js/a.js")
+        assert answer.text == "export const a = 1;\n"
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        etag = answer.headers["etag"]
+        assert (await http.get("/web/js/a.js", headers={"if-none-match": etag})).status_code == 304
+        assert (await http.get("/web/js/b.js")).status_code == 404
+        assert (await http.get("/web/js/../../etc/passwd")).status_code == 404

@@ -7,11 +7,17 @@
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { commandLabel, runCommand } from "./command-dialog.js";
+import { termLabel, termText } from "./terms.js";
 
-/** A variant's label ("vda.DeclareAction/grapple:contact:bors") in words. */
+/** A variant's label ("vda.DeclareAction/grapple:contact:bors",
+ * "vda.CatchGaze/gaze:bors:regard:intimidation") in words. */
 function variantLabel(label, name) {
   const [kind, move, other, weapon] = label.split("/")[1].split(":");
   if (kind === "bite") return t("offer.bite", { name: name(move) });
+  if (kind === "gaze") {
+    const skill = has(`skill.${weapon}`) ? t(`skill.${weapon}`) : weapon;
+    return t("offer.gaze", { name: name(move), power: other, skill });
+  }
   if (kind === "grapple") {
     const what = has(`grapple.move.${move}`) ? t(`grapple.move.${move}`) : move;
     return t(weapon ? "offer.grapple_weapon" : "offer.grapple", { move: what, name: name(other), weapon });
@@ -27,19 +33,13 @@ export function actionText(action, name) {
     .filter(Boolean).join(" · ");
 }
 
-function termText(term) {
-  const key = [`field.${term.why}`, `skill.${term.why}`].find(has);
-  const why = key ? t(key) : term.why || "";
-  const value = term.value >= 0 && why ? `${why} ${term.value}` : `${why} ${term.value > 0 ? "+" : ""}${term.value}`;
-  return `${value.trim()} (${term.rule})`;
-}
-
 /** "Réserve 6 : dextérité 3 (A-6) + mêlée 3 (A-6)" and the difficulty the same way. */
 function explanation(offer) {
   if (!offer.pool) return null;
   const sum = (terms) => terms.reduce((total, term) => total + term.value, 0);
   const line = (key, terms) => h("li", {}, t(key, { n: sum(terms) }), " ",
-    h("span", { class: "terms" }, terms.map(termText).join(" + ")));
+    h("span", { class: "terms" }, terms.flatMap((term, i) => [i ? " + " : "",
+      h("span", { class: "term", dataset: { rule: term.rule, key: termLabel(term).key ?? "" } }, termText(term))])));
   const automatic = offer.automatic || 0;
   return h("ul", { class: "pool", dataset: { pool: String(sum(offer.pool)), difficulty: String(sum(offer.difficulty || [])),
     automatic: String(automatic) } },

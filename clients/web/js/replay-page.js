@@ -35,6 +35,8 @@ let shown = null;
 let wanted = 0;
 let loading = false;
 let playing = null;
+let lastShown = 0; // when the position shown last changed
+const QUIET = 300; // the index is read only after this many ms without a move
 
 const scrubber = $("#scrubber");
 
@@ -91,6 +93,7 @@ function draw(at, state) {
 
 async function show(p) {
   wanted = p;
+  lastShown = performance.now();
   scrubber.value = String(p);
   describeWhere(p);
   if (states.has(p)) {
@@ -103,7 +106,11 @@ async function show(p) {
   try {
     while (true) {
       const at = wanted;
-      const [answer] = await Promise.all([conn.state(at).catch(() => null), lines.has(at) ? null : readAround(at)]);
+      // The state first (a socket's requests are answered in order), drawn as soon as
+      // it comes; the lines around it follow and are drawn when they come.
+      const asked = conn.state(at).catch(() => null);
+      if (!lines.has(at)) readAround(at).then(() => wanted === at && states.has(at) && draw(at, states.get(at)));
+      const answer = await asked;
       if (answer?.type === "state") {
         keep(states, answer.at, answer.state, KEPT_STATES);
         if (wanted === at) draw(answer.at, answer.state);
@@ -149,6 +156,9 @@ async function readIndex() {
   indexing = true;
   try {
     while (indexed < head) {
+      // A page of the index sits in the socket ahead of what a scrub asks for: it waits
+      // until the scrubber has rested.
+      while (loading || performance.now() - lastShown < QUIET) await new Promise((go) => setTimeout(go, QUIET));
       const page = await conn.events(indexed, PAGE).catch(() => null);
       if (page?.type !== "event_page" || !page.events.length) break;
       index(page.events);

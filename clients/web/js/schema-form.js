@@ -7,7 +7,7 @@ import { t, has } from "./i18n.js";
 const PEOPLE = new Set(["combatant", "target", "grappler", "opponent", "combatant_id", "defender", "attacker", "other"]);
 const COMMON = new Set(["kind", "target", "weapon", "skill", "label", "secret", "dice", "difficulty", "reason",
   "text", "name", "side", "id", "combatant", "spec", "to", "sheet", "attributes", "abilities", "disciplines",
-  "willpower", "blood", "health_levels", "weapons", "armour", "rolled", "kept", "power"]);
+  "willpower", "blood", "health_levels", "weapons", "armour", "rolled", "kept", "power", "maneuver", "defence"]);
 // An object of at most this many fields, none of them required (a sheet's
 // attributes), shows them all.
 const SMALL = 12;
@@ -15,6 +15,18 @@ let counter = 0;
 
 function label(name) {
   return t(`field.${name}`, { fallback: name.replaceAll("_", " ") });
+}
+
+/** An enum value in words: the field's own term (`fire.auto`), else a kind, a
+ * trait or a skill of that name; its raw value when no catalogue has it. */
+function choiceLabel(name, value) {
+  const key = [`${name}.${value}`, `kind.${value}`, `field.${value}`, `skill.${value}`].find(has);
+  return key ? t(key) : String(value);
+}
+
+/** A union's choice (a sheet's system, a roll's kind) in words. */
+function tagLabel(tag) {
+  return has(`tag.${tag}`) ? t(`tag.${tag}`) : tag;
 }
 
 function tagOf(def) {
@@ -55,7 +67,7 @@ function fieldFor(schema, node, name, ctx, optional) {
   if (node.enum) {
     const select = h("select", { id, name },
       optional || given === undefined ? h("option", { value: "" }, t("form.none")) : null,
-      node.enum.map((v) => h("option", { value: v, selected: v === given }, has(`kind.${v}`) ? t(`kind.${v}`) : String(v))));
+      node.enum.map((v) => h("option", { value: v, selected: v === given }, choiceLabel(name, v))));
     return { element: wrap(name, select), read: () => emptyToUndefined(select.value) };
   }
   switch (node.type) {
@@ -83,10 +95,12 @@ function fieldFor(schema, node, name, ctx, optional) {
         const input = h("input", { id, name, type: "text", value: (given || []).join(", ") });
         return { element: wrap(name, input, t("form.list_hint")), read: () => input.value.split(",").map((s) => s.trim()).filter(Boolean) };
       }
+      if (items.$ref && !given?.length) return listField(schema, items, name, ctx, optional);
       return jsonField(name, id, given);
     }
     case "object": {
       if (node.properties) return objectField(schema, node, name, ctx);
+      if (node.additionalProperties?.enum && ctx.combatants?.length) return choicePerCombatant(node.additionalProperties.enum, name, ctx);
       if (node.additionalProperties?.type === "integer") {
         const text = Object.entries(given || {}).map(([k, v]) => `${k}=${v}`).join(", ");
         const input = h("input", { id, name, type: "text", value: text });
@@ -99,6 +113,40 @@ function fieldFor(schema, node, name, ctx, optional) {
     default:
       return jsonField(name, id, given);
   }
+}
+
+/** A list of objects (vtm's declared actions): one fieldset each, added and
+ * removed by buttons; a required list starts with one. */
+function listField(schema, items, name, ctx, optional) {
+  const entries = [];
+  const holder = h("div", { class: "list" });
+  const add = () => {
+    const entry = { field: fieldFor(schema, items, name, ctx, false) };
+    const remove = h("button", { type: "button", class: "secondary", onclick: () => {
+      entries.splice(entries.indexOf(entry), 1);
+      entry.element.remove();
+    } }, t("form.remove_item"));
+    entry.element = h("div", { class: "list-item" }, entry.field.element, remove);
+    entries.push(entry);
+    holder.append(entry.element);
+  };
+  if (!optional) add();
+  const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), holder,
+    h("button", { type: "button", class: "secondary", onclick: add }, t("form.add_item")));
+  return { element, read: () => (optional && !entries.length ? undefined : entries.map((entry) => entry.field.read())) };
+}
+
+/** A map from combatants to one choice each (a grenade's zones): a list per
+ * combatant, none chosen by default; only the chosen ones are sent. */
+function choicePerCombatant(choices, name, ctx) {
+  const selects = ctx.combatants.map(([cid, cname]) => {
+    const id = `f${++counter}`;
+    const select = h("select", { id, name: `${name}.${cid}` }, h("option", { value: "" }, t("form.none")),
+      choices.map((v) => h("option", { value: v }, choiceLabel(name, v))));
+    return [cid, select, h("div", { class: "field" }, h("label", { for: id }, cname), select)];
+  });
+  const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), selects.map(([, , row]) => row));
+  return { element, read: () => Object.fromEntries(selects.filter(([, s]) => s.value).map(([cid, s]) => [cid, s.value])) };
 }
 
 function jsonField(name, id, given) {
@@ -126,7 +174,7 @@ function unionField(schema, choices, name, ctx, optional) {
   }
   const id = `f${++counter}`;
   const select = h("select", { id, name }, optional ? h("option", { value: "-1" }, t("form.none")) : null,
-    defs.map((d, i) => h("option", { value: i }, tagOf(d) || d.title)));
+    defs.map((d, i) => h("option", { value: i }, tagOf(d) ? tagLabel(tagOf(d)) : d.title)));
   select.addEventListener("change", () => show(Number(select.value)));
   show(Number(select.value));
   return {

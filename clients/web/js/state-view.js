@@ -45,6 +45,11 @@ function translated(prefix, value) {
   return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
 }
 
+/** A sheet's trait (an attribute, an ability, a discipline) in words. */
+function traitName(key) {
+  return has(`field.${key}`) ? t(`field.${key}`) : translated("skill", key);
+}
+
 export function summaryLine(state) {
   const system = state?.fight?.system || {};
   const parts = [];
@@ -101,7 +106,7 @@ function sheetDetails(sheet) {
     if (typeof value === "number" || (typeof value === "string" && value)) rows.push([key, String(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const inner = Object.entries(value).filter(([, v]) => typeof v === "number" && v > 0);
-      if (inner.length) rows.push([key, inner.map(([k, v]) => `${translated("field", k)} ${v}`).join(" · ")]);
+      if (inner.length) rows.push([key, inner.map(([k, v]) => `${traitName(k)} ${v}`).join(" · ")]);
     } else if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string")) {
       rows.push([key, value.join(", ")]);
     }

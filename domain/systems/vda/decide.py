@@ -26,6 +26,7 @@ from domain.systems.vda.handlers import (
 )
 from domain.systems.vda.handlers import two_weapons as two
 from domain.systems.vda.handlers.advance import after
+from domain.systems.vda.rules.gaze import GAZE_SKILLS
 from domain.systems.vda.scene import Scene
 from domain.systems.vda.state import PhysicalAction
 
@@ -84,6 +85,25 @@ def grapple_declarations(scene: Scene, combatant: str) -> dict[str, Variant]:
     return {label: variant(action) for label, action in grapple.candidate_actions(scene, combatant).items()}
 
 
+def reflexive_catches(scene: Scene, combatant: str) -> dict[str, Variant]:
+    """VDA-GAZE-05: the reflexive gaze catches open to ``combatant`` now, one per target,
+    gaze power and skill (VDA-GAZE-02), each with the guard ``vda.CatchGaze`` runs and
+    the pool and difficulty it rolls (``gaze.catch_terms``)."""
+
+    def variant(target: str, power: str, skill: str) -> Variant:
+        return Variant(
+            fields={"target": target, "power": power, "skill": skill, "mode": "reflexive"},
+            guard=lambda: gaze.check_catch(scene, combatant, target, power, "reflexive"),
+            preview=lambda: gaze.catch_terms(scene, combatant, target, power, skill),
+        )
+
+    return {
+        f"vda.CatchGaze/gaze:{target}:{power}:{skill}": variant(target, power, skill)
+        for target, power in gaze.catch_candidates(scene, combatant)
+        for skill in GAZE_SKILLS
+    }
+
+
 def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Any], list[Any], int] | None:
     """The pool, difficulty and automatic successes the declared action would roll now, by
     the functions its resolution rolls with: a grapple move or a bite
@@ -125,7 +145,13 @@ MOVES = Moves(
         equipment.clear_deafness,
         may=lambda s, cid: equipment.check_clear_deafness(s, cid, 1),
     ),
-    Move(c.CatchGaze, gaze.catch_gaze, may=gaze.check_any_catch, judge=gaze.judge_catch),
+    Move(
+        c.CatchGaze,
+        gaze.catch_gaze,
+        may=gaze.check_any_catch,
+        judge=gaze.judge_catch,
+        offers=reflexive_catches,
+    ),
     Move(c.DetectGazeIntent, gaze.detect_intent, may=gaze.check_any_detect),
     Move(c.AvertGaze, gaze.avert_gaze, may=gaze.check_avert_toggle),
     Move(c.CloseEyes, gaze.close_eyes, may=gaze.check_close_toggle),

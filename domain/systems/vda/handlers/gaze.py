@@ -103,26 +103,29 @@ def check_catch(scene: Scene, cid: str, target: str, power_id: str, mode: str) -
     return seq.number
 
 
+def gaze_powers(scene: Scene, cid: str) -> list[str]:
+    """The gaze powers on ``cid``'s sheet."""
+    return [
+        name
+        for name, power in scene.sheet(cid).powers.items()
+        if grapple.power_requirement(power.discipline, power.requires) == "gaze"
+    ]
+
+
+def catch_candidates(scene: Scene, cid: str) -> list[tuple[str, str]]:
+    """Every (target, gaze power) pair ``cid`` could try to catch a gaze with."""
+    others = [other for other in scene.state.combatants if other != cid]
+    return [(other, power) for power in gaze_powers(scene, cid) for other in others]
+
+
 def check_any_catch(scene: Scene, cid: str) -> None:
     """``options_for``: a gaze is open against some opponent, with some gaze power, in a
     mode the table allows (reflexive, or active in the power step by option); ``decide``
     judges the opponent, power and mode sent (``judge_catch``)."""
     sequence.require_sequence_running(scene.state)
-    sheet = scene.sheet(cid)
-    held = [
-        p
-        for p, power in sheet.powers.items()
-        if grapple.power_requirement(power.discipline, power.requires) == "gaze"
-    ]
-    require(bool(held), "VDA-GAZE-01", f"{cid!r} has no gaze power")
+    require(bool(gaze_powers(scene, cid)), "VDA-GAZE-01", f"{cid!r} has no gaze power")
     modes = ["reflexive"] + (["active"] if scene.options.tactics.gaze_active_action == "power" else [])
-    tries = [
-        (other, power, mode)
-        for power in held
-        for other in scene.state.combatants
-        if other != cid
-        for mode in modes
-    ]
+    tries = [(other, power, mode) for other, power in catch_candidates(scene, cid) for mode in modes]
     if not any(_catchable(scene, cid, *attempt) for attempt in tries):
         raise RuleViolation("VDA-GAZE-05", f"{cid!r} can catch no opponent's gaze now")
 
@@ -231,6 +234,19 @@ def catch_gaze(scene: Scene, command: CatchGaze) -> list[Emitted]:
     mode = "reflexive" if command.mode == "reflexive" else "power"
     emitted = attempt(scene, cid, command.target, command.power, command.skill, mode, number)
     return after(scene, emitted) if mode == "power" else emitted
+
+
+def catch_terms(
+    scene: Scene, cid: str, target: str, power_id: str, skill: str
+) -> tuple[list[Modifier], list[Modifier]] | None:
+    """The pool and difficulty a reflexive catch of ``target``'s gaze rolls (VDA-GAZE-05),
+    by :func:`gaze_terms` as :func:`attempt` rolls it; None when it catches the gaze
+    without a roll (VDA-GAZE-01)."""
+    sheet = scene.sheet(cid)
+    power = gaze.require_gaze_power(sheet, cid, power_id)
+    if gaze.automatic_capture(sheet, power, scene.sheet(target), scene.options.tactics):
+        return None
+    return gaze_terms(scene, cid, target, skill, "reflexive")
 
 
 def resolve_gaze(scene: Scene, command: ResolveAction) -> list[Emitted]:
