@@ -87,3 +87,20 @@ def riposte_bonus(defence: Defence, parry: int, attack: int) -> int:
     once, with the successes left over as extra dice (VTM-DEF-11: with the parrying
     weapon, which is how a lethal blade hurts a bare-handed attacker)."""
     return parry - attack if defence == "parry" and parry > attack else 0
+
+
+def parry_injures(
+    defence: Defence, attack_ability: str, weapon: Weapon | None, parry: int, reading: str
+) -> bool:
+    """VTM-DEF-11: a Brawl attack parried with a weapon dealing lethal damage hurts its
+    author only through the riposte (VTM-DEF-12, the catalogue's reading); by the table's
+    ``parry_brawl_injures=weapon_damage``, a parry with a success also deals the weapon's
+    damage to the attacker."""
+    return (
+        reading == "weapon_damage"
+        and defence == "parry"
+        and attack_ability == "brawl"
+        and weapon is not None
+        and weapon.damage_type != "bashing"
+        and parry >= 1
+    )
