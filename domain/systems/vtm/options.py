@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
+import msgspec.structs
 
 from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
 from domain.systems.vtm.state import Armour, Complication, HealthLevel, Weapon
@@ -83,5 +84,16 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     complications: dict[str, Complication] = {}
     """VTM-CPX-10: the complications the Storyteller adds, by name."""
     weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
+    """VTM-MEL-05: the weapon table (outside the seed): the group's rows extend the
+    defaults (``data.WEAPONS``), a row of the same name replacing the default one."""
     armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
+    """VTM-DMG-04: the armour table (outside the seed), extended the same way."""
     health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))
+    """VTM-DMG-11: the health track (outside the seed): a group's track replaces it whole."""
+
+    def __post_init__(self) -> None:
+        # A group writes only its own rows: the defaults stay playable beside them, and the
+        # table's first event keeps the whole table, so a log never depends on this code's
+        # defaults.
+        msgspec.structs.force_setattr(self, "weapons", {**WEAPONS, **self.weapons})
+        msgspec.structs.force_setattr(self, "armours", {**ARMOURS, **self.armours})
