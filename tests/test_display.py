@@ -59,6 +59,8 @@ def test_state_reads_who_acts_the_order_health_grapples_and_moves() -> None:
 def test_state_of_a_vtm_fight_orders_by_initiative() -> None:
     state = msgspec.to_builtins(played("vtm/parking.yaml")["state"])
     lines = list(state_lines(state, {}, Sentences("fr")))
+    assert "Tour 3 · phase : résolution" in lines  # the seed's « tour », not « round »
+    assert "Turn 3 · phase: resolution" in list(state_lines(state, {}, Sentences("en")))
     assert "Ordre d'initiative : Sasha, Viktor" in lines
     may = {"sasha": ["RollDice", "vtm.ResolveAction"], "viktor": ["RollDice"]}
     assert "Agit maintenant : Sasha" in list(state_lines(state, may, Sentences("fr")))

@@ -83,7 +83,9 @@ def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sen
         yield t("cli.state.closed")
     where = []
     if system.get("round"):
-        where.append(t("cli.state.round", n=system["round"]))
+        # a system may name its round in its seed's words (vtm: « tour »)
+        named = f"round.{system.get('type')}"
+        where.append(t(named if sentences.has(named) else "cli.state.round", n=system["round"]))
     sequence = system.get("sequence")
     if isinstance(sequence, dict):
         where.append(t("cli.state.sequence", n=sequence.get("number", "")))

@@ -45,10 +45,16 @@ function translated(prefix, value) {
   return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
 }
 
+/** "Round n", in the words of the system's seed when its catalogue has them (vtm: « Tour »). */
+export function roundLabel(system, n) {
+  const named = `round.${system}`;
+  return t(has(named) ? named : "round", { n });
+}
+
 export function summaryLine(state) {
   const system = state?.fight?.system || {};
   const parts = [];
-  if (typeof system.round === "number" && system.round > 0) parts.push(t("round", { n: system.round }));
+  if (typeof system.round === "number" && system.round > 0) parts.push(roundLabel(system.type, system.round));
   const seq = system.sequence;
   if (seq && typeof seq === "object" && seq.number) parts.push(t("sequence", { n: seq.number }));
   if (seq?.step) parts.push(t("step", { s: translated("step", seq.step) }));
