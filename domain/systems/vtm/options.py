@@ -10,7 +10,7 @@ import msgspec
 import msgspec.structs
 
 from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
-from domain.systems.vtm.state import Armour, Complication, HealthLevel, Weapon
+from domain.systems.vtm.state import Armour, Complication, HealthLevel, Scheduling, Weapon
 from domain.systems.wod import Difficulty
 
 
@@ -67,7 +67,7 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     """VTM-DICE-11: one circumstance two rules describe counts once: total darkness's +2
     does not add to blindness's (VTM-GEN-04 / VTM-CPX-04), nor a stake's heart to the
     precise part's +3 (VTM-CPX-08 / VTM-GEN-02); ``False``: both count."""
-    multi_action_scheduling: Literal["passes", "consecutive"] = "passes"
+    multi_action_scheduling: Scheduling = "passes"
     """VTM-ACT-03: every first action in initiative order, then every second one…
     (``consecutive``: each combatant makes all its actions in a row when its initiative
     comes)."""

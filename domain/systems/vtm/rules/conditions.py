@@ -10,8 +10,8 @@ from domain.systems.wod import NONE, Modifier, Terms, terms
 
 
 def against(conditions: Collection[str]) -> Terms:
-    """Dice for whoever attacks the bearer: VTM-CPX-03 down +1, VTM-CPX-04 blinded +2,
-    VTM-CPX-06 immobilized but struggling +2."""
+    """VTM-DICE-11: dice for whoever attacks the bearer, each circumstance once:
+    VTM-CPX-03 down +1, VTM-CPX-04 blinded +2, VTM-CPX-06 immobilized but struggling +2."""
     found = Terms()
     if "knocked_down" in conditions:
         found += terms("VTM-CPX-03", dice=1, why="target down")
@@ -23,11 +23,11 @@ def against(conditions: Collection[str]) -> Terms:
 
 
 def own(conditions: Collection[str], close: bool, ranged: bool = False, *, dedupe: bool = True) -> Terms:
-    """The bearer's own difficulty: VTM-CPX-04 blinded +2 to every action (but a shot:
-    VTM-GEN-05's +3 replaces it); VTM-GEN-04 a close attack in total darkness +2 (VTM-DICE-11:
-    the same +2 as blindness, not twice, unless the table's ``dedupe_same_circumstance``
-    is off); VTM-CPX-03 down +2 to its Brawl and Melee attacks; VTM-CPX-09 off balance
-    (after a tackle it withstood) +1 to every action."""
+    """VTM-DICE-11: the bearer's own difficulty, each circumstance once. VTM-CPX-04
+    blinded +2 to every action (but a shot: VTM-GEN-05's +3 replaces it); VTM-GEN-04 a
+    close attack in total darkness +2 (the same +2 as blindness, not twice, unless the
+    table's ``dedupe_same_circumstance`` is off); VTM-CPX-03 down +2 to its Brawl and
+    Melee attacks; VTM-CPX-09 off balance (after a tackle it withstood) +1 to every action."""
     found = Terms()
     blind = "blinded" in conditions and not ranged
     if blind:

@@ -68,9 +68,9 @@ def within_limit(pool: list[Modifier]) -> list[Modifier]:
 def read_roll(
     options: VtmOptions, roll: PoolRoll, difficulty: Iterable[Modifier], ones_cancel: bool
 ) -> PoolRoll:
-    """The table's readings of a rolled pool. VTM-DICE-06: a re-rolled 10 keeps its
+    """VTM-DICE-06, VTM-DICE-02: the table's readings of a rolled pool. A re-rolled 10 keeps its
     success (``explode_keeps_original=false``: the new die replaces it, so the 10s count
-    for nothing). VTM-DICE-02: a difficulty past 10 is rolled at 10
+    for nothing). A difficulty past 10 is rolled at 10
     (``difficulty_cap=extra_successes``: each point past 10 takes a success away)."""
     hits = roll.hits
     if roll.tens_again and not options.explode_keeps_original:

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
 
 from domain.errors import require
-from domain.systems.vtm.state import Fighter, VtmSheet, VtmState
+from domain.systems.vtm.state import Fighter, Scheduling, VtmSheet, VtmState
 from domain.systems.wod import Modifier
-
-Scheduling = Literal["passes", "consecutive"]
-"""VTM-ACT-03: the table's ``multi_action_scheduling``."""
 
 
 def initiative_rating(sheet: VtmSheet) -> list[Modifier]:
@@ -143,3 +139,13 @@ def everyone_abstains(state: VtmState, combatant: str, scheduling: Scheduling) -
     queue = resolution_queue(state, scheduling)
     others = [cid for cid in queue if cid != combatant]
     return queue if all(state.fighters[cid].abstained for cid in others) else []
+
+
+def waiting_for(state: VtmState, scheduling: Scheduling) -> list[str]:
+    """VTM-INIT-01, VTM-INIT-03, VTM-INIT-04: whom the turn waits for, as the guards see
+    it: those yet to roll initiative, the slowest yet to declare, the next to act."""
+    if state.phase == "initiative":
+        return [cid for cid in faster_first(state.fighters) if state.fighters[cid].initiative is None]
+    if state.phase == "declaration":
+        return [who] if (who := next_to_declare(state)) is not None else []
+    return resolution_queue(state, scheduling)[:1]
