@@ -96,7 +96,9 @@ def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
 
 
 def ruling_requested(state: VtmState, event: ev.RulingRequested) -> VtmState:
-    return _fighter(state, event.combatant, awaiting=event.rule)
+    """VTM-MOVE-06: the combatant waits for the ruling; VTM-DEF-11: the GM answers with a
+    command of its own (``vtm.InflictDamage``) or not at all, and play goes on."""
+    return _fighter(state, event.combatant, awaiting=event.rule) if event.rule == "VTM-MOVE-06" else state
 
 
 def complex_move_ruled(state: VtmState, event: ev.ComplexMoveRuled) -> VtmState:

@@ -142,8 +142,11 @@ def test_vtm_act_03__by_the_tables_option_each_makes_its_actions_in_a_row() -> N
     assert t.resolve("bors", []) == [ev.ActionEnded(combatant="bors", action=0)]
 
 
-def parried(options: VtmOptions | None = None, blow: list[int] | None = None) -> list[Any]:
-    """Bors punches (one success), Alma parries with her épée (three)."""
+def parried(
+    options: VtmOptions | None = None, blow: list[int] | None = None, parry: int = 3
+) -> tuple[Table, list[Any]]:
+    """Bors punches (one success), Alma parries with her épée (``parry`` successes): the
+    table and the events."""
     t = Table(options)
     t.add("alma", sheet(melee=3, weapons=["epee"]))
     t.add("bors", sheet(kind="mortal", brawl=2, stamina=1))
@@ -153,14 +156,14 @@ def parried(options: VtmOptions | None = None, blow: list[int] | None = None) ->
     t.declare("alma", defend("parry", "bors"))
     t.declare("bors", attack("alma"))
     # 4 dice (a die lost closing in, VTM-MEL-14), 6 parry dice, then ``blow``
-    return t.resolve("bors", [6, 2, 2, 2] + [7, 7, 7, 2, 2, 2] + (blow or []))
+    return t, t.resolve("bors", [6, 2, 2, 2] + [7] * parry + [2] * (6 - parry) + (blow or []))
 
 
 def test_vtm_def_11__a_lethal_parry_hurts_a_brawler_only_by_the_tables_option() -> None:
     """VTM-DEF-11: a punch parried with a blade: by default the blade hurts only through
     the riposte (VTM-DEF-12); with ``parry_brawl_injures=weapon_damage`` the parry also
     deals the épée's damage to Bors (lethal, soaked as usual), before the miss."""
-    assert [type(e) for e in parried()] == [
+    assert [type(e) for e in parried()[1]] == [
         ev.AttackRolled,
         ev.DistanceSet,
         ev.DefenceRolled,
@@ -169,7 +172,7 @@ def test_vtm_def_11__a_lethal_parry_hurts_a_brawler_only_by_the_tables_option() 
         ev.RipostePermitted,
     ]
     # the épée's 4 damage dice (Str 2 + 2) on Bors, a mortal: no soak against lethal
-    events = parried(VtmOptions(parry_brawl_injures="weapon_damage"), [7, 2, 2, 2])
+    _, events = parried(VtmOptions(parry_brawl_injures="weapon_damage"), [7, 2, 2, 2])
     assert [type(e) for e in events] == [
         ev.AttackRolled,
         ev.DistanceSet,
@@ -239,3 +242,23 @@ def test_vtm_fire_11__full_auto_needs_the_tables_share_of_the_magazine() -> None
             t.resolve("bors", [])
         assert events[0].rounds == 1
         assert events[0].pool[-1] == m("VTM-FIRE-11", 10, "auto")
+
+
+def test_vtm_def_11__a_lethal_parry_that_does_not_win_asks_the_storyteller() -> None:
+    """VTM-DEF-11: « probablement blessé »: by the catalogue's reading a blade's parry that
+    only ties a punch asks the Storyteller whether Bors is hurt, and play goes on (he is
+    not held up waiting); with ``parry_brawl_injures=weapon_damage`` the tying parry deals
+    the épée's damage instead, and nobody is asked."""
+    t, events = parried(parry=1)
+    assert events[2:] == [
+        events[2],
+        ev.RulingRequested(rule="VTM-DEF-11", combatant="bors", question="epee"),
+        ev.AttackMissed(attacker="bors", target="alma", botch=False),
+        ev.ActionEnded(combatant="bors", action=0),
+    ]
+    assert isinstance(events[2], ev.DefenceRolled) and events[2].roll.successes == 1
+    assert t.state.fighters["bors"].awaiting == ""
+    assert t.send(c.StartRound()) == [ev.RoundStarted(round=2, combatants=["alma", "bors"])]
+    _, wounding = parried(VtmOptions(parry_brawl_injures="weapon_damage"), [7, 2, 2, 2], parry=1)
+    assert not any(isinstance(e, ev.RulingRequested) for e in wounding)
+    assert any(isinstance(e, ev.Wounded) and e.target == "bors" for e in wounding)

@@ -297,8 +297,12 @@ def _against(
         blade = dict(scene.weapons(target)).get(weapon_name) if weapon_name is not None else None
         ability = attack.attack_traits(action.maneuver, scene.carried(cid, action.weapon))[1]
         reading = scene.options.parry_brawl_injures
-        if blade is not None and defence.parry_injures(kind, ability, blade, against, reading):
+        outcome = defence.parry_on_brawler(kind, ability, blade, against, successes, reading)
+        if outcome == "wound" and blade is not None:
             emitted += weapon_blow(scene, target, cid, blade)
+        if outcome == "ask" and weapon_name is not None:
+            asked = ev.RulingRequested(rule="VTM-DEF-11", combatant=cid, question=weapon_name)
+            emitted.append(Emitted(asked))
         allowed = defence.riposte_bonus(kind, against, successes)
         if allowed and weapon_name is not None:
             permitted = Riposte(target=cid, weapon=weapon_name, bonus=allowed)
