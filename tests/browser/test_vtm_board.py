@@ -1,6 +1,6 @@
 """A ``vtm`` fight on the stream overlay, drawn from what the server projects: the turn
-(« Tour », the seed's word), the initiative order with whom the turn waits for, a
-hold and a condition (VTM-INIT-04, VTM-MEL-08, VTM-CPX-04)."""
+(« Tour », the seed's word, on the replay's list of turns too), the initiative order
+with whom the turn waits for, a hold and a condition (VTM-INIT-04, VTM-MEL-08, VTM-CPX-04)."""
 
 from __future__ import annotations
 
@@ -69,5 +69,9 @@ async def test_the_overlay_shows_a_vtm_turn_its_order_a_hold_and_a_condition(sit
         "aveuglé·e"
     )
     await expect(overlay.locator(".combatant .initiative")).to_have_count(2)
+    replay = await context.new_page()
+    replay.on("pageerror", lambda error: errors.append(str(error)))
+    await replay.goto(table.url("replay", "obs"))
+    await expect(replay.locator("#round option", has_text="Tour 1 (#")).to_have_count(1)
     assert errors == []
     await context.close()
