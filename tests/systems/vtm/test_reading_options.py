@@ -262,3 +262,22 @@ def test_vtm_def_11__a_lethal_parry_that_does_not_win_asks_the_storyteller() -> 
     _, wounding = parried(VtmOptions(parry_brawl_injures="weapon_damage"), [7, 2, 2, 2], parry=1)
     assert not any(isinstance(e, ev.RulingRequested) for e in wounding)
     assert any(isinstance(e, ev.Wounded) and e.target == "bors" for e in wounding)
+
+
+def test_vtm_act_04__by_the_tables_option_a_defence_without_dice_is_spent_failing() -> None:
+    """VTM-ACT-04: Bors's dodge, his third action, is left without a die (Dex 2 + Dodge 1
+    less 5). With ``zero_pool_means_no_action=false`` the plan stands and the dodge is
+    rolled with no die when Alma's punch comes: no success, and the punch lands."""
+    t = Table(VtmOptions(zero_pool_means_no_action=False))
+    t.add("alma", sheet(brawl=2))
+    t.add("bors", sheet(kind="mortal", dexterity=2, dodge=1, stamina=1))
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER, OTHER, defend("dodge"))
+    t.declare("alma", attack("bors"))
+    # Alma's 5 dice (two successes), Bors's dodge of no die, 3 damage dice, 1 soak die
+    events = t.resolve("alma", [9, 9, 2, 2, 2] + [2, 2, 2] + [2])
+    assert isinstance(events[1], ev.DefenceRolled)
+    assert (events[1].defender, events[1].roll.dice, events[1].roll.successes) == ("bors", 0, 0)
+    assert isinstance(events[2], ev.DamageRolled) and events[2].target == "bors"

@@ -134,7 +134,8 @@ def _defence_plan(
     scene: Scene, cid: str, target: str, action: Action, damage_type: DamageType
 ) -> tuple[int, Defence, Terms] | None:
     """The target's declared defence that answers this attack, and its terms (checked
-    before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
+    before any die): a defence with no die left is not rolled (VTM-ACT-04), unless the
+    table's ``zero_pool_means_no_action=false`` has it attempted, and fail, with none."""
     assert action.maneuver is not None
     if scene.grapple(target) is not None:
         return None  # VTM-GRP-02, VTM-GRP-04: a grappler makes no defence until the grip ends
@@ -146,7 +147,8 @@ def _defence_plan(
         return None
     index, kind = found
     found_terms = defence_terms(scene, target, kind, index, len(defender.declared or []))
-    return (index, kind, found_terms) if total(found_terms.pool) >= 1 else None
+    attempted = total(found_terms.pool) >= 1 or not scene.options.zero_pool_means_no_action
+    return (index, kind, found_terms) if attempted else None
 
 
 def resolve_attack(
