@@ -34,6 +34,14 @@ SLOW_OR_SOURCE_READING: dict[str, list[str]] = {
         "tests/systems/vda/test_round_properties.py",
         "tests/systems/vda/test_rule_table.py",
     ],
+    "vtm": [
+        "tests/systems/vtm/test_fairness.py",
+        "tests/systems/vtm/test_properties.py",
+        "tests/systems/vtm/test_rule_table.py",
+        # reads the system's source for reasons spelled out in a language: mutmut's copy
+        # holds the mutated strings
+        "tests/systems/vtm/test_sentences.py",
+    ],
 }
 
 UNUSED_PLUGINS = ["cacheprovider", "unraisableexception", "threadexception", "hypothesispytest", "anyio"]

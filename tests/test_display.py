@@ -59,6 +59,8 @@ def test_state_reads_who_acts_the_order_health_grapples_and_moves() -> None:
 def test_state_of_a_vtm_fight_orders_by_initiative() -> None:
     state = msgspec.to_builtins(played("vtm/parking.yaml")["state"])
     lines = list(state_lines(state, {}, Sentences("fr")))
+    assert "Tour 3 · phase : résolution" in lines  # the seed's « tour », not « round »
+    assert "Turn 3 · phase: resolution" in list(state_lines(state, {}, Sentences("en")))
     assert "Ordre d'initiative : Sasha, Viktor" in lines
     may = {"sasha": ["RollDice", "vtm.ResolveAction"], "viktor": ["RollDice"]}
     assert "Agit maintenant : Sasha" in list(state_lines(state, may, Sentences("fr")))
@@ -90,3 +92,24 @@ def test_on_a_terminal_the_same_line_comes_in_colour() -> None:
     shown = terminal.file.getvalue()  # type: ignore[attr-defined]
     assert "\x1b[" in shown and "\x1b[1;33m" in shown  # a rewind stands out, in bold yellow
     assert re.sub(r"\x1b\[[0-9;]*m", "", shown).rstrip("\n") == plain
+
+
+def test_state_of_a_vtm_fight_tells_its_grapples_and_conditions() -> None:
+    from domain.systems.vtm import commands as vtm
+    from tests.systems.vtm.conftest import OTHER, Table, attack, sheet
+
+    t = Table()
+    t.add("alma", sheet(brawl=2))
+    t.add("bors", sheet(kind="mortal"))
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER)
+    t.declare("alma", attack("bors", "hold"))
+    t.resolve("alma", [9] * 4)
+    t.send(vtm.SetCondition(combatant="bors", condition="blinded", reason="du sable"))
+    state = msgspec.to_builtins(t.timeline.head)
+    lines = list(state_lines(state, {}, Sentences("fr")))
+    assert "Alma tient Bors : maintien" in lines
+    assert any(line.startswith("  Bors [bors]") and line.endswith("aveuglé·e") for line in lines), lines
+    assert "Alma holds Bors: hold (maintien)" in list(state_lines(state, {}, Sentences("en")))

@@ -83,7 +83,9 @@ def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sen
         yield t("cli.state.closed")
     where = []
     if system.get("round"):
-        where.append(t("cli.state.round", n=system["round"]))
+        # a system may name its round in its seed's words (vtm: « tour »)
+        named = f"round.{system.get('type')}"
+        where.append(t(named if sentences.has(named) else "cli.state.round", n=system["round"]))
     sequence = system.get("sequence")
     if isinstance(sequence, dict):
         where.append(t("cli.state.sequence", n=sequence.get("number", "")))
@@ -135,7 +137,18 @@ def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sen
         yield "  " + " · ".join(parts)
         if cid in may:
             yield "    " + t("cli.state.may", moves=", ".join(may[cid]) or t("cli.state.nothing"))
-    for pair, grapple in (system.get("grapples") or {}).items():
+    grapples = system.get("grapples") or {}
+    if isinstance(grapples, list):  # vtm: who holds whom, by a clinch or a hold
+        for held in grapples:
+            kind = f"kind.{held.get('kind')}"
+            yield t(
+                "cli.state.held",
+                grappler=name(held.get("attacker"), held.get("attacker")),
+                target=name(held.get("target"), held.get("target")),
+                kind=sentences.t(kind) if sentences.has(kind) else held.get("kind", ""),
+            )
+        grapples = {}
+    for pair, grapple in grapples.items():
         grappler, _, target = pair.partition(">")
         yield t(
             "cli.state.grapple",

@@ -71,6 +71,10 @@ async def test_a_table_of_each_system_is_played_from_its_page(site: str, browser
         if await alice.locator("dialog").count():
             await alice.locator("dialog button[type=submit]").click()
         await expect(alice.locator("#feedback")).to_contain_text("✓")
+    if system == "vtm":  # the seed's « tour », and the order the projection gives
+        await expect(gm.locator("#state .summary")).to_contain_text("Tour 1")
+        await expect(gm.locator("#state .order li")).to_have_count(1)
+        await expect(gm.locator("#state .combatant .initiative")).to_have_count(1)
     noting = alice.locator("#player-tools details.tool", has_text="Ajouter une note")
     await noting.locator(":scope > summary").click()
     await expect(noting.locator('input[name="secret"]')).to_have_count(0)

@@ -11,7 +11,7 @@ import { $, h } from "./dom.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
-import { peopleOf, renderState } from "./state-view.js";
+import { peopleOf, renderState, roundLabel } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
 import { latestRoll } from "./log-view.js";
 import { showStatus } from "./page-status.js";
@@ -26,7 +26,7 @@ const token = takeToken(tableId);
 let head = 0;
 let indexed = 0; // every position up to this one is in the index below
 let indexing = false;
-const rounds = []; // {position, round}
+const rounds = []; // {position, round, system}
 const rewinds = []; // {position, to}
 const rolls = []; // the records holding a roll, and the rewinds, in order
 const lines = new Map(); // position -> record, the lines read lately
@@ -130,7 +130,7 @@ function roundChoices() {
   const select = $("#round");
   const chosen = select.value;
   select.replaceChildren(h("option", { value: "" }, t("form.none")),
-    ...rounds.map((r) => h("option", { value: r.position }, `${t("round", { n: r.round })} (#${r.position})`)));
+    ...rounds.map((r) => h("option", { value: r.position }, `${roundLabel(r.system, r.round)} (#${r.position})`)));
   select.value = chosen;
 }
 
@@ -142,7 +142,7 @@ function index(more) {
     indexed = record.position;
     const e = record.event;
     if (e.type.endsWith("RoundStarted") && typeof e.round === "number") {
-      rounds.push({ position: record.position, round: e.round });
+      rounds.push({ position: record.position, round: e.round, system: e.type.split(".")[0] });
       newRound = true;
     }
     if (e.type === "Rewound") rewinds.push({ position: record.position, to: e.to });

@@ -50,10 +50,16 @@ function traitName(key) {
   return has(`field.${key}`) ? t(`field.${key}`) : translated("skill", key);
 }
 
+/** "Round n", in the words of the system's seed when its catalogue has them (vtm: « Tour »). */
+export function roundLabel(system, n) {
+  const named = `round.${system}`;
+  return t(has(named) ? named : "round", { n });
+}
+
 export function summaryLine(state) {
   const system = state?.fight?.system || {};
   const parts = [];
-  if (typeof system.round === "number" && system.round > 0) parts.push(t("round", { n: system.round }));
+  if (typeof system.round === "number" && system.round > 0) parts.push(roundLabel(system.type, system.round));
   const seq = system.sequence;
   if (seq && typeof seq === "object" && seq.number) parts.push(t("sequence", { n: seq.number }));
   if (seq?.step) parts.push(t("step", { s: translated("step", seq.step) }));
@@ -129,7 +135,8 @@ function poolsLine(pools, sheet) {
 export function combatantCard(id, combatant, state, { acting = [], mine = false } = {}) {
   const fighter = state?.fight?.system?.fighters?.[id] || {};
   const now = acting.includes(id);
-  const conditions = fighter.conditions || [];
+  // a list of conditions, or (vtm) each condition with the round it lasts until
+  const conditions = Array.isArray(fighter.conditions) ? fighter.conditions : Object.keys(fighter.conditions || {});
   return h("article", { class: `combatant${now ? " acting" : ""}${mine ? " mine" : ""}`, dataset: { combatant: id } },
     h("h3", {}, combatant.name,
       combatant.side ? h("span", { class: "side" }, ` · ${t("side", { s: combatant.side })}`) : null,
@@ -137,14 +144,17 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
     fighter.health ? healthTrack(fighter.health, combatant.sheet?.health_levels) : null,
     poolsLine(fighter.pools, combatant.sheet),
     conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => translated("condition", c)).join(", ")}`) : null,
-    fighter.initiative_rolled ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
+    (fighter.initiative_rolled ?? typeof fighter.initiative === "number")
+      ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
     sealedOf(state, id) ? h("p", { class: "sealed" }, h("span", { "aria-hidden": "true" }, "🔒 "), t("sealed.badge")) : null,
     sheetDetails(combatant.sheet));
 }
 
 export function grappleList(state, prefix = "") {
   const { name } = peopleOf(state);
-  const grapples = Object.entries(state?.fight?.system?.grapples || {});
+  const held = state?.fight?.system?.grapples || {};
+  if (Array.isArray(held)) return heldList(held, name, prefix);
+  const grapples = Object.entries(held);
   if (!grapples.length) return null;
   return h("section", { class: "grapples", "aria-labelledby": `${prefix}grapples-title` },
     h("h2", { id: `${prefix}grapples-title` }, t("grapples")),
@@ -159,6 +169,15 @@ export function grappleList(state, prefix = "") {
       return h("li", {}, t("grapple", { a: name(a), b: name(b), v: g.value }),
         notes.length ? h("span", { class: "effects" }, ` (${notes.join(" ; ")})`) : null);
     })));
+}
+
+/** Grapples as a list of who holds whom and how (vtm: a clinch or a hold). */
+function heldList(grapples, name, prefix) {
+  if (!grapples.length) return null;
+  return h("section", { class: "grapples", "aria-labelledby": `${prefix}grapples-title` },
+    h("h2", { id: `${prefix}grapples-title` }, t("grapples")),
+    h("ul", {}, grapples.map((g) => h("li", {},
+      t("grapple.kind", { a: name(g.attacker), b: name(g.target), kind: translated("kind", g.kind) })))));
 }
 
 /** The table's last roll, or `fromLog` (a system's roll) when it is newer. */

@@ -30,7 +30,7 @@ SYSTEM = System(
     moves=MOVES,
     event_types=EVENT_TYPES,
     roll_spec_type=PoolSpec,
-    initial=lambda options: VtmState(),
+    initial=lambda options: VtmState(scheduling=options.multi_action_scheduling),
     evolve=evolve,
     plain_roll=lambda roller, spec, options: plain_pool_roll(roller, spec),
     redact=redact,

@@ -16,7 +16,7 @@ def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Modifier], list[
     """The pool and difficulty an attack would roll now (``pools.attack_terms``, what
     ``resolve.resolve_attack`` rolls); nothing for an action without a roll or a blow
     on a helpless target (VTM-ATK-06: no attack roll)."""
-    index = initiative.require_acting_now(scene.state, combatant)
+    index = initiative.require_acting_now(scene.state, combatant, scene.options.multi_action_scheduling)
     movement.require_ruled(scene.fighter(combatant).awaiting)
     declared = scene.fighter(combatant).declared or []
     action = declared[index]

@@ -65,8 +65,10 @@ class ActionsDeclared(VtmEvent, frozen=True, kw_only=True, tag="vtm.ActionsDecla
 
 
 class RulingRequested(VtmEvent, frozen=True, kw_only=True, tag="vtm.RulingRequested"):
-    """Where the seed leaves a point to the Storyteller, the GM is asked to rule before
-    play goes on for ``combatant`` (VTM-MOVE-06: how many actions ``question`` counts for)."""
+    """Where the seed leaves a point to the Storyteller, the GM is asked to rule: before
+    play goes on for ``combatant`` (VTM-MOVE-06: how many actions ``question`` counts for),
+    or by a command of its own while play goes on (VTM-DEF-11: whether ``combatant``, whose
+    Brawl attack was parried by the blade ``question`` without winning, is hurt)."""
 
     rule: str
     combatant: str

@@ -10,8 +10,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
-from domain.systems.vtm.rules.initiative import can_act, pending_slot
-from domain.systems.vtm.state import Action, Aim, Ambush, Fighter, Grapple, VtmState, pair
+from domain.systems.vtm.rules.initiative import can_act, faster_first, pending_slot, waiting_for
+from domain.systems.vtm.state import Action, Aim, Ambush, Fighter, Grapple, Rank, VtmState, pair
 from domain.systems.wod import Modifier
 
 
@@ -96,7 +96,9 @@ def actions_declared(state: VtmState, event: ev.ActionsDeclared) -> VtmState:
 
 
 def ruling_requested(state: VtmState, event: ev.RulingRequested) -> VtmState:
-    return _fighter(state, event.combatant, awaiting=event.rule)
+    """VTM-MOVE-06: the combatant waits for the ruling; VTM-DEF-11: the GM answers with a
+    command of its own (``vtm.InflictDamage``) or not at all, and play goes on."""
+    return _fighter(state, event.combatant, awaiting=event.rule) if event.rule == "VTM-MOVE-06" else state
 
 
 def complex_move_ruled(state: VtmState, event: ev.ComplexMoveRuled) -> VtmState:
@@ -392,4 +394,20 @@ change nothing: what they lead to comes as its own event."""
 
 def evolve(state: VtmState, event: Any) -> VtmState:
     apply = APPLY.get(type(event))
-    return apply(state, event) if apply is not None else state
+    return projected(apply(state, event)) if apply is not None else state
+
+
+def projected(state: VtmState) -> VtmState:
+    """What the pages show beside the state (the turn order, whom the turn waits for),
+    from the rules the guards use."""
+    order = [
+        Rank(combatant=cid, score=fighter.initiative)
+        for cid in faster_first(state.fighters)
+        if (fighter := state.fighters[cid]).initiative is not None
+    ]
+    acting = waiting_for(state, state.scheduling)
+    return (
+        state
+        if (order, acting) == (state.order, state.acting)
+        else replace(state, order=order, acting=acting)
+    )

@@ -4,12 +4,13 @@ without containing them. Fixed in the table's first event."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+import msgspec.structs
 
 from domain.systems.vtm.data import ARMOURS, HEALTH_TRACK, WEAPONS
-from domain.systems.vtm.state import Armour, Complication, HealthLevel, Weapon
+from domain.systems.vtm.state import Armour, Complication, HealthLevel, Scheduling, Weapon
 from domain.systems.wod import Difficulty
 
 
@@ -51,8 +52,48 @@ class VtmOptions(msgspec.Struct, frozen=True, kw_only=True, tag="vtm", forbid_un
     reload_test_in_multiple_actions: bool = True
     """VTM-FIRE-09 / VTM-ACT-07: reloading among other actions takes the readiness roll
     (Dex + Armes à feu, difficulty 4); ``False``: never a roll (« aucun test »)."""
+    zero_pool_means_no_action: bool = True
+    """VTM-DICE-01 / VTM-ACT-04: an action whose penalties leave no die cannot be
+    attempted, and a plan with one is refused (``False``: it is attempted with no die,
+    and fails without a botch)."""
+    difficulty_cap: Literal["ten", "extra_successes"] = "ten"
+    """VTM-DICE-02: a difficulty past 10 is rolled at 10, its surplus shown in the terms
+    (``extra_successes``: rolled at 10, each point past 10 takes one success away, the
+    Revised books' reading)."""
+    explode_keeps_original: bool = True
+    """VTM-DICE-06 / VTM-HR-01: a re-rolled 10 stays a success and its new die counts too
+    (``False``: the new die replaces the 10, which counts for nothing)."""
+    dedupe_same_circumstance: bool = True
+    """VTM-DICE-11: one circumstance two rules describe counts once: total darkness's +2
+    does not add to blindness's (VTM-GEN-04 / VTM-CPX-04), nor a stake's heart to the
+    precise part's +3 (VTM-CPX-08 / VTM-GEN-02); ``False``: both count."""
+    multi_action_scheduling: Scheduling = "passes"
+    """VTM-ACT-03: every first action in initiative order, then every second one…
+    (``consecutive``: each combatant makes all its actions in a row when its initiative
+    comes)."""
+    parry_brawl_injures: Literal["riposte", "weapon_damage"] = "riposte"
+    """VTM-DEF-11: a Brawl attack parried with a lethal weapon hurts its author only
+    through the riposte (``weapon_damage``: a parry with a success also deals the
+    weapon's damage to the attacker, soaked as usual)."""
+    hold_costs_holder_action: bool = False
+    """VTM-GRP-04: keeping a hold costs the holder no action (``True``: it is one of the
+    holder's actions each turn, so its other actions pay the multiple-action penalty)."""
+    full_auto_min_rounds_fraction: Annotated[float, msgspec.Meta(ge=0, le=1)] = 0.0
+    """VTM-FIRE-11: full auto gives its +10 dice with any round loaded (a fraction of the
+    magazine, e.g. ``0.5``: at least that much of it must be loaded to fire full auto)."""
     complications: dict[str, Complication] = {}
     """VTM-CPX-10: the complications the Storyteller adds, by name."""
     weapons: dict[str, Weapon] = msgspec.field(default_factory=lambda: dict(WEAPONS))
+    """VTM-MEL-05: the weapon table (outside the seed): the group's rows extend the
+    defaults (``data.WEAPONS``), a row of the same name replacing the default one."""
     armours: dict[str, Armour] = msgspec.field(default_factory=lambda: dict(ARMOURS))
+    """VTM-DMG-04: the armour table (outside the seed), extended the same way."""
     health_track: list[HealthLevel] = msgspec.field(default_factory=lambda: list(HEALTH_TRACK))
+    """VTM-DMG-11: the health track (outside the seed): a group's track replaces it whole."""
+
+    def __post_init__(self) -> None:
+        # A group writes only its own rows: the defaults stay playable beside them, and the
+        # table's first event keeps the whole table, so a log never depends on this code's
+        # defaults.
+        msgspec.structs.force_setattr(self, "weapons", {**WEAPONS, **self.weapons})
+        msgspec.structs.force_setattr(self, "armours", {**ARMOURS, **self.armours})

@@ -297,6 +297,15 @@ def pair(one: str, other: str) -> str:
 
 
 Phase = Literal["idle", "initiative", "declaration", "resolution"]
+Scheduling = Literal["passes", "consecutive"]
+"""VTM-ACT-03: the table's ``multi_action_scheduling``."""
+
+
+class Rank(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A place in the turn order (VTM-INIT-04): the combatant and its initiative."""
+
+    combatant: str
+    score: int
 
 
 class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
@@ -311,3 +320,10 @@ class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
     """VTM-AMB: the surprise attack still to come."""
     distances: dict[str, int] = {}
     """Metres between two combatants, as the GM set them (``"a|b"``, names sorted)."""
+    scheduling: Scheduling = "passes"
+    """The table's reading of VTM-ACT-03, copied from its options for ``acting``."""
+    order: list[Rank] = []
+    """For the pages: this turn's initiative order, fastest first (VTM-INIT-04, VTM-INIT-07)."""
+    acting: list[str] = []
+    """For the pages: whom the turn waits for, by the guards' own rules: those yet to
+    roll initiative, the next to declare (VTM-INIT-03), or the next to act (VTM-INIT-04)."""

@@ -18,7 +18,7 @@ from domain.systems.wod import Attributes
 from tests.fairness import FairnessDriver, assert_dice_tell_nothing
 from tests.strategies import structs
 from tests.systems.vtm.conftest import SEED, Table, options_for
-from tests.systems.vtm.test_properties import IDS, command_for, new_table
+from tests.systems.vtm.test_properties import IDS, READINGS, command_for, new_table
 
 WORDS = [
     *IDS,
@@ -58,7 +58,7 @@ DRIVER = FairnessDriver(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_no_command_is_refused_after_a_die_and_no_nonce_changes_an_answer(data: st.DataObject) -> None:
-    DRIVER.play(data, new_table())
+    DRIVER.play(data, new_table(data.draw(READINGS)))
 
 
 def test_the_largest_sheets_never_need_more_dice_than_a_roll_may_draw() -> None:

@@ -320,11 +320,15 @@ def test_vtm_act_07__drawing_and_striking_in_one_turn_needs_the_readiness_roll()
 
 
 def test_vtm_act_07__a_sheathed_weapon_is_one_the_sheet_carries() -> None:
-    """VTM-ACT-07: a sheet cannot sheathe a weapon it does not carry."""
+    """VTM-ACT-07: a sheet cannot sheathe a weapon it does not carry; the refusal names
+    every such weapon."""
     t = Table()
-    stray = sheet(weapons=["couteau"], sheathed=["epee"])
+    stray = sheet(weapons=["couteau"], sheathed=["epee", "hache"])
     refused = t.refuse(AddCombatant(combatant=Combatant(id="alma", name="Alma", sheet=stray)))
-    assert refused.rule == "VTM-ACT-07"
+    assert (refused.rule, refused.message) == (
+        "VTM-ACT-07",
+        "sheathed but not carried (weapons): epee, hache",
+    )
 
 
 def test_vtm_mel_12__rubber_bullets_in_the_belly_gain_no_dice_but_turn_lethal() -> None:

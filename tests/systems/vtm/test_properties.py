@@ -1,6 +1,6 @@
 """Random legal play: ``evolve`` never fails, the log replays to the same state,
 rewinds included, and from every reachable state the GM has a command that moves
-the fight on."""
+the fight on, whichever readings of the catalogue's ambiguities the table chose."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from domain.errors import Refused
 from domain.events import ENCODER, RECORD_DECODER
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.decide import MOVES
+from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Action, Movement
 from domain.table import replay, system_view
 from tests.systems.vtm.conftest import Table, options_for, sheet
@@ -44,8 +45,22 @@ PROGRESS = (
 )
 
 
-def new_table() -> Table:
-    t = Table()
+READINGS = st.builds(
+    VtmOptions,
+    zero_pool_means_no_action=st.booleans(),
+    difficulty_cap=st.sampled_from(["ten", "extra_successes"]),
+    explode_keeps_original=st.booleans(),
+    dedupe_same_circumstance=st.booleans(),
+    multi_action_scheduling=st.sampled_from(["passes", "consecutive"]),
+    parry_brawl_injures=st.sampled_from(["riposte", "weapon_damage"]),
+    hold_costs_holder_action=st.booleans(),
+    full_auto_min_rounds_fraction=st.sampled_from([0.0, 0.5, 1.0]),
+)
+"""The table's readings of the catalogue's ambiguities (each either way)."""
+
+
+def new_table(options: VtmOptions | None = None) -> Table:
+    t = Table(options)
     t.add(
         "alma",
         sheet(
@@ -215,7 +230,7 @@ def gm_moves_the_fight_on(t: Table) -> bool:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_legal_play_folds_replays_and_the_gm_can_always_move_on(data: st.DataObject) -> None:
-    t = new_table()
+    t = new_table(data.draw(READINGS))
     for _ in range(data.draw(st.integers(5, 50))):
         assert gm_moves_the_fight_on(t)
         choices: list[Any] = []

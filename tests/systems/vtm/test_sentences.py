@@ -131,14 +131,16 @@ RULED = [
     ev.ActionEnded(combatant="alma", action=0, rule="VTM-GRP-04"),
     ev.ActionEnded(combatant="alma", action=0, rule="VTM-MEL-06", weapon="couteau"),
     ev.ActionEnded(combatant="alma", action=0, rule="VTM-FIRE-13", weapon="revolver", loaded=0),
+    ev.ActionEnded(combatant="alma", action=0, rule="VTM-FIRE-11", weapon="uzi", loaded=1),
     ev.ActionEnded(combatant="alma", action=0, rule="VTM-GEN-05"),
+    ev.RulingRequested(rule="VTM-DEF-11", combatant="alma", question="epee"),
 ]
 
 
 @pytest.mark.parametrize("event", RULED, ids=lambda e: f"{type(e).__name__}-{e.rule}")
 def test_an_event_a_rule_wrote_has_its_own_sentence_in_each_language(event: Any) -> None:
-    """VTM-DEF-09, VTM-MEL-14, VTM-GRP-02, VTM-GRP-03, VTM-GRP-04, VTM-MEL-06, VTM-FIRE-13
-    and VTM-GEN-05: the rule picks the sentence, which names the rule in the reader's
+    """VTM-DEF-09, VTM-MEL-14, VTM-GRP-02, VTM-GRP-03, VTM-GRP-04, VTM-MEL-06, VTM-FIRE-13,
+    VTM-FIRE-11, VTM-GEN-05 and VTM-DEF-11: the rule picks the sentence, which names the rule in the reader's
     language."""
     people = People(combatants={"alma": "Alma", "bors": "Bors"})
     data = msgspec.to_builtins(event)

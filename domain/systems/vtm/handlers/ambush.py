@@ -29,12 +29,17 @@ def ambush(scene: Scene, command: c.Ambush) -> list[Emitted]:
     require(target != cid, "VTM-AMB-01", "one ambushes another combatant")
     rules.require_unaware(scene.in_fight(target), scene.state.phase)
     mine, theirs = _terms(scene, cid, rules.AMBUSHER), _terms(scene, target, rules.WATCHER)
-    dice.require_dice(mine.pool, "the ambush")
+    dice.require_dice(scene.options, mine.pool, "the ambush")
     # every check is done: the dice from here on (a target with no die rolls none)
     roll = dice.action_roll(
-        scene.roller, mine.pool, mine.difficulty, specialty=dice.has_specialty(scene.sheet(cid), "stealth")
+        scene.options,
+        scene.roller,
+        mine.pool,
+        mine.difficulty,
+        specialty=dice.has_specialty(scene.sheet(cid), "stealth"),
     )
     watch = dice.action_roll(
+        scene.options,
         scene.roller,
         theirs.pool,
         theirs.difficulty,

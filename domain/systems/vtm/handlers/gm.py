@@ -74,10 +74,14 @@ def roll_test(scene: Scene, command: RollTest) -> list[Emitted]:
         f"no attribute {command.attribute!r}",
     )
     found = test_terms(scene, cid, command.attribute, command.ability, command.difficulty)
-    dice.require_dice(found.pool, "the test")
+    dice.require_dice(scene.options, found.pool, "the test")
     trait = command.ability or command.attribute
     roll = dice.action_roll(
-        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(scene.sheet(cid), trait)
+        scene.options,
+        scene.roller,
+        found.pool,
+        found.difficulty,
+        specialty=dice.has_specialty(scene.sheet(cid), trait),
     )
     tested = ev.TestRolled(
         combatant=cid,
@@ -149,7 +153,7 @@ def rule_complex_move(scene: Scene, command: RuleComplexMove) -> list[Emitted]:
             continue
         pool, _ = action_terms(planned, cid, action, index, plan, fighter.desperate)
         if pool is not None:
-            dice.require_dice(pool, f"action {index + 1}")
+            dice.require_dice(scene.options, pool, f"action {index + 1}")
         if action.kind == "ready" and action.weapon is not None:
             planned = planned.readied(cid, action.weapon)
     ruled = ev.ComplexMoveRuled(combatant=cid, slots=command.slots, reason=command.reason)
@@ -158,7 +162,7 @@ def rule_complex_move(scene: Scene, command: RuleComplexMove) -> list[Emitted]:
 
 def skip_action(scene: Scene, command: SkipAction) -> list[Emitted]:
     _reason(command.reason)
-    queue = initiative.resolution_queue(scene.state)
+    queue = initiative.resolution_queue(scene.state, scene.options.multi_action_scheduling)
     require(bool(queue), "VTM-INIT-04", "no action is waiting to be resolved")
     slot = initiative.pending_slot(scene.fighter(queue[0]))
     assert slot is not None

@@ -33,13 +33,18 @@ def escape(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
     holder = grapple.partner(held, cid)
     mine = escape_terms(scene, cid, index, count)
     theirs = escape_terms(scene, holder, 0, 1)
-    dice.require_dice(mine.pool, "breaking free")
+    dice.require_dice(scene.options, mine.pool, "breaking free")
     # every check is done: the dice from here on (a holder left with no die rolls none)
     trait = grapple.escape_traits()[1]
     roll = dice.action_roll(
-        scene.roller, mine.pool, mine.difficulty, specialty=dice.has_specialty(scene.sheet(cid), trait)
+        scene.options,
+        scene.roller,
+        mine.pool,
+        mine.difficulty,
+        specialty=dice.has_specialty(scene.sheet(cid), trait),
     )
     holder_roll = dice.action_roll(
+        scene.options,
         scene.roller,
         theirs.pool,
         theirs.difficulty,

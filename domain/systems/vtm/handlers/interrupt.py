@@ -49,8 +49,8 @@ def abort_for_defence(scene: Scene, command: AbortForDefence) -> list[Emitted]:
     )
     found = base + gm_terms(scene, cid)
     pool = dice.within_limit(found.pool)
-    dice.require_dice(pool, "the Willpower roll")
-    roll = dice.action_roll(scene.roller, pool, found.difficulty, specialty=False)
+    dice.require_dice(scene.options, pool, "the Willpower roll")
+    roll = dice.action_roll(scene.options, scene.roller, pool, found.difficulty, specialty=False)
     attempt = ev.InterruptAttempted(
         combatant=cid,
         action=pending,

@@ -49,7 +49,7 @@ def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False, ranged
     found = (
         base
         + Terms(pool=wounds)
-        + conditions.own(fighter.conditions, close, ranged)
+        + conditions.own(fighter.conditions, close, ranged, dedupe=scene.options.dedupe_same_circumstance)
         + conditions.custom(scene.options.complications, fighter.complications)
         + gm_terms(scene, cid)
     )
@@ -57,9 +57,12 @@ def finished(scene: Scene, cid: str, base: Terms, *, close: bool = False, ranged
 
 
 def _place(scene: Scene, cid: str, count: int, index: int) -> list[Modifier]:
-    """What the action's place in the turn costs: VTM-ACT-02 multiple actions, and
-    VTM-MOVE-05 acting while moving."""
-    return actions.multiple_actions(count, index) + movement.while_moving(scene.fighter(cid).movement)
+    """What the action's place in the turn costs: VTM-ACT-02 multiple actions (a hold kept
+    counting as one by the table's option, VTM-GRP-04), and VTM-MOVE-05 acting while moving."""
+    hold = grapple.holding_actions(scene.grapple(cid), cid, scene.options.hold_costs_holder_action)
+    return actions.multiple_actions(count + hold, index + hold) + movement.while_moving(
+        scene.fighter(cid).movement
+    )
 
 
 def _opponents(scene: Scene, cid: str) -> Terms:
@@ -127,11 +130,11 @@ def out_of_rounds(scene: Scene, cid: str, action: Action, index: int) -> ev.Acti
     if weapon is None or weapon.capacity <= 0:
         return None
     loaded = scene.loaded(cid, action.weapon, weapon)
-    if loaded >= firearms.rounds_needed(action.fire, weapon, loaded):
+    fraction = scene.options.full_auto_min_rounds_fraction
+    if loaded >= firearms.rounds_needed(action.fire, weapon, loaded, fraction):
         return None
-    return ev.ActionEnded(
-        combatant=cid, action=index, rule="VTM-FIRE-13", weapon=action.weapon, loaded=loaded
-    )
+    rule = "VTM-FIRE-11" if action.fire == "auto" and loaded >= 1 else "VTM-FIRE-13"
+    return ev.ActionEnded(combatant=cid, action=index, rule=rule, weapon=action.weapon, loaded=loaded)
 
 
 def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -> int:
@@ -140,7 +143,9 @@ def shot_rounds(scene: Scene, cid: str, action: Action, weapon: Weapon | None) -
     if weapon is None or action.weapon is None or action.maneuver not in firearms.FIRING:
         return 0
     loaded = scene.loaded(cid, action.weapon, weapon)
-    return firearms.require_loaded(action.weapon, weapon, loaded, action.fire)
+    return firearms.require_loaded(
+        action.weapon, weapon, loaded, action.fire, scene.options.full_auto_min_rounds_fraction
+    )
 
 
 def squeezes(scene: Scene, cid: str, action: Action) -> bool:
@@ -173,6 +178,9 @@ def attack_terms(
     situation = (
         attack.accuracy(action.maneuver)
         + attack.aimed(action.aim)
+        + conditions.heart(
+            weapon is not None and weapon.stake, action.aim, scene.options.dedupe_same_circumstance
+        )
         + attack.from_the_side(action.side)
         + _opponents(scene, cid)
         + attack.cover(

@@ -42,13 +42,13 @@ from domain.systems.vtm.rules import (
     movement,
 )
 from domain.systems.vtm.scene import Scene
-from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte
+from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte, Weapon
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
 def check_resolve(scene: Scene, combatant: str) -> None:
     fighter = scene.in_fight(combatant)
-    initiative.require_acting_now(scene.state, combatant)
+    initiative.require_acting_now(scene.state, combatant, scene.options.multi_action_scheduling)
     movement.require_ruled(fighter.awaiting)
 
 
@@ -56,7 +56,7 @@ def resolve_action(scene: Scene, command: ResolveAction) -> list[Emitted]:
     cid = command.combatant
     check_resolve(scene, cid)
     fighter = scene.fighter(cid)
-    index = initiative.require_acting_now(scene.state, cid)
+    index = initiative.require_acting_now(scene.state, cid, scene.options.multi_action_scheduling)
     declared = fighter.declared or []
     action = declared[index]
     # VTM-MOVE-04: one moves, then stops to act: the move comes with the first action
@@ -134,7 +134,8 @@ def _defence_plan(
     scene: Scene, cid: str, target: str, action: Action, damage_type: DamageType
 ) -> tuple[int, Defence, Terms] | None:
     """The target's declared defence that answers this attack, and its terms (checked
-    before any die): a defence with no die left is not rolled (VTM-ACT-04)."""
+    before any die): a defence with no die left is not rolled (VTM-ACT-04), unless the
+    table's ``zero_pool_means_no_action=false`` has it attempted, and fail, with none."""
     assert action.maneuver is not None
     if scene.grapple(target) is not None:
         return None  # VTM-GRP-02, VTM-GRP-04: a grappler makes no defence until the grip ends
@@ -146,7 +147,8 @@ def _defence_plan(
         return None
     index, kind = found
     found_terms = defence_terms(scene, target, kind, index, len(defender.declared or []))
-    return (index, kind, found_terms) if total(found_terms.pool) >= 1 else None
+    attempted = total(found_terms.pool) >= 1 or not scene.options.zero_pool_means_no_action
+    return (index, kind, found_terms) if attempted else None
 
 
 def resolve_attack(
@@ -176,7 +178,7 @@ def resolve_attack(
     found = attack_terms(scene, cid, action, index, count, plan)
     if bonus:
         found = Terms(pool=dice.within_limit([*found.pool, *bonus]), difficulty=found.difficulty)
-    dice.require_dice(found.pool, "the attack")
+    dice.require_dice(scene.options, found.pool, "the attack")
     targets = [target, *action.targets]
     if len(targets) == 1 and conditions.helpless(scene.fighter(target).conditions):
         return strike_helpless(scene, cid, action, index, found.pool, base_damage, damage_type, rounds)
@@ -192,7 +194,7 @@ def resolve_attack(
     footing = _footing(scene, cid, target, action)
     # every check is done: the dice from here on
     roll = dice.action_roll(
-        scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
+        scene.options, scene.roller, found.pool, found.difficulty, specialty=dice.has_specialty(sheet, trait)
     )
     emitted = [
         Emitted(
@@ -270,6 +272,7 @@ def _against(
         d_index, kind, d_terms = answer
         d_trait = defence.defence_traits(kind)[1]
         d_roll = dice.action_roll(
+            scene.options,
             scene.roller,
             d_terms.pool,
             d_terms.difficulty,
@@ -292,8 +295,17 @@ def _against(
         if defence.dives_for_cover(kind, action.maneuver, scene.fighter(target).cover):
             dived = ev.CoverChanged(combatant=target, cover="light", reason="", rule="VTM-DEF-09")
             emitted.append(Emitted(dived))
-        allowed = defence.riposte_bonus(kind, against, successes)
         weapon_name = defence.parrying_weapon(scene.weapons(target))
+        blade = dict(scene.weapons(target)).get(weapon_name) if weapon_name is not None else None
+        ability = attack.attack_traits(action.maneuver, scene.carried(cid, action.weapon))[1]
+        reading = scene.options.parry_brawl_injures
+        outcome = defence.parry_on_brawler(kind, ability, blade, against, successes, reading)
+        if outcome == "wound" and blade is not None:
+            emitted += weapon_blow(scene, target, cid, blade)
+        if outcome == "ask" and weapon_name is not None:
+            asked = ev.RulingRequested(rule="VTM-DEF-11", combatant=cid, question=weapon_name)
+            emitted.append(Emitted(asked))
+        allowed = defence.riposte_bonus(kind, against, successes)
         if allowed and weapon_name is not None:
             permitted = Riposte(target=cid, weapon=weapon_name, bonus=allowed)
             emitted.append(Emitted(ev.RipostePermitted(combatant=target, riposte=permitted)))
@@ -407,12 +419,16 @@ def botched_disarm(scene: Scene, cid: str, target: str, action: Action) -> list[
     if action.weapon is not None:
         return [Emitted(ev.Disarmed(combatant=cid, weapon=action.weapon))]
     held = scene.weapons(target)
-    if not held:
-        return []
-    weapon = held[0][1]
+    return weapon_blow(scene, target, cid, held[0][1]) if held else []
+
+
+def weapon_blow(scene: Scene, holder: str, victim: str, weapon: Weapon) -> list[Emitted]:
+    """The normal damage of ``holder``'s ``weapon`` dealt to ``victim`` without an attack
+    roll: a botched bare-handed disarm (VTM-MEL-06), a lethal parry by the table's
+    reading of VTM-DEF-11."""
     maneuver: Maneuver = "strike" if weapon.kind == "melee" else "shoot"
-    pool, damage_type = attack.damage_dice(maneuver, scene.sheet(target).attributes.strength, weapon, None)
-    return damage_and_soak(scene, target, cid, 0, dice.within_limit(pool), damage_type)
+    pool, damage_type = attack.damage_dice(maneuver, scene.sheet(holder).attributes.strength, weapon, None)
+    return damage_and_soak(scene, holder, victim, 0, dice.within_limit(pool), damage_type)
 
 
 def squeeze(
@@ -436,7 +452,7 @@ def squeeze(
 def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = False) -> list[Emitted]:
     """VTM-MEL-01, VTM-MEL-13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
     VTM-CPX-09: a tackled target still standing is off balance next turn."""
-    roll = dice.action_roll(scene.roller, footing.pool, footing.difficulty, specialty=False)
+    roll = dice.action_roll(scene.options, scene.roller, footing.pool, footing.difficulty, specialty=False)
     emitted = [
         Emitted(
             ev.FootingRolled(combatant=target, pool=footing.pool, difficulty=footing.difficulty, roll=roll)
@@ -482,8 +498,8 @@ def _once_ready(
     turn); among other actions, only once the readiness roll gets a success."""
     if readying is None:
         return [done]
-    dice.require_dice(readying.pool, what)
-    roll = dice.action_roll(scene.roller, readying.pool, readying.difficulty, specialty=False)
+    dice.require_dice(scene.options, readying.pool, what)
+    roll = dice.action_roll(scene.options, scene.roller, readying.pool, readying.difficulty, specialty=False)
     rolled = Emitted(
         ev.ReadyRolled(
             combatant=cid, weapon=weapon, pool=readying.pool, difficulty=readying.difficulty, roll=roll
@@ -511,8 +527,8 @@ def stand_up(scene: Scene, cid: str, index: int, count: int) -> list[Emitted]:
     if count == 1:
         return [up]
     found = stand_terms(scene, cid, index, count)
-    dice.require_dice(found.pool, "getting up")
-    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    dice.require_dice(scene.options, found.pool, "getting up")
+    roll = dice.action_roll(scene.options, scene.roller, found.pool, found.difficulty, specialty=False)
     rolled = Emitted(ev.FootingRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll))
     return [rolled, up] if roll.successes >= 1 else [rolled]
 
@@ -541,7 +557,7 @@ def damage_and_soak(
     options = scene.options
     sheet = scene.sheet(target)
     difficulty = [Modifier(rule="VTM-DMG-03", value=options.damage_difficulty, why="damage")]
-    roll = dice.damage_roll(scene.roller, pool, difficulty)
+    roll = dice.damage_roll(scene.options, scene.roller, pool, difficulty)
     floor = damage.minimum_damage(remaining) if floor is None else floor
     dealt = max(roll.successes, floor) if options.minimum_damage_stage == "before_soak" else roll.successes
     if halve:

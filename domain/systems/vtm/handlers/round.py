@@ -35,7 +35,10 @@ from domain.systems.wod import total
 def require_turn_over(scene: Scene) -> None:
     """VTM-INIT-02: a new turn opens once every declared action of this one is resolved."""
     state = scene.state
-    over = state.phase == "idle" or (state.phase == "resolution" and not initiative.resolution_queue(state))
+    over = state.phase == "idle" or (
+        state.phase == "resolution"
+        and not initiative.resolution_queue(state, scene.options.multi_action_scheduling)
+    )
     require(over, "VTM-INIT-02", "this turn still has actions to resolve")
 
 
@@ -83,8 +86,8 @@ def recover(scene: Scene, command: Recover) -> list[Emitted]:
     cid = command.combatant
     check_recover(scene, cid)
     found = recovery_terms(scene, cid)
-    dice.require_dice(found.pool, "getting up")
-    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    dice.require_dice(scene.options, found.pool, "getting up")
+    roll = dice.action_roll(scene.options, scene.roller, found.pool, found.difficulty, specialty=False)
     emitted = [
         Emitted(ev.RecoveryRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll))
     ]
@@ -107,8 +110,8 @@ def sense_blind(scene: Scene, command: SenseBlind) -> list[Emitted]:
     cid = command.combatant
     check_sense(scene, cid)
     found = sense_terms(scene, cid)
-    dice.require_dice(found.pool, "placing the target by ear")
-    roll = dice.action_roll(scene.roller, found.pool, found.difficulty, specialty=False)
+    dice.require_dice(scene.options, found.pool, "placing the target by ear")
+    roll = dice.action_roll(scene.options, scene.roller, found.pool, found.difficulty, specialty=False)
     sensed = ev.BlindSenseRolled(combatant=cid, pool=found.pool, difficulty=found.difficulty, roll=roll)
     return [Emitted(sensed)]
 
@@ -152,7 +155,12 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
         f"{cid} failed to get up at once: the next action is getting up",
     )
     grapple.require_allowed(scene.grapple(cid), cid, command.actions)
-    firearms.require_plan(command.actions, dict(scene.weapons(cid)), scene.fighter(cid).fired)
+    firearms.require_plan(
+        command.actions,
+        dict(scene.weapons(cid)),
+        scene.fighter(cid).fired,
+        scene.options.full_auto_min_rounds_fraction,
+    )
     planned = scene
     if command.move is not None:
         check_move(scene, cid, command.move, command.actions)
@@ -160,7 +168,7 @@ def declare(scene: Scene, command: DeclareActions) -> list[Emitted]:
     for index, action in enumerate(command.actions):
         pool, _ = action_terms(planned, cid, action, index, command.actions, command.desperate)
         if pool is not None:
-            dice.require_dice(pool, f"action {index + 1}")
+            dice.require_dice(scene.options, pool, f"action {index + 1}")
         if action.kind == "ready" and action.weapon is not None:
             planned = planned.readied(cid, action.weapon)
     declared = ev.ActionsDeclared(
@@ -188,18 +196,22 @@ def delay(scene: Scene, command: Delay) -> list[Emitted]:
     """VTM-INIT-05: one faster may wait until a slower one has acted (to act on what it
     did): its slot moves right after that one's, in this pass."""
     check_abstain(scene, command.combatant)
-    initiative.require_delay(scene.state, command.combatant, command.after)
+    initiative.require_delay(
+        scene.state, command.combatant, command.after, scene.options.multi_action_scheduling
+    )
     return [Emitted(ev.Delayed(combatant=command.combatant, after=command.after))]
 
 
 def check_abstain(scene: Scene, combatant: str) -> None:
     scene.in_fight(combatant)
-    initiative.require_acting_now(scene.state, combatant)
+    initiative.require_acting_now(scene.state, combatant, scene.options.multi_action_scheduling)
 
 
 def abstain(scene: Scene, command: Abstain) -> list[Emitted]:
     check_abstain(scene, command.combatant)
     emitted = [Emitted(ev.Abstained(combatant=command.combatant))]
-    if nobody := initiative.everyone_abstains(scene.state, command.combatant):
+    if nobody := initiative.everyone_abstains(
+        scene.state, command.combatant, scene.options.multi_action_scheduling
+    ):
         emitted.append(Emitted(ev.TurnPassed(combatants=nobody)))
     return emitted

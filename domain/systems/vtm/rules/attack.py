@@ -98,13 +98,13 @@ def accuracy(maneuver: Maneuver) -> Terms:
 def damage_dice(
     maneuver: Maneuver, strength: int, weapon: Weapon | None, claws: DamageType | None
 ) -> tuple[list[Modifier], DamageType]:
-    """The damage of each maneuver: VTM-MEL-03 a punch does Strength (bashing);
-    VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
+    """VTM-DMG-01, VTM-DMG-02: the damage of each maneuver. VTM-MEL-03 a punch does
+    Strength (bashing); VTM-MEL-02 a kick Strength + 1 (bashing); VTM-MEL-04 claws Strength + 1 (lethal or
     aggravated by their source); VTM-MEL-01 a sweep Strength, or the weapon's, bashing;
     VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
     Strength + 1, aggravated;
     VTM-MEL-05 a weapon Strength + the weapon; a firearm
-    or a thrown weapon its own dice (VTM-DMG-01, VTM-DMG-02)."""
+    or a thrown weapon its own dice."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
     if maneuver == "punch":
         return [strength_term], "bashing"

@@ -10,8 +10,8 @@ from domain.systems.wod import NONE, Modifier, Terms, terms
 
 
 def against(conditions: Collection[str]) -> Terms:
-    """Dice for whoever attacks the bearer: VTM-CPX-03 down +1, VTM-CPX-04 blinded +2,
-    VTM-CPX-06 immobilized but struggling +2."""
+    """VTM-DICE-11: dice for whoever attacks the bearer, each circumstance once:
+    VTM-CPX-03 down +1, VTM-CPX-04 blinded +2, VTM-CPX-06 immobilized but struggling +2."""
     found = Terms()
     if "knocked_down" in conditions:
         found += terms("VTM-CPX-03", dice=1, why="target down")
@@ -22,15 +22,17 @@ def against(conditions: Collection[str]) -> Terms:
     return found
 
 
-def own(conditions: Collection[str], close: bool, ranged: bool = False) -> Terms:
-    """The bearer's own difficulty: VTM-CPX-04 blinded +2 to every action (but a shot:
-    VTM-GEN-05's +3 replaces it); VTM-GEN-04 a close attack in total darkness +2 (the
-    same +2 as blindness, not twice); VTM-CPX-03 down +2 to its Brawl and Melee attacks;
-    VTM-CPX-09 off balance (after a tackle it withstood) +1 to every action."""
+def own(conditions: Collection[str], close: bool, ranged: bool = False, *, dedupe: bool = True) -> Terms:
+    """VTM-DICE-11: the bearer's own difficulty, each circumstance once. VTM-CPX-04
+    blinded +2 to every action (but a shot: VTM-GEN-05's +3 replaces it); VTM-GEN-04 a
+    close attack in total darkness +2 (the same +2 as blindness, not twice, unless the
+    table's ``dedupe_same_circumstance`` is off); VTM-CPX-03 down +2 to its Brawl and
+    Melee attacks; VTM-CPX-09 off balance (after a tackle it withstood) +1 to every action."""
     found = Terms()
-    if "blinded" in conditions and not ranged:
+    blind = "blinded" in conditions and not ranged
+    if blind:
         found += terms("VTM-CPX-04", difficulty=2, why="blinded")
-    elif close and "darkness" in conditions:
+    if close and "darkness" in conditions and not (blind and dedupe):
         found += terms("VTM-GEN-04", difficulty=2, why="total darkness")
     if close and "knocked_down" in conditions:
         found += terms("VTM-CPX-03", difficulty=2, why="down")
@@ -80,6 +82,15 @@ def staked(vampire: bool, stake: bool, aim: str | None, levels: int) -> bool:
     of VTM-GEN-02, +3 once) that deals at least three levels after soak paralyses it
     until the stake is pulled out."""
     return vampire and stake and aim == "precise" and levels >= 3
+
+
+def heart(stake: bool, aim: str | None, dedupe: bool) -> Terms:
+    """VTM-CPX-08: aiming a stake at the heart is at +3; VTM-DICE-11: the same +3 as the
+    precise part of VTM-GEN-02, so it counts once unless the table's
+    ``dedupe_same_circumstance`` is off."""
+    if stake and aim == "precise" and not dedupe:
+        return terms("VTM-CPX-08", difficulty=3, why="heart")
+    return NONE
 
 
 def helpless_damage(attack_dice: int) -> list[Modifier]:

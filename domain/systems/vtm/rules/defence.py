@@ -4,6 +4,7 @@ defence answers an attack, and its pool."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Literal
 
 from domain.errors import require
 from domain.systems.vtm.rules.attack import CLOSE
@@ -87,3 +88,18 @@ def riposte_bonus(defence: Defence, parry: int, attack: int) -> int:
     once, with the successes left over as extra dice (VTM-DEF-11: with the parrying
     weapon, which is how a lethal blade hurts a bare-handed attacker)."""
     return parry - attack if defence == "parry" and parry > attack else 0
+
+
+def parry_on_brawler(
+    defence: Defence, attack_ability: str, weapon: Weapon | None, parry: int, attack: int, reading: str
+) -> Literal["wound", "ask"] | None:
+    """VTM-DEF-11: « l'attaquant sera probablement blessé par la parade »: a Brawl attack
+    parried with a weapon dealing lethal damage. The catalogue's reading (``riposte``): the
+    blade hurts through the riposte of a winning parry (VTM-DEF-12), and a parry that does
+    not win asks the Storyteller (``ask``); by the table's ``weapon_damage``, a parry with a
+    success deals the weapon's damage to the attacker (``wound``)."""
+    if defence != "parry" or attack_ability != "brawl" or weapon is None or weapon.damage_type == "bashing":
+        return None
+    if reading == "weapon_damage":
+        return "wound" if parry >= 1 else None
+    return "ask" if parry <= attack else None

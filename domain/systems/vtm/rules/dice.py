@@ -9,8 +9,10 @@ from msgspec.structs import replace
 
 from domain.dice import MAX_DICE, PoolRoll, Roller
 from domain.errors import require
+from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import VtmSheet
 from domain.systems.wod import Modifier, dice, roll_terms, total
+from domain.systems.wod.pool import DIFFICULTY_MAX
 
 
 def has_specialty(sheet: VtmSheet, trait: str) -> bool:
@@ -40,10 +42,15 @@ def passed(successes: int, threshold: int) -> bool:
     return successes >= threshold
 
 
-def require_dice(pool: Iterable[Modifier], what: str) -> None:
+def require_dice(options: VtmOptions, pool: Iterable[Modifier], what: str) -> None:
     """VTM-ACT-04: an action whose penalties leave no die cannot be attempted (VTM-DICE-01:
-    a pool is a count of dice, so there is nothing to roll, to succeed or to botch)."""
-    require(dice(pool) >= 1, "VTM-ACT-04", f"{what}: the penalties leave no die to roll")
+    a pool is a count of dice, so there is nothing to roll, to succeed or to botch); by
+    the table's ``zero_pool_means_no_action=false`` it is attempted, rolls no die and fails."""
+    require(
+        dice(pool) >= 1 or not options.zero_pool_means_no_action,
+        "VTM-ACT-04",
+        f"{what}: the penalties leave no die to roll",
+    )
 
 
 def within_limit(pool: list[Modifier]) -> list[Modifier]:
@@ -58,20 +65,48 @@ def within_limit(pool: list[Modifier]) -> list[Modifier]:
     )
 
 
+def read_roll(
+    options: VtmOptions, roll: PoolRoll, difficulty: Iterable[Modifier], ones_cancel: bool
+) -> PoolRoll:
+    """VTM-DICE-06, VTM-DICE-02: the table's readings of a rolled pool. A re-rolled 10 keeps its
+    success (``explode_keeps_original=false``: the new die replaces it, so the 10s count
+    for nothing). A difficulty past 10 is rolled at 10
+    (``difficulty_cap=extra_successes``: each point past 10 takes a success away)."""
+    hits = roll.hits
+    if roll.tens_again and not options.explode_keeps_original:
+        hits -= roll.faces.count(10)
+    successes = max(0, hits - roll.ones) if ones_cancel else hits
+    surplus = total(difficulty) - DIFFICULTY_MAX
+    if options.difficulty_cap == "extra_successes" and surplus > 0:
+        successes = max(0, successes - surplus)
+    botch = roll.botch if not ones_cancel else hits == 0 and roll.ones > 0
+    return replace(roll, hits=hits, successes=successes, botch=botch)
+
+
 def action_roll(
-    roller: Roller, pool: Iterable[Modifier], difficulty: Iterable[Modifier], *, specialty: bool
+    options: VtmOptions,
+    roller: Roller,
+    pool: Iterable[Modifier],
+    difficulty: Iterable[Modifier],
+    *,
+    specialty: bool,
 ) -> PoolRoll:
     """VTM-DICE-05: every die at or above the difficulty is a success and every 1 takes
     one away; VTM-DICE-08: no success and a 1 is a botch (one success and four 1s is a
     plain failure); VTM-DICE-06 with a specialty."""
-    return roll_terms(roller, pool, difficulty, ones_cancel=True, tens_again=specialty)
+    difficulty = list(difficulty)
+    roll = roll_terms(roller, pool, difficulty, ones_cancel=True, tens_again=specialty)
+    return read_roll(options, roll, difficulty, ones_cancel=True)
 
 
-def damage_roll(roller: Roller, pool: Iterable[Modifier], difficulty: Iterable[Modifier]) -> PoolRoll:
+def damage_roll(
+    options: VtmOptions, roller: Roller, pool: Iterable[Modifier], difficulty: Iterable[Modifier]
+) -> PoolRoll:
     """VTM-HR-01: damage always re-rolls its 10s, its 1s cancel nothing, and it never
     botches once an attack hit."""
+    difficulty = list(difficulty)
     roll = roll_terms(roller, pool, difficulty, ones_cancel=False, tens_again=True)
-    return replace(roll, botch=False)
+    return replace(read_roll(options, roll, difficulty, ones_cancel=False), botch=False)
 
 
 def soak_roll(roller: Roller, pool: Iterable[Modifier], difficulty: Iterable[Modifier]) -> PoolRoll:

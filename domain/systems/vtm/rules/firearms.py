@@ -3,6 +3,7 @@ multiple shots, reloading, ammunition and aiming (« Viser »)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from domain.errors import require
@@ -89,27 +90,39 @@ def require_mode(action: Action, weapon: Weapon | None) -> None:
         require(not action.targets, "VTM-FIRE-05", "only strafing names several targets")
 
 
-def rounds_needed(mode: FireMode, weapon: Weapon, loaded: int) -> int:
+def full_auto_minimum(weapon: Weapon, fraction: float) -> int:
+    """VTM-FIRE-11: full auto fires with any round loaded (the catalogue's reading); by
+    the table's ``full_auto_min_rounds_fraction`` at least that share of the magazine."""
+    return max(1, math.ceil(fraction * weapon.capacity))
+
+
+def rounds_needed(mode: FireMode, weapon: Weapon, loaded: int, auto_fraction: float) -> int:
     """VTM-FIRE-13: a shot spends a round, a burst its rounds (VTM-FIRE-10, three by
     default), full auto and strafing the whole magazine (VTM-FIRE-11, VTM-FIRE-04)."""
     if mode == "single":
         return 1
     if mode == "burst":
         return weapon.burst_rounds
+    if mode == "auto":
+        return max(loaded, full_auto_minimum(weapon, auto_fraction))
     return max(loaded, 1)
 
 
-def require_loaded(name: str, weapon: Weapon, loaded: int, mode: FireMode) -> int:
+def require_loaded(name: str, weapon: Weapon, loaded: int, mode: FireMode, auto_fraction: float) -> int:
     """VTM-FIRE-13: an attack needing more rounds than are loaded cannot be made (full auto
-    and strafing empty what is left, at least one round). The rounds it spends."""
+    and strafing empty what is left, at least one round, VTM-FIRE-11 the table's share of
+    the magazine for full auto). The rounds it spends."""
     if weapon.capacity <= 0:
         return 0  # no magazine in the table: nothing to count (a thrown knife, a bow)
-    needed = rounds_needed(mode, weapon, loaded)
-    require(loaded >= needed, "VTM-FIRE-13", f"{name} has {loaded} rounds loaded, {needed} needed")
+    needed = rounds_needed(mode, weapon, loaded, auto_fraction)
+    rule = "VTM-FIRE-11" if mode == "auto" and loaded >= 1 else "VTM-FIRE-13"
+    require(loaded >= needed, rule, f"{name} has {loaded} rounds loaded, {needed} needed")
     return needed
 
 
-def require_plan(plan: Sequence[Action], carried: Mapping[str, Weapon], fired: Mapping[str, int]) -> None:
+def require_plan(
+    plan: Sequence[Action], carried: Mapping[str, Weapon], fired: Mapping[str, int], auto_fraction: float
+) -> None:
     """VTM-FIRE-12: no more shots in a turn with a weapon than its rate of fire;
     VTM-FIRE-13: the plan never fires more rounds than are loaded, reloads included."""
     shots: dict[str, int] = {}
@@ -129,7 +142,7 @@ def require_plan(plan: Sequence[Action], carried: Mapping[str, Weapon], fired: M
             "VTM-FIRE-12",
             f"{name} fires at most {weapon.rate} shots a turn",
         )
-        loaded[name] -= require_loaded(name, weapon, loaded[name], action.fire)
+        loaded[name] -= require_loaded(name, weapon, loaded[name], action.fire, auto_fraction)
 
 
 def off_hand(plan: Sequence[Action], action: Action, sheet: VtmSheet, carried: Mapping[str, Weapon]) -> Terms:

@@ -47,6 +47,14 @@ def allowed(grapple: Grapple | None, combatant: str, action: Action) -> bool:
     return against_other or action.kind == "other"
 
 
+def holding_actions(grapple: Grapple | None, combatant: str, costs_an_action: bool) -> int:
+    """VTM-GRP-04: keeping a hold costs the holder no action (the catalogue's reading); by
+    the table's ``hold_costs_holder_action`` it is one of the holder's actions each turn,
+    the first, so the holder's other actions pay the multiple-action penalty (VTM-ACT-02)."""
+    holding = grapple is not None and grapple.kind == "hold" and grapple.attacker == combatant
+    return 1 if holding and costs_an_action else 0
+
+
 def require_allowed(grapple: Grapple | None, combatant: str, actions: Sequence[Action]) -> None:
     """VTM-GRP-02, VTM-GRP-04 at declaration: refused with the rule of the grapple that forbids it."""
     for action in actions:

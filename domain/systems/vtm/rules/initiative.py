@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.errors import require
-from domain.systems.vtm.state import Fighter, VtmSheet, VtmState
+from domain.systems.vtm.state import Fighter, Scheduling, VtmSheet, VtmState
 from domain.systems.wod import Modifier
 
 
@@ -69,26 +69,30 @@ def pending_slot(fighter: Fighter) -> int | None:
     return next((i for i in slots(fighter) if i not in fighter.resolved), None)
 
 
-def current_pass(state: VtmState) -> int | None:
+def current_pass(state: VtmState, scheduling: Scheduling) -> int | None:
     """VTM-ACT-03: multiple actions resolve in passes, every first action in initiative
-    order, then every second one, and so on (``None``: the turn is over)."""
+    order, then every second one, and so on (``None``: the turn is over); by the table's
+    ``multi_action_scheduling=consecutive``, one pass where each combatant makes all its
+    actions in a row."""
     passes = [slots(f).index(slot) for f in state.fighters.values() if (slot := pending_slot(f)) is not None]
-    return min(passes) if passes else None
+    if not passes:
+        return None
+    return 0 if scheduling == "consecutive" else min(passes)
 
 
-def resolution_queue(state: VtmState) -> list[str]:
+def resolution_queue(state: VtmState, scheduling: Scheduling) -> list[str]:
     """VTM-INIT-04: actions resolve from the highest initiative down; VTM-ACT-08: whoever
     abstained acts after all the others (in the order they abstained)."""
     if state.phase != "resolution":
         return []
-    now = current_pass(state)
+    now = current_pass(state, scheduling)
     if now is None:
         return []
     queue = [
         cid
         for cid in faster_first(state.fighters)
         if (slot := pending_slot(state.fighters[cid])) is not None
-        and slots(state.fighters[cid]).index(slot) == now
+        and (scheduling == "consecutive" or slots(state.fighters[cid]).index(slot) == now)
     ]
     waiting = sorted(
         (cid for cid in queue if state.fighters[cid].abstained), key=lambda c: state.fighters[c].abstained
@@ -109,9 +113,9 @@ def delayed_order(queue: list[str], fighters: Mapping[str, Fighter]) -> list[str
     return order
 
 
-def require_delay(state: VtmState, combatant: str, after: str) -> None:
+def require_delay(state: VtmState, combatant: str, after: str, scheduling: Scheduling) -> None:
     """VTM-INIT-05: one waits for someone still to act in this pass, after it."""
-    queue = resolution_queue(state)
+    queue = resolution_queue(state, scheduling)
     require(
         after != combatant and after in queue[1:],
         "VTM-INIT-05",
@@ -119,9 +123,9 @@ def require_delay(state: VtmState, combatant: str, after: str) -> None:
     )
 
 
-def require_acting_now(state: VtmState, combatant: str) -> int:
+def require_acting_now(state: VtmState, combatant: str, scheduling: Scheduling) -> int:
     """VTM-INIT-04: the combatant whose slot comes first acts now; the index of its action."""
-    queue = resolution_queue(state)
+    queue = resolution_queue(state, scheduling)
     require(bool(queue), "VTM-INIT-04", "no action is waiting to be resolved")
     require(queue[0] == combatant, "VTM-INIT-04", f"{queue[0]} acts before {combatant}")
     slot = pending_slot(state.fighters[combatant])
@@ -129,9 +133,19 @@ def require_acting_now(state: VtmState, combatant: str) -> int:
     return slot
 
 
-def everyone_abstains(state: VtmState, combatant: str) -> list[str]:
+def everyone_abstains(state: VtmState, combatant: str, scheduling: Scheduling) -> list[str]:
     """VTM-ACT-08: when every combatant still to act in this pass has abstained, nobody
     acts: the combatants whose slots are given up (empty while someone would act)."""
-    queue = resolution_queue(state)
+    queue = resolution_queue(state, scheduling)
     others = [cid for cid in queue if cid != combatant]
     return queue if all(state.fighters[cid].abstained for cid in others) else []
+
+
+def waiting_for(state: VtmState, scheduling: Scheduling) -> list[str]:
+    """VTM-INIT-01, VTM-INIT-03, VTM-INIT-04: whom the turn waits for, as the guards see
+    it: those yet to roll initiative, the slowest yet to declare, the next to act."""
+    if state.phase == "initiative":
+        return [cid for cid in faster_first(state.fighters) if state.fighters[cid].initiative is None]
+    if state.phase == "declaration":
+        return [who] if (who := next_to_declare(state)) is not None else []
+    return resolution_queue(state, scheduling)[:1]

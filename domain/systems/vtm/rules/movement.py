@@ -52,7 +52,7 @@ def require_pace(move: Movement, dexterity: int, level: HealthLevel | None) -> N
 
 
 def alone(plan: Sequence[Action]) -> bool:
-    """The move is the whole turn: nothing but actions without a roll beside it."""
+    """VTM-MOVE-05: the move is the whole turn: nothing but actions without a roll beside it."""
     return all(a.kind == "other" for a in plan)
 
 
