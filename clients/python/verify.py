@@ -200,6 +200,15 @@ def check_dice(records: list[Recorded], report: Report) -> None:
             commitment = getattr(shown, "commitment", "")
             if commitment and not commitment_holds(event.roll, event.salt, commitment):
                 report.fail(f"position {record.position}: the revealed roll does not match its commitment")
+                continue
+            if isinstance(shown, Hidden):
+                # The command that drew it is hidden from this export (its digest and
+                # nonce would tell the secret): the commitment is what can be checked.
+                report.lines.append(
+                    f"note position {record.position}: the revealed roll matches the commitment of "
+                    f"position {source.position}; its dice are re-derived in the GM's export only"
+                )
+                continue
         if isinstance(event, Hidden):
             report.lines.append(f"skip position {record.position}: hidden from this export")
             continue
