@@ -20,13 +20,14 @@ import pytest
 import redis
 import uvicorn
 
-from clients.python import TableClient, cli
+from clients.python import TableClient, cli, cli_commands
 from clients.python.scenario import load_scenario
 from domain.commands import AddNote
 from domain.play import play
+from fracas_cli import add_serve_command
 from server import serve as serve_module
 from server.frames_protocol import FramesProtocol
-from server.serve import add_serve_command, uvicorn_options
+from server.serve import uvicorn_options
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -467,7 +468,7 @@ def test_create_and_invite_print_the_shell_lines_of_their_token(served: Served) 
     assert invited.stderr.strip() == (
         f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table['table_id']} FRACAS_TOKEN={token}"
     )
-    assert cli._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
+    assert cli_commands._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
     wrong = {**gm, "FRACAS_TOKEN": "not-a-token"}
     assert "(4401)" in one_line_failure("watch", code=1, **wrong)
     assert one_line_failure("state", code=1, **wrong).startswith("fracas: ")
