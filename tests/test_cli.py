@@ -332,10 +332,10 @@ def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
     assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
 
 
-def test_every_vda_example_fight_plays_on_a_real_server(served: Served) -> None:
+def test_every_vda_example_fight_plays_on_a_real_server(served: Served, here: Here) -> None:
     for scenario in sorted((ROOT / "examples" / "vda").glob("*.yaml")):
-        result = json.loads(fracas("run", str(scenario), "--server", served.url, "--json").stdout)
-        in_memory = json.loads(fracas("run", str(scenario), "--json").stdout)
+        result = json.loads(here("run", str(scenario), "--server", served.url, "--json"))
+        in_memory = json.loads(here("run", str(scenario), "--json"))
         # The same fight through the wire: same events (ids, times and the seed aside).
         assert [e["event"]["type"] for e in result["events"]] == [
             e["event"]["type"] for e in in_memory["events"]
@@ -494,7 +494,7 @@ def test_a_failure_is_one_line_with_a_documented_exit_code(tmp_path: Path) -> No
         encoding="utf-8",
     )
     refused = one_line_failure("run", str(scenario), code=1)
-    assert refused.startswith("fracas: step 1: refused by ")
+    assert refused.startswith("fracas: step 1: refused by VDA-INIT-01: initiative is rolled")
     assert "is not a scenario" in one_line_failure("run", "README.md", code=4)
 
 
