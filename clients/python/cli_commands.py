@@ -323,7 +323,7 @@ def cmd_verify(args: argparse.Namespace) -> None:
             ]
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise CliError(f"{args.heads} is not a file of signed heads: {exc}", BAD_FILE) from None
-    report = verify_log(records, end, heads)
+    report = verify_log(records, end, heads, lambda r: display.progress(r, "verify", len(records)))
     for line in report.lines:
         print(line)
     if not report.ok:
