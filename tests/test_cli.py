@@ -326,10 +326,15 @@ def test_the_server_log_never_shows_a_token(served: Served) -> None:
 
 
 def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
-    result = json.loads(fracas("run", "examples/duel.yaml", "--server", served.url, "--json").stdout)
+    ran = fracas("run", "examples/duel.yaml", "--server", served.url, "--json")
+    result = json.loads(ran.stdout)
     types = [e["event"]["type"] for e in result["events"]]
     assert types[:3] == ["TableCreated", "CombatantAdded", "CombatantAdded"] and types[-1] == "Rewound"
     assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
+    table, token = result["table_id"], result["gm_token"]
+    assert (
+        ran.stderr.strip() == f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table} FRACAS_TOKEN={token}"
+    )
 
 
 def test_every_vda_example_fight_plays_on_a_real_server(served: Served, here: Here) -> None:

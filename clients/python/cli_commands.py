@@ -354,6 +354,8 @@ async def cmd_run(args: argparse.Namespace) -> None:
     scenario = load_scenario(Path(args.file))
     if args.server_run:
         result = await run_on_server(scenario, args.server_run)
+        # The GM's shell line, as create prints it: to watch, export or verify the table.
+        print(_hint(args.server_run, result["table_id"], result["gm_token"]), file=sys.stderr)
     else:
         result = run_in_memory(scenario)
     if args.json:
