@@ -6,9 +6,11 @@ import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { rollBlock } from "./dice-view.js";
 import { vdaActing, vdaSealed } from "./vda-view.js";
+import { vtmDetails } from "./vtm-view.js";
 
 const ACTING = { vda: vdaActing };
 const SEALED = { vda: vdaSealed };
+const DETAILS = { vtm: vtmDetails };
 
 /** The names a page shows: `name` of a combatant, `principal` of a person at the
  * table (the GM, an invited player or spectator); an unknown id stays as it is. */
@@ -32,6 +34,14 @@ export function sealedOf(state, cid) {
   const system = state?.fight?.system;
   const find = system && SEALED[system.type];
   return find ? find(system, cid) : null;
+}
+
+/** What the system projects of `cid`'s turn beyond health, pools and conditions (vtm:
+ * its declared actions, those left, what lasts), as elements, or null. */
+function turnDetails(state, cid) {
+  const system = state?.fight?.system;
+  const details = system && DETAILS[system.type];
+  return details ? details(system, cid, peopleOf(state).name) : null;
 }
 
 export function actingNow(state) {
@@ -146,6 +156,7 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
     conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => translated("condition", c)).join(", ")}`) : null,
     (fighter.initiative_rolled ?? typeof fighter.initiative === "number")
       ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
+    turnDetails(state, id),
     sealedOf(state, id) ? h("p", { class: "sealed" }, h("span", { "aria-hidden": "true" }, "🔒 "), t("sealed.badge")) : null,
     sheetDetails(combatant.sheet));
 }
