@@ -5,11 +5,7 @@
 // Everything shown is in the projection; nothing is computed here.
 
 import { h } from "./dom.js";
-import { t, has } from "./i18n.js";
-
-function word(prefix, value) {
-  return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
-}
+import { t, word } from "./i18n.js";
 
 /** One declared action in words: « attaque (frappe) → Bors, couteau ». */
 function actionText(action, name) {

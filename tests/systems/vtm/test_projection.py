@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from domain.base import GM, Viewer
 from domain.commands import RemoveCombatant, Rewind, UpdateCombatant
-from domain.events import Combatant
+from domain.events import Combatant, Hidden
 from domain.systems.vtm import commands as c
 from domain.systems.vtm.decide import MOVES
 from domain.systems.vtm.state import Rank
-from domain.table import system_view, view_state
+from domain.table import system_view, view_record, view_state
 from tests.systems.vtm.conftest import OTHER, Table, attack, sheet
 
 
@@ -98,3 +98,14 @@ def test_vtm_init_03__declarations_are_made_aloud_so_every_viewer_sees_them() ->
     spectator = Viewer(id="obs", role="spectator")
     seen = view_state(t.timeline.head, spectator).fight
     assert seen is not None and seen.system == t.state
+
+
+def test_vtm_dice_03__a_hidden_test_leaves_nothing_in_what_players_see() -> None:
+    """VTM-DICE-03: the one vtm event only the GM sees, a hidden test, changes nothing of
+    the state a player or a spectator is sent (the frame itself is a placeholder)."""
+    t = duel()
+    viewers = [Viewer(id="ann", role="player"), Viewer(id="obs", role="spectator")]
+    before = [view_state(t.timeline.head, v).fight for v in viewers]
+    t.send(c.RollTest(combatant="bors", attribute="perception", ability="alertness", hidden=True), dice=[8])
+    assert [view_state(t.timeline.head, v).fight for v in viewers] == before
+    assert [type(view_record(t.log[-1], v).event) for v in viewers] == [Hidden, Hidden]
