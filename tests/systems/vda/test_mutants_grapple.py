@@ -4,12 +4,18 @@ survived the mutation run of ``docs/systems/vda.md``."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
+from domain.dice import ScriptedRoller
 from domain.systems.vda import commands as c
-from domain.systems.wod import Modifier
-from tests.systems.vda.conftest import act, roll
-from tests.systems.vda.test_grapple_rules import CONTACT, begin, fight, held
+from domain.systems.vda import events as ev
+from domain.systems.vda.data import ARMOURS, find_weapon
+from domain.systems.vda.options import DamageOptions
+from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
+from domain.systems.wod import Attributes, Modifier
+from tests.systems.vda.conftest import Table, act, roll, sheet
+from tests.systems.vda.test_grapple_rules import A_INIT, B_INIT, CONTACT, begin, fight, held
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -64,3 +70,38 @@ def test_no_flight_at_strength_plus_potence_says_why() -> None:
     assert str(refused) == (
         "VDA-GRAP-19: 'bors' est étreint à 2 ≥ Force + Potence (2): plus de fuite / no more flight"
     )
+
+
+def test_the_armed_defender_strikes_through_the_whole_damage_path() -> None:
+    """VDA-GRAP-02: Bors (a ghoul, Strength 2, Potence 1) parries Alma's grapple with his
+    hunting dagger, 4 successes to her 1, and strikes her with the 3 left over: the damage
+    of a normal attack, against Alma's Stamina 3, Fortitude 1, mail and shield."""
+    t = Table()
+    attributes = Attributes(dexterity=3, wits=3, strength=3, perception=2, stamina=3)
+    alma = sheet(brawl=3, fortitude=1, armour="maille", weapons=["bouclier"])
+    t.add("alma", msgspec.structs.replace(alma, attributes=attributes), player="ann")
+    t.add("bors", sheet(kind="ghoul", dex=2, melee=2, potence=1, weapons=["dague_de_chasse"]))
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    t.declare("alma", CONTACT)
+    t.declare("bors", defend_with("dague_de_chasse")[0])
+    t.resolve("bors", [8, 8, 8, 8, 2])
+    contact, damage_and_soak = [8, 2, 2, 2, 2, 2], [9, 9, 8, 2, 2, 2]
+    events = t.resolve("alma", contact + damage_and_soak)
+    roller = ScriptedRoller(contact + damage_and_soak)
+    for _ in contact:
+        roller.die(10)
+    expected = resolve_attack(
+        roller,
+        striker=Striker(strength=2, potence=1),
+        target=Target(kind="vampire", stamina=3, fortitude=1, armour=ARMOURS["maille"], shield=True),
+        weapon=find_weapon("dague_de_chasse"),  # type: ignore[arg-type]
+        attack_successes=3,
+        options=DamageOptions(),
+    )
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [
+        ev.AttackResolved(attacker="bors", target="alma", sequence=1, resolution=expected)
+    ]
+    assert (expected.potence_automatic, expected.armour_dice, expected.soak_from_fortitude) == (1, 3, 1)
+    assert expected.health.lethal > 0

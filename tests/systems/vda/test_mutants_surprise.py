@@ -1,0 +1,101 @@
+"""The ambushed target's answer to the surprise attack through ``decide``: the exact event
+of a defence and of letting the attack come, the cap of its pool, the terms of its
+situation and the refusals. Written against the mutants that survived the mutation run of
+``docs/systems/vda.md``."""
+
+from __future__ import annotations
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Circumstances
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import Table, act, roll, sheet
+
+DODGE = act("defend", skill="dodge", defence="dodge")
+
+
+def ambushed(**bors: int) -> Table:
+    """Alma ambushes Bors (Dexterity 3, Dodge 3 unless given), who sees it coming with 2
+    awareness successes (Wits 2 + Alertness 1: 8, 9, 3)."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, melee=3, weapons=["dague_de_chasse"]))
+    traits = {"dex": 3, "dodge": 3} | bors
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1, weapons=["couteau"], **traits))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 9, 3])
+    return t
+
+
+def test_the_surprise_dodge_is_rolled_with_its_whole_pool_and_difficulty() -> None:
+    """VDA-AMB-03: Bors dodges the surprise with Dexterity 3 + Dodge 3, capped to his 2
+    awareness successes, at the declared 6: one event with every term and the roll."""
+    t = ambushed()
+    pool = [
+        Modifier(rule="A-6", value=3, why="dexterity"),
+        Modifier(rule="A-6", value=3, why="dodge"),
+        Modifier(rule="VDA-AMB-03", value=-4, why="surprise: succès de vigilance"),
+    ]
+    assert t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [8, 3]) == [
+        ev.SurpriseDefenceRolled(
+            combatant="bors",
+            kind="defend",
+            pool=pool,
+            difficulty=[Modifier(rule="A-7", value=6, why="difficulté déclarée")],
+            roll=roll([8, 3], 6),
+        )
+    ]
+
+
+def test_a_target_may_let_the_surprise_come() -> None:
+    """VDA-AMB-03: the target answers the surprise with no defence: one event, no roll, and
+    the ambusher may strike."""
+    t = ambushed()
+    assert t.send(c.SurpriseDefence(combatant="bors", action=act("none"))) == [
+        ev.SurpriseDefenceRolled(combatant="bors", kind="none")
+    ]
+    ambush = t.state.ambush
+    assert ambush is not None and ambush.defence == 0
+
+
+def test_the_surprise_allows_a_defence_and_nothing_else() -> None:
+    """VDA-AMB-03: an attack (or any action but a defence) in answer to the surprise is
+    refused, with its rule and why."""
+    t = ambushed()
+    strike = act("attack", skill="melee", target="alma", weapon="couteau")
+    refused = t.refuse(c.SurpriseDefence(combatant="bors", action=strike))
+    assert (refused.rule, refused.message) == ("VDA-AMB-03", "the surprise allows a defence, nothing else")
+
+
+def test_a_pool_no_larger_than_the_awareness_is_not_cut() -> None:
+    """VDA-AMB-03: the awareness successes cap the pool: Bors's 2 dice (Dexterity 1 + Dodge
+    1) against 2 successes keep their two terms, with no surprise term."""
+    t = ambushed(dex=1, dodge=1)
+    [rolled] = t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [8, 3])
+    assert rolled.pool == [
+        Modifier(rule="A-6", value=1, why="dexterity"),
+        Modifier(rule="A-6", value=1, why="dodge"),
+    ]
+
+
+def test_the_surprise_defence_meets_the_targets_situation() -> None:
+    """VDA-AMB-03, VDA-PRONE-01, VDA-MOD-01: Bors, on the ground on a slope only he suffers,
+    dodges at +1 and with a die less, before the cap."""
+    t = ambushed()
+    t.send(c.SetCondition(combatant="bors", condition="prone", reason="trébuche"))
+    slope = Circumstances(terrain="minus_one_die")
+    t.send(c.SetCircumstances(combatant="bors", circumstances=slope, reason="pente"))
+    [rolled] = t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [8, 3])
+    assert rolled.pool == [
+        Modifier(rule="A-6", value=3, why="dexterity"),
+        Modifier(rule="A-6", value=3, why="dodge"),
+        Modifier(rule="VDA-MOD-01", value=-1, why=""),
+        Modifier(rule="VDA-AMB-03", value=-3, why="surprise: succès de vigilance"),
+    ]
+    assert [(m.rule, m.value) for m in rolled.difficulty] == [("A-7", 6), ("VDA-PRONE-01", 1)]
+
+
+def test_a_surprise_parry_needs_a_weapon_the_target_carries() -> None:
+    """VDA-PHYS-02: Bors cannot parry the surprise with a sword he does not carry."""
+    t = ambushed()
+    parry = act("defend", skill="melee", defence="parry", weapon="epee")
+    refused = t.refuse(c.SurpriseDefence(combatant="bors", action=parry))
+    assert (refused.rule, refused.message) == ("VDA-PHYS-02", "'bors' carries no 'epee'")
