@@ -11,11 +11,11 @@ from domain.dice import ScriptedRoller
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS, find_weapon
-from domain.systems.vda.options import DamageOptions
+from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.wod import Attributes, Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
-from tests.systems.vda.test_grapple_rules import A_INIT, B_INIT, CONTACT, begin, fight, held
+from tests.systems.vda.test_grapple_rules import CONTACT, begin, fight, held
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -72,36 +72,104 @@ def test_no_flight_at_strength_plus_potence_says_why() -> None:
     )
 
 
-def test_the_armed_defender_strikes_through_the_whole_damage_path() -> None:
-    """VDA-GRAP-02: Bors (a ghoul, Strength 2, Potence 1) parries Alma's grapple with his
-    hunting dagger, 4 successes to her 1, and strikes her with the 3 left over: the damage
-    of a normal attack, against Alma's Stamina 3, Fortitude 1, mail and shield."""
-    t = Table()
-    attributes = Attributes(dexterity=3, wits=3, strength=3, perception=2, stamina=3)
-    alma = sheet(brawl=3, fortitude=1, armour="maille", weapons=["bouclier"])
-    t.add("alma", msgspec.structs.replace(alma, attributes=attributes), player="ann")
-    t.add("bors", sheet(kind="ghoul", dex=2, melee=2, potence=1, weapons=["dague_de_chasse"]))
-    t.start()
-    t.initiative("alma", A_INIT)
-    t.initiative("bors", B_INIT)
+def struck(t: Table, damage_and_soak: list[int]) -> tuple[list[object], ScriptedRoller]:
+    """A round in which Bors parries Alma's grapple with his hunting dagger, 4 successes to
+    her 1, and strikes her with the 3 left over (VDA-GRAP-02); also the dice of the strike's
+    damage and soak, for :func:`resolve_attack`."""
+    begin(t)
     t.declare("alma", CONTACT)
     t.declare("bors", defend_with("dague_de_chasse")[0])
     t.resolve("bors", [8, 8, 8, 8, 2])
-    contact, damage_and_soak = [8, 2, 2, 2, 2, 2], [9, 9, 8, 2, 2, 2]
-    events = t.resolve("alma", contact + damage_and_soak)
+    contact = [8, 2, 2, 2, 2, 2]
     roller = ScriptedRoller(contact + damage_and_soak)
     for _ in contact:
         roller.die(10)
+    return t.resolve("alma", contact + damage_and_soak), roller
+
+
+def strikes(events: list[object]) -> list[ev.AttackResolved]:
+    return [e for e in events if isinstance(e, ev.AttackResolved)]
+
+
+DAGGER = find_weapon("dague_de_chasse")
+STAMINA_3 = Attributes(dexterity=3, wits=3, strength=3, perception=2, stamina=3)
+
+
+def test_the_armed_defender_strikes_through_the_whole_damage_path() -> None:
+    """VDA-GRAP-02: the armed defender's strike is a normal attack's damage: Bors (a ghoul,
+    Strength 2, Potence 1) against Alma's Stamina 3, Fortitude 1, mail and shield."""
+    t = Table()
+    alma = sheet(brawl=3, fortitude=1, armour="maille", weapons=["bouclier"])
+    t.add("alma", msgspec.structs.replace(alma, attributes=STAMINA_3), player="ann")
+    t.add("bors", sheet(kind="ghoul", dex=2, melee=2, potence=1, weapons=["dague_de_chasse"]))
+    events, roller = struck(t, [9, 9, 8, 2, 2, 2])
     expected = resolve_attack(
         roller,
         striker=Striker(strength=2, potence=1),
         target=Target(kind="vampire", stamina=3, fortitude=1, armour=ARMOURS["maille"], shield=True),
-        weapon=find_weapon("dague_de_chasse"),  # type: ignore[arg-type]
+        weapon=DAGGER,  # type: ignore[arg-type]
         attack_successes=3,
         options=DamageOptions(),
     )
-    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [
+    assert strikes(events) == [
         ev.AttackResolved(attacker="bors", target="alma", sequence=1, resolution=expected)
     ]
     assert (expected.potence_automatic, expected.armour_dice, expected.soak_from_fortitude) == (1, 3, 1)
     assert expected.health.lethal > 0
+
+
+def test_the_armed_defenders_strike_on_a_bare_fighter_with_a_sword() -> None:
+    """VDA-GRAP-02: against Alma without Fortitude or armour, carrying a sword (no shield),
+    Bors's strike finds nothing but her Stamina to soak it."""
+    t = Table()
+    t.add("alma", sheet(brawl=3, weapons=["epee"]), player="ann")
+    t.add("bors", sheet(kind="mortal", dex=2, melee=2, weapons=["dague_de_chasse"]))
+    events, roller = struck(t, [9, 2])
+    expected = resolve_attack(
+        roller,
+        striker=Striker(strength=2),
+        target=Target(kind="vampire", stamina=1),
+        weapon=DAGGER,  # type: ignore[arg-type]
+        attack_successes=3,
+    )
+    assert strikes(events) == [
+        ev.AttackResolved(attacker="bors", target="alma", sequence=1, resolution=expected)
+    ]
+    assert (expected.armour_dice, expected.soak_from_fortitude) == (0, 0)
+
+
+def test_the_armed_defenders_strike_counts_the_tokens_already_spent() -> None:
+    """VDA-GRAP-02, VDA-FORPOT-02, VDA-FORPOT-04: with the table's options (a shield worth 2
+    dice, each Fortitude token once per combat), the strike counts the tokens Bors's
+    Potence 2 and Alma's Fortitude 2 spent on an earlier blow: no 1 comes off its damage
+    or its soak."""
+    damage = DamageOptions(shield_armour_dice=2, fortitude_ones_once_per_combat=True)
+    t = Table(VdaOptions(damage=damage))
+    alma = sheet(brawl=3, fortitude=2, armour="maille", weapons=["bouclier"])
+    t.add("alma", msgspec.structs.replace(alma, attributes=STAMINA_3), player="ann")
+    t.add("bors", sheet(kind="ghoul", dex=2, melee=2, potence=2, weapons=["dague_de_chasse"]))
+    begin(t)
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="alma", weapon="dague_de_chasse"))
+    [blow] = strikes(t.resolve("bors", [8, 8, 8, 2, 9, 1, 9, 1, 8, 2]))
+    assert (blow.resolution.damage_ones_removed, blow.resolution.soak_ones_removed) == (1, 1)
+    events, roller = struck(t, [9, 1, 9, 1, 8, 2])
+    expected = resolve_attack(
+        roller,
+        striker=Striker(strength=2, potence=2, potence_tokens_used=1),
+        target=Target(
+            kind="vampire",
+            stamina=3,
+            fortitude=2,
+            armour=ARMOURS["maille"],
+            shield=True,
+            fortitude_tokens_used=1,
+        ),
+        weapon=DAGGER,  # type: ignore[arg-type]
+        attack_successes=3,
+        options=damage,
+    )
+    assert strikes(events) == [
+        ev.AttackResolved(attacker="bors", target="alma", sequence=1, resolution=expected)
+    ]
+    assert (expected.armour_dice, expected.damage_ones_removed, expected.soak_ones_removed) == (4, 0, 0)
