@@ -9,8 +9,9 @@ import pytest
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.wod import Modifier
-from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
+from tests.systems.vda.test_rules_in_play import rolled_both
 
 
 def parried_with(item: str) -> list[ev.ResistanceReduced]:
@@ -114,3 +115,44 @@ def test_a_deliberate_strike_at_an_item_wears_it_term_by_term(weapon: str, loss:
         0,
         True,
     )
+
+
+def test_concealment_is_refused_for_an_item_not_carried_or_no_weapon() -> None:
+    """VDA-CONC-01: only a weapon of the sheet is hidden: an item Alma does not carry is
+    refused by name, and so are her fists, a natural weapon with no concealment."""
+    t = fight(alma=sheet(dex=3, stealth=2, weapons=["epee", "poings"]))
+    unknown = t.refuse(c.RollConcealment(combatant="alma", weapon="lance"))
+    assert (unknown.rule, unknown.message) == ("vda.item-unknown", "'alma' has no 'lance'")
+    fists = t.refuse(c.RollConcealment(combatant="alma", weapon="poings"))
+    assert (fists.rule, fists.message) == ("VDA-CONC-01", "'poings' is no weapon to hide")
+
+
+def test_two_dice_of_an_attack_free_the_last_point_of_a_stuck_stake() -> None:
+    """VDA-STUCK-04: Alma's stake stuck in Bors (pool 3) is worked down to 1 by a full
+    action, then freed by the 2 dice a later attack takes: one success leaves 0, and the
+    stake comes free."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=4, weapons=["pieu"]), player="ann")
+    t.add("bors", sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
+    rolled_both(t)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
+    t.declare("bors", act("none"))
+    t.resolve("alma", [9, 9, 9, 9, 2, 2] + [9] * 4 + [1])
+    rolled_both(t)
+    t.declare("alma", act("other", skill="melee", target="bors", intent="unstick"))
+    t.declare("bors", act("none"))
+    assert of(t.resolve("alma", [5, 5, 4, 2, 2, 2]), ev.StuckPoolReduced)[0].pool == 1
+    rolled_both(t)
+    t.declare("alma", act("attack", skill="brawl", target="bors", minor_acts=["unstick"]))
+    t.declare("bors", act("none"))
+    assert of(t.resolve("alma", [2, 5, 2]), ev.StuckPoolReduced) == [
+        ev.StuckPoolReduced(
+            combatant="alma",
+            owner="alma",
+            item="pieu",
+            target="bors",
+            roll=roll([5, 2], 5, first=1),
+            pool=0,
+            freed=True,
+        )
+    ]

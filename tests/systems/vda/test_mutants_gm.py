@@ -112,3 +112,53 @@ def test_a_destroyed_item_cannot_be_worn_again() -> None:
     assert isinstance(reduced, ev.ResistanceReduced) and reduced.destroyed and reduced.resistance == 0
     again = t.refuse(c.WearItem(combatant="alma", item="epee", loss=1, reason="Puissance"))
     assert (again.rule, again.message) == ("VDA-RES-02", "'epee' is already destroyed")
+
+
+def test_a_ruling_is_recorded_as_given() -> None:
+    """VDA-MOD-01: the GM records a ruling where the seed leaves it to the Storyteller (here
+    the terrain's): one event with the rule, the ruling and the combatant it concerns (or
+    none)."""
+    t = fight()
+    ruling = c.GiveRuling(rule="VDA-MOD-01", ruling="pente: +1", combatant="alma")
+    assert t.send(ruling) == [ev.RulingGiven(rule="VDA-MOD-01", ruling="pente: +1", combatant="alma")]
+    assert t.send(c.GiveRuling(rule="VDA-MOD-01", ruling="brume")) == [
+        ev.RulingGiven(rule="VDA-MOD-01", ruling="brume", combatant=None)
+    ]
+
+
+def test_a_ruling_says_what_was_decided_about_a_combatant_of_the_table() -> None:
+    """VDA-MOD-01: a blank ruling on the terrain is refused, and so is one about a combatant
+    not at the table."""
+    t = fight()
+    blank = t.refuse(c.GiveRuling(rule="VDA-MOD-01", ruling=" ", combatant="alma"))
+    assert (blank.rule, blank.message) == ("vda.reason", "a ruling says what was decided")
+    stranger = t.refuse(c.GiveRuling(rule="VDA-MOD-01", ruling="pente", combatant="zora"))
+    assert stranger.rule == "table.combatant-unknown"
+
+
+def test_the_gm_moves_an_initiative_score() -> None:
+    """VDA-INIT-10: the GM's change of a score names the new score (Bors: 1 + 2), the GM as
+    its rule and the reason; a blank reason or an unknown combatant is refused."""
+    t = fight()
+    assert t.send(c.AdjustInitiative(combatant="bors", delta=2, reason="se relève vite")) == [
+        ev.InitiativeAdjusted(combatant="bors", delta=2, score=3, rule="gm", reason="se relève vite")
+    ]
+    blank = t.refuse(c.AdjustInitiative(combatant="bors", delta=2, reason=""))
+    assert (blank.rule, blank.message) == ("vda.reason", "a GM override says why")
+    assert (
+        t.refuse(c.AdjustInitiative(combatant="zora", delta=2, reason="x")).rule == "table.combatant-unknown"
+    )
+
+
+def test_a_pool_may_be_moved_to_its_bounds_and_no_further() -> None:
+    """A-10: the GM moves a pool between 0 and the sheet's maximum, both included (Alma's
+    Willpower 5); one step beyond is refused, naming the pool and what is left."""
+    t = fight(alma=sheet(melee=3, willpower=5))
+    down = c.AdjustPool(combatant="alma", pool="willpower", delta=-5, reason="épuisée")
+    assert t.send(down) == [ev.PoolAdjusted(combatant="alma", pool="willpower", delta=-5, reason="épuisée")]
+    below = t.refuse(c.AdjustPool(combatant="alma", pool="willpower", delta=-1, reason="encore"))
+    assert (below.rule, below.message) == ("vda.pool", "'alma' has 0 willpower of 5: -1 leaves that range")
+    up = c.AdjustPool(combatant="alma", pool="willpower", delta=5, reason="repos")
+    assert t.send(up) == [ev.PoolAdjusted(combatant="alma", pool="willpower", delta=5, reason="repos")]
+    above = t.refuse(c.AdjustPool(combatant="alma", pool="willpower", delta=1, reason="encore"))
+    assert (above.rule, above.message) == ("vda.pool", "'alma' has 5 willpower of 5: +1 leaves that range")
