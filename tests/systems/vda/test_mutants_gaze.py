@@ -11,7 +11,8 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
 from domain.systems.vda.state import VdaPower
-from tests.systems.vda.conftest import Table, sheet
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_gaze_two_weapons import REGARD, gaze_fight, gazer
 
@@ -169,3 +170,35 @@ def test_closed_eyes_stop_even_a_power_above_willpower_by_default(stop: bool) ->
     else:
         captured = ev.GazeCaptured(attacker="alma", target="bors", power="regard", rule="VDA-GAZE-01")
         assert captured in t.send(command, [])
+
+
+def test_a_declared_gaze_rolls_in_its_sequence_with_the_gms_pending_difficulty() -> None:
+    """VDA-GAZE-06: Alma's active gaze, declared as her physical action, rolls in sequence 1
+    with every term, the GM's pending +1 included: one exact event, then her power step."""
+    t = gaze_fight()
+    declared = act("other", skill="intimidation", attribute="manipulation", target="bors", gaze="regard")
+    t.declare("alma", declared)
+    t.declare("bors", act("none"))
+    t.send(c.AdjustDifficulty(combatant="alma", delta=1, reason="brume"))
+    rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
+    assert rolled == ev.GazeRolled(
+        attacker="alma",
+        target="bors",
+        power="regard",
+        mode="physical",
+        sequence=1,
+        pool=[
+            Modifier(rule="A-6", value=3, why="manipulation"),
+            Modifier(rule="A-6", value=2, why="intimidation"),
+        ],
+        difficulty=[
+            Modifier(rule="VDA-GAZE-02", value=5, why="attaque de regard"),
+            Modifier(rule="VDA-GAZE-06", value=-2, why=""),
+            Modifier(rule="gm", value=1, why="brume"),
+        ],
+        roll=roll([8, 8, 2, 2, 2], 4),
+        averting=False,
+        progress=2,
+        needed=3,
+        skill="intimidation",
+    )

@@ -15,7 +15,8 @@ from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.wod import Attributes, Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
-from tests.systems.vda.test_grapple_rules import CONTACT, begin, fight, held
+from tests.systems.vda.test_bite_rules import DRINK, bitten
+from tests.systems.vda.test_grapple_rules import CONTACT, NOTHING, begin, fight, held
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -173,3 +174,15 @@ def test_the_armed_defenders_strike_counts_the_tokens_already_spent() -> None:
         ev.AttackResolved(attacker="bors", target="alma", sequence=1, resolution=expected)
     ]
     assert (expected.armour_dice, expected.damage_ones_removed, expected.soak_ones_removed) == (4, 0, 0)
+
+
+def test_a_vampire_of_willpower_8_is_held_by_the_kiss_for_no_round() -> None:
+    """VDA-BITE-06: a vampire failing Self-Control cannot react for (8 − Willpower) rounds:
+    with Willpower 8, none; Alma's drink starts no ecstasy."""
+    t = bitten(kind="vampire", self_control=2, willpower=8)
+    t.declare("alma", DRINK)
+    t.declare("bors", NOTHING)
+    events = t.resolve("alma", [8, 2, 2, 3, 4])
+    assert [type(e) for e in events if isinstance(e, ev.KissEcstasyStarted | ev.KissResisted)] == []
+    assert [e.amount for e in events if isinstance(e, ev.BloodDrunk)] == [2]
+    assert "bors" not in t.state.ecstasy

@@ -7,8 +7,10 @@ import pytest
 
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import VdaOptions
-from tests.systems.vda.conftest import act
+from domain.systems.vda.payloads import MarginTiers
+from tests.systems.vda.conftest import act, sheet
 from tests.systems.vda.test_equipment_round import of, resolve
+from tests.systems.vda.test_round_weapons import fight
 from tests.systems.vda.test_rules_in_play import PISTOL_SHOT, RELOAD, _rolled, gunner
 
 
@@ -37,3 +39,16 @@ def test_an_accumulated_1_cancels_a_hit_of_the_next_shot_when_1s_cancel(
     assert not of(events, ev.CriticalFailure)
     [resolved] = of(events, ev.AttackResolved)
     assert resolved.resolution.attack_successes == successes
+
+
+def test_a_crossbows_second_tier_adds_a_die_per_two_successes() -> None:
+    """VDA-RMAR-03: Alma's light crossbow (4 dice) hits by 6: the first tier (4) adds 4
+    dice, the second (2) one more: 9 damage dice."""
+    t = fight(sheet(archery=4, weapons=["arbalete_legere"]), sheet(kind="mortal"))
+    t.declare(
+        "alma", act("attack", skill="archery", target="bors", weapon="arbalete_legere", ranged="crossbow")
+    )
+    t.declare("bors", act("none"))
+    [resolved] = of(resolve(t, "alma", [8] * 6 + [2] + [2] * 9), ev.AttackResolved)
+    assert resolved.resolution.tiers == MarginTiers(first=4, second=2, third=0)
+    assert (resolved.resolution.base_dice, resolved.resolution.damage_roll.dice) == (4, 9)
