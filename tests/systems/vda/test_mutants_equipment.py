@@ -156,3 +156,40 @@ def test_two_dice_of_an_attack_free_the_last_point_of_a_stuck_stake() -> None:
             freed=True,
         )
     ]
+
+
+def test_a_botched_blow_with_a_wooden_club_costs_one_more() -> None:
+    """VDA-RES-07, VDA-RES-05: Alma botches with her short club (wooden, resistance 4): one
+    point for her single 1, and one more for the wood."""
+    t = fight(alma=sheet(melee=3, weapons=["matraque_courte"]))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="matraque_courte"))
+    t.declare("bors", act("none"))
+    assert of(resolve(t, "alma", [1, 2, 2, 2, 2, 2]), ev.ResistanceReduced) == [
+        ev.ResistanceReduced(
+            combatant="alma",
+            item="matraque_courte",
+            loss=[
+                Modifier(rule="VDA-RES-07", value=1, why="échec critique"),
+                Modifier(rule="VDA-RES-05", value=1, why="bois"),
+            ],
+            resistance=2,
+            max_resistance=4,
+        )
+    ]
+
+
+def test_a_full_action_frees_a_stake_whose_pool_it_empties() -> None:
+    """VDA-STUCK-04: Alma's stake stuck in Bors (pool 3); a full action with three
+    successes empties the pool, and the stake comes free."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=4, weapons=["pieu"]), player="ann")
+    t.add("bors", sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
+    rolled_both(t)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
+    t.declare("bors", act("none"))
+    t.resolve("alma", [9, 9, 9, 9, 2, 2] + [9] * 4 + [1])
+    rolled_both(t)
+    t.declare("alma", act("other", skill="melee", target="bors", intent="unstick"))
+    t.declare("bors", act("none"))
+    [reduced] = of(t.resolve("alma", [5, 5, 5, 2, 2, 2]), ev.StuckPoolReduced)
+    assert (reduced.pool, reduced.freed) == (0, True)

@@ -186,3 +186,27 @@ def test_a_vampire_of_willpower_8_is_held_by_the_kiss_for_no_round() -> None:
     assert [type(e) for e in events if isinstance(e, ev.KissEcstasyStarted | ev.KissResisted)] == []
     assert [e.amount for e in events if isinstance(e, ev.BloodDrunk)] == [2]
     assert "bors" not in t.state.ecstasy
+
+
+@pytest.mark.parametrize(("faces", "lost", "movement"), [([9, 8, 2, 2, 2, 2], 1, 1), ([2] * 6, 0, 0)])
+def test_flight_splits_its_successes_between_the_value_and_the_movement(
+    faces: list[int], lost: int, movement: int
+) -> None:
+    """VDA-GRAP-11: Bors (Strength 4), held at 3, flees: two successes lower the value by 1
+    and move him 1; none change nothing."""
+    t = held(3, strength=4)
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("move", skill="athletics", attribute="strength", grapple="flee", target="alma"))
+    assert [e for e in t.resolve("bors", faces) if isinstance(e, ev.GrappleValueChanged)] == [
+        ev.GrappleValueChanged(
+            grappler="alma",
+            target="bors",
+            delta=-lost,
+            value=3 - lost,
+            cause="flight",
+            rule="VDA-GRAP-11",
+            opposition=0,
+            movement=movement,
+            grappler_used=0,
+        )
+    ]

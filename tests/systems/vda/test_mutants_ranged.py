@@ -11,7 +11,7 @@ from domain.systems.vda.payloads import MarginTiers
 from tests.systems.vda.conftest import act, sheet
 from tests.systems.vda.test_equipment_round import of, resolve
 from tests.systems.vda.test_round_weapons import fight
-from tests.systems.vda.test_rules_in_play import PISTOL_SHOT, RELOAD, _rolled, gunner
+from tests.systems.vda.test_rules_in_play import PISTOL_SHOT, RELOAD, _rolled, crowd, declare_and_pass, gunner
 
 
 @pytest.mark.parametrize(("ones_cancel", "successes"), [(True, 1), (False, 2)])
@@ -52,3 +52,13 @@ def test_a_crossbows_second_tier_adds_a_die_per_two_successes() -> None:
     [resolved] = of(resolve(t, "alma", [8] * 6 + [2] + [2] * 9), ev.AttackResolved)
     assert resolved.resolution.tiers == MarginTiers(first=4, second=2, third=0)
     assert (resolved.resolution.base_dice, resolved.resolution.damage_roll.dice) == (4, 9)
+
+
+def test_a_blunderbuss_hit_too_small_to_pay_for_another_person_hits_its_target_only() -> None:
+    """VDA-FIRE-04: spending 2 successes per extra person, Alma's 2 successes pay for
+    nobody else: Bors alone is hit, with both, and no refusal after the dice."""
+    t, shot = crowd(also=["cole"], spread="spend_successes")
+    declare_and_pass(t, shot)
+    events = resolve(t, "alma", [8, 8, 2, 2, 2, 2])
+    assert of(events, ev.SpreadHit) == []
+    assert [(e.target, e.resolution.attack_successes) for e in of(events, ev.AttackResolved)] == [("bors", 2)]
