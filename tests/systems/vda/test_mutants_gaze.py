@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
+from domain.systems.vda.rules.initiative import declaring_now
 from domain.systems.vda.state import VdaPower
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -202,3 +203,36 @@ def test_a_declared_gaze_rolls_in_its_sequence_with_the_gms_pending_difficulty()
         needed=3,
         skill="intimidation",
     )
+
+
+def next_round(t: Table) -> None:
+    """Alma and Bors do nothing for the rest of the round; the next one begins, Alma first."""
+    while t.state.phase == "sequence" and (seq := t.state.sequence) is not None:
+        if seq.step == "declare":
+            cid = next(i for i in declaring_now(seq) if i not in seq.declared)
+            t.declare(cid, act("none"))
+        else:
+            t.send(c.SkipPower(combatant=seq.acting[0]))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+
+
+def test_a_caught_gaze_needs_no_new_roll() -> None:
+    """VDA-GAZE-02: once Alma holds Bors's gaze (4 successes past his Wits 3), her next
+    round's reflexive roll at him is refused, saying whose gaze she holds."""
+    t = gaze_fight()
+    t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 8, 8, 2])
+    next_round(t)
+    refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8] * 5)
+    assert (refused.rule, refused.message) == ("VDA-GAZE-02", "'alma' already holds 'bors''s gaze")
+
+
+def test_looking_eyes_do_not_cumulate_successes() -> None:
+    """VDA-GAZE-02: while Bors looks Alma in the eyes each roll stands alone: 2 successes,
+    then 1 the next round, is a progress of 1, not 3."""
+    t = gaze_fight()
+    t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 2, 2, 2])
+    next_round(t)
+    [rolled] = t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 2, 2, 2, 2])
+    assert (rolled.progress, rolled.needed) == (1, 3)
