@@ -236,3 +236,18 @@ def test_looking_eyes_do_not_cumulate_successes() -> None:
     next_round(t)
     [rolled] = t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 2, 2, 2, 2])
     assert (rolled.progress, rolled.needed) == (1, 3)
+
+
+def test_averted_eyes_count_wits_alertness_and_instinct() -> None:
+    """VDA-GAZE-04: Bors, a vampire of Wits 5 with no Alertness and Instinct 2, averts his
+    eyes: Alma's roll is at his Wits + Alertness (5 + 0), and she needs more than his Wits +
+    Self-Control + Instinct (5 + 0 + 2) cumulated successes."""
+    bors = sheet(kind="vampire", wits=5, melee=2, dodge=1, instinct=2)
+    bors = replace(bors, abilities={k: v for k, v in bors.abilities.items() if k != "alertness"})
+    t = gaze_fight(bors=bors)
+    t.send(c.AvertGaze(combatant="bors"))
+    [rolled] = t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 2, 2, 2])
+    assert rolled.difficulty == [
+        Modifier(rule="VDA-GAZE-04", value=5, why="regard détourné: Astuce + Vigilance")
+    ]
+    assert (rolled.averting, rolled.progress, rolled.needed) == (True, 2, 7)
