@@ -11,12 +11,12 @@ from domain.dice import ScriptedRoller
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS, find_weapon
-from domain.systems.vda.options import DamageOptions, VdaOptions
+from domain.systems.vda.options import DamageOptions, GrappleOptions, VdaOptions
 from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.wod import Attributes, Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_bite_rules import DRINK, bitten
-from tests.systems.vda.test_grapple_rules import CONTACT, NOTHING, begin, fight, held
+from tests.systems.vda.test_grapple_rules import CONTACT, NOTHING, POWERS, begin, fight, finish, held
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -208,5 +208,33 @@ def test_flight_splits_its_successes_between_the_value_and_the_movement(
             opposition=0,
             movement=movement,
             grappler_used=0,
+        )
+    ]
+
+
+def test_under_the_option_the_grappler_s_gaze_suffers_its_own_hold() -> None:
+    """VDA-GRAP-23: at a table whose gaze malus also hits the grappler (« par la lutte »),
+    Alma, holding Bors at 3 and held by nobody, loses 3 dice on her gaze power."""
+    t = Table(VdaOptions(grapple=GrappleOptions(gaze_malus_hits_grappler=True)))
+    alma = sheet(dex=3, strength=3, brawl=3, athletics=2, dodge=2, dominate=1, powers=POWERS)
+    t.add("alma", alma, player="ann")
+    t.add("bors", sheet(kind="mortal", dex=2, strength=2, brawl=2, melee=2, athletics=2, dodge=1))
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+    finish(t)
+    begin(t)
+    t.declare("alma", act("move", skill="athletics"))
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [2] * 5)
+    hindered = [
+        e for e in t.send(c.UsePower(combatant="alma", power="regard")) if isinstance(e, ev.PowerHindered)
+    ]
+    assert hindered == [
+        ev.PowerHindered(
+            combatant="alma",
+            power="regard",
+            terms=[Modifier(rule="VDA-GRAP-23", value=-3, why="dés perdus: valeur d'étreinte")],
         )
     ]
