@@ -62,3 +62,14 @@ def test_a_blunderbuss_hit_too_small_to_pay_for_another_person_hits_its_target_o
     events = resolve(t, "alma", [8, 8, 2, 2, 2, 2])
     assert of(events, ev.SpreadHit) == []
     assert [(e.target, e.resolution.attack_successes) for e in of(events, ev.AttackResolved)] == [("bors", 2)]
+
+
+def test_a_bows_odd_second_tier_converts_no_half_die() -> None:
+    """VDA-RMAR-02: Alma's short bow (2 dice, her Strength) hits by 3: the first tier (2)
+    adds a die, the second (1) converts none: 3 dice rolled, no automatic damage."""
+    t = fight(sheet(dex=4, archery=5, weapons=["arc_court"]), sheet(kind="mortal"))
+    t.declare("alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow"))
+    t.declare("bors", act("none"))
+    [resolved] = of(resolve(t, "alma", [8, 8, 8] + [2] * 6 + [2] * 3), ev.AttackResolved)
+    assert resolved.resolution.tiers == MarginTiers(first=2, second=1, third=0)
+    assert (resolved.resolution.margin_automatic, resolved.resolution.damage_roll.dice) == (0, 3)
