@@ -64,3 +64,28 @@ def test_a_gaze_intent_is_guessed_with_empathy_or_occult_only() -> None:
     refused = t.refuse(c.DetectGazeIntent(combatant="bors", attacker="alma", skill="brawl"))  # type: ignore[arg-type]
     assert refused.rule == "VDA-GAZE-06"
     assert str(refused) == "VDA-GAZE-06: Perception + Empathy or Occult"
+
+
+def test_the_larger_weapon_is_the_larger_size_before_the_initiative_bonus() -> None:
+    """VDA-CHARGE-09, VDA-CHARGE-04: Alma's boar spear (size G, initiative +1) is larger than
+    Bors's scimitar (size M, initiative +2): her mid-round charge adds its bonus (+1)."""
+    t = Table()
+    t.add("alma", sheet(melee=3, celerity=1, weapons=["epieu"]))
+    t.add("bors", sheet(kind="mortal", melee=2, weapons=["cimeterre"]))
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    charge = act(
+        "attack",
+        skill="melee",
+        target="bors",
+        weapon="epieu",
+        charge=Charge(rounds_moved=1, initiative_bonus=True),
+    )
+    assert t.declare("alma", charge)[1] == ev.InitiativeAdjusted(
+        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="charge en cours de round (epieu)"
+    )
