@@ -10,6 +10,7 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
+from tests.systems.vda.test_equipment_round import scripted
 
 DODGE = act("defend", skill="dodge", defence="dodge")
 
@@ -99,3 +100,65 @@ def test_a_surprise_parry_needs_a_weapon_the_target_carries() -> None:
     parry = act("defend", skill="melee", defence="parry", weapon="epee")
     refused = t.refuse(c.SurpriseDefence(combatant="bors", action=parry))
     assert (refused.rule, refused.message) == ("VDA-PHYS-02", "'bors' carries no 'epee'")
+
+
+STRIKE = c.SurpriseAttack(
+    combatant="alma", action=act("attack", skill="melee", target="bors", weapon="dague_de_chasse")
+)
+
+
+def test_the_surprise_refusals_name_the_rule_and_the_fault() -> None:
+    """VDA-AMB-01, VDA-AMB-03: only the ambusher strikes, only its target answers, once; the
+    refusals say who did what wrong."""
+    t = ambushed()
+    stranger = t.refuse(c.SurpriseDefence(combatant="alma", action=DODGE))
+    assert (stranger.rule, stranger.message) == ("VDA-AMB-03", "'alma' is not the ambush's target")
+    early = t.refuse(STRIKE, [8] * 5)
+    assert (early.rule, early.message) == (
+        "VDA-AMB-03",
+        "'bors' first rolls its defence (or lets the attack come)",
+    )
+    t.send(c.SurpriseDefence(combatant="bors", action=act("none")))
+    again = t.refuse(c.SurpriseDefence(combatant="bors", action=DODGE))
+    assert (again.rule, again.message) == ("VDA-AMB-03", "'bors' already answered the surprise")
+    wrong = t.refuse(c.SurpriseAttack(combatant="bors", action=act("attack", skill="melee", target="alma")))
+    assert (wrong.rule, wrong.message) == ("VDA-AMB-01", "'bors' did not set the ambush")
+    resolve_surprise(t)
+    twice = t.refuse(STRIKE, [8] * 5)
+    assert (twice.rule, twice.message) == ("VDA-AMB-01", "the surprise attack was already made")
+
+
+def resolve_surprise(t: Table) -> None:
+    scripted(t, STRIKE, [8, 8, 8, 2, 2, 7, 7, 7])
+
+
+def test_no_surprise_once_the_first_round_began() -> None:
+    """VDA-AMB-01: the surprise comes before the first round; once it began, its answer is
+    refused."""
+    t = ambushed()
+    t.start()
+    refused = t.refuse(c.SurpriseDefence(combatant="bors", action=DODGE))
+    assert (refused.rule, refused.message) == (
+        "VDA-AMB-01",
+        "a surprise attack follows an undetected ambush, before the first round",
+    )
+
+
+def test_a_single_awareness_success_is_enough_to_react() -> None:
+    """VDA-AMB-06, VDA-AMB-03: one awareness success lets Bors react: the ambusher waits for
+    his answer, and he defends with a single die."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, melee=3, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1, dodge=3, dex=3))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 3, 3])
+    assert t.refuse(STRIKE, [8] * 5).rule == "VDA-AMB-03"
+    [rolled] = t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [8])
+    assert rolled.pool[-1] == Modifier(rule="VDA-AMB-03", value=-5, why="surprise: succès de vigilance")
+
+
+def test_an_unaware_target_is_told_why_it_cannot_react() -> None:
+    """VDA-AMB-06: Bors saw nothing coming: his answer is refused, saying so."""
+    t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])
+    refused = t.refuse(c.SurpriseDefence(combatant="bors", action=DODGE))
+    assert (refused.rule, refused.message) == ("VDA-AMB-06", "'bors' saw nothing coming and cannot react")
