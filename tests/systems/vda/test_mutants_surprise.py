@@ -162,3 +162,73 @@ def test_an_unaware_target_is_told_why_it_cannot_react() -> None:
     t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])
     refused = t.refuse(c.SurpriseDefence(combatant="bors", action=DODGE))
     assert (refused.rule, refused.message) == ("VDA-AMB-06", "'bors' saw nothing coming and cannot react")
+
+
+def unseen() -> Table:
+    """Alma ambushes Bors, who saw nothing coming; Cole stands by."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, melee=3, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1))
+    t.add("cole", sheet(kind="mortal"))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])
+    return t
+
+
+def test_the_surprise_is_an_attack_on_the_ambushed_target() -> None:
+    """VDA-AMB-01: the ambusher's surprise is an attack, and on the target of the ambush."""
+    t = unseen()
+    dodge = t.refuse(c.SurpriseAttack(combatant="alma", action=DODGE))
+    assert (dodge.rule, dodge.message) == ("VDA-AMB-01", "the surprise is an attack")
+    other = act("attack", skill="melee", target="cole", weapon="dague_de_chasse")
+    wrong = t.refuse(c.SurpriseAttack(combatant="alma", action=other))
+    assert (wrong.rule, wrong.message) == ("VDA-AMB-01", "the ambush is on 'bors'")
+
+
+def test_the_surprise_attack_is_rolled_with_its_whole_pool_and_situation() -> None:
+    """VDA-AMB-01, VDA-PRONE-01, VDA-MOD-01: Alma, on the ground on a slope only she
+    suffers, strikes Bors by surprise: one event with every term of her pool and difficulty."""
+    t = unseen()
+    t.send(c.SetCondition(combatant="alma", condition="prone", reason="rampe"))
+    slope = Circumstances(terrain="minus_one_die")
+    t.send(c.SetCircumstances(combatant="alma", circumstances=slope, reason="pente"))
+    rolled = scripted(t, STRIKE, [2, 2, 2, 2])[0]
+    assert rolled == ev.SurpriseAttackRolled(
+        combatant="alma",
+        target="bors",
+        action=rolled.action,
+        pool=[
+            Modifier(rule="A-6", value=2, why="dexterity"),
+            Modifier(rule="A-6", value=3, why="melee"),
+            Modifier(rule="VDA-MOD-01", value=-1, why=""),
+        ],
+        difficulty=rolled.difficulty,
+        roll=roll([2, 2, 2, 2], 7),
+    )
+    assert rolled.action.weapon == "dague_de_chasse" and rolled.action.target == "bors"
+    assert [(m.rule, m.value) for m in rolled.difficulty] == [("A-7", 6), ("VDA-PRONE-01", 1)]
+
+
+def test_a_botched_surprise_attack_is_a_fall() -> None:
+    """VDA-GEN-02, VDA-AMB-01: Alma's surprise attack botches (no success, a 1): a critical
+    failure, and no damage."""
+    t = unseen()
+    events = scripted(t, STRIKE, [1, 2, 2, 2, 2])
+    assert ev.CriticalFailure(combatant="alma", ones=1) in events
+    assert not [e for e in events if isinstance(e, ev.AttackResolved)]
+
+
+def test_a_ghoul_with_one_willpower_left_spends_it_to_stay_awake() -> None:
+    """VDA-MELEE-05: Bors, a ghoul with a single Willpower point, is clubbed by surprise: the
+    engine spends that point for him, exactly one, and he stays awake."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, strength=3, melee=3, weapons=["matraque_courte"]))
+    t.add("bors", sheet(kind="ghoul", perception=1, wits=2, alertness=1, willpower=1))
+    scripted(t, c.Ambush(ambusher="alma", target="bors"), [6, 2, 7], pad=3)
+    club = act("attack", skill="melee", target="bors", weapon="matraque_courte")
+    events = scripted(t, c.SurpriseAttack(combatant="alma", action=club), [8, 8, 2, 2, 2, 2])
+    assert events[-2:] == [
+        ev.ResourceSpent(
+            combatant="bors", pool="willpower", amount=1, purpose="résiste à l'assommoir", rule="VDA-MELEE-05"
+        ),
+        ev.KnockoutRolled(attacker="alma", target="bors", willpower=True, unconscious=False),
+    ]
