@@ -5,9 +5,12 @@ situation and the refusals. Written against the mutants that survived the mutati
 
 from __future__ import annotations
 
+import pytest
+
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances
+from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import scripted
@@ -232,3 +235,22 @@ def test_a_ghoul_with_one_willpower_left_spends_it_to_stay_awake() -> None:
         ),
         ev.KnockoutRolled(attacker="alma", target="bors", willpower=True, unconscious=False),
     ]
+
+
+@pytest.mark.parametrize(("answer", "faces", "met"), [(act("none"), None, 0), (DODGE, [8, 3], 1)])
+def test_the_surprise_defence_meets_an_attack_from_behind(
+    answer: PhysicalAction, faces: list[int] | None, met: int
+) -> None:
+    """VDA-AMB-01, VDA-AMB-03, VDA-PHYS-05: Alma's surprise comes from behind; Bors's answer
+    meets it with what it rolled (one success of 8, or nothing when he let it come), in the
+    sequence before round 1."""
+    t = ambushed()
+    t.send(c.SurpriseDefence(combatant="bors", action=answer), faces)
+    behind = c.SurpriseAttack(
+        combatant="alma",
+        action=act("attack", skill="melee", target="bors", weapon="dague_de_chasse", from_behind=True),
+    )
+    [resolved] = [
+        e for e in scripted(t, behind, [8, 8, 8, 2, 2, 7, 7, 7]) if isinstance(e, ev.AttackResolved)
+    ]
+    assert (resolved.sequence, resolved.resolution.defence_successes) == (0, met)
