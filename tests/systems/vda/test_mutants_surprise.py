@@ -1,11 +1,14 @@
-"""The ambushed target's answer to the surprise attack through ``decide``: the exact event
-of a defence and of letting the attack come, the cap of its pool, the terms of its
-situation and the refusals. Written against the mutants that survived the mutation run of
-``docs/systems/vda.md``."""
+"""The ambush's surprise through ``decide``: the target's answer (the exact event of a
+defence or of letting the attack come, the cap of its pool, its situation), the
+ambusher's attack and the club's knock-out, and the refusals with their words. Written
+against the mutants that survived the mutation run of ``docs/systems/vda.md``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from msgspec.structs import replace
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
@@ -254,3 +257,44 @@ def test_the_surprise_defence_meets_an_attack_from_behind(
         e for e in scripted(t, behind, [8, 8, 8, 2, 2, 7, 7, 7]) if isinstance(e, ev.AttackResolved)
     ]
     assert (resolved.sequence, resolved.resolution.defence_successes) == (0, met)
+
+
+CLUB = act("attack", skill="melee", target="bors", weapon="matraque_courte")
+
+
+def clubbing(faces: list[int], weapon: str = "matraque_courte", **bors: Any) -> list[object]:
+    """Alma (Strength 3) strikes Bors, who saw nothing coming, by surprise with ``weapon``;
+    the knock-out events that follow."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, strength=3, melee=3, weapons=[weapon]))
+    stamina = bors.pop("stamina", 1)
+    target = sheet(perception=1, wits=2, alertness=1, **({"kind": "mortal"} | bors))
+    t.add("bors", replace(target, attributes=replace(target.attributes, stamina=stamina)))
+    scripted(t, c.Ambush(ambusher="alma", target="bors"), [6, 2, 7], pad=3)
+    strike = c.SurpriseAttack(combatant="alma", action=replace(CLUB, weapon=weapon))
+    events = scripted(t, strike, faces)
+    return [e for e in events if isinstance(e, ev.KnockoutRolled | ev.ResourceSpent)]
+
+
+def test_a_ghoul_without_willpower_left_is_knocked_out_like_a_mortal() -> None:
+    """VDA-MELEE-05: Bors, a ghoul with no Willpower to spend, fails his Stamina roll at 8
+    and falls unconscious."""
+    assert clubbing([8, 8, 2, 2, 2, 2, 2, 2], kind="ghoul", willpower=0) == [
+        ev.KnockoutRolled(attacker="alma", target="bors", roll=roll([2], 8, first=8), unconscious=True)
+    ]
+
+
+def test_a_single_net_success_is_enough_to_knock_out() -> None:
+    """VDA-MELEE-05: the club's hit lands by one success: Bors rolls his Stamina."""
+    assert [type(e) for e in clubbing([8, 2, 2, 2, 2, 2, 2])] == [ev.KnockoutRolled]
+
+
+def test_only_the_club_knocks_out() -> None:
+    """VDA-MELEE-05: Alma's hunting dagger hits Bors by surprise, but only a club knocks out."""
+    assert clubbing([8, 8, 2, 2, 2, 2, 2, 2], weapon="dague_de_chasse") == []
+
+
+def test_strength_plus_one_must_exceed_stamina_without_armour() -> None:
+    """VDA-MELEE-05: Strength 3 + 1 against Stamina 3 and no armour dice: 4 > 3, the knock-out
+    is possible."""
+    assert [type(e) for e in clubbing([8, 8, 2, 2, 2, 2, 2, 2, 2, 2], stamina=3)] == [ev.KnockoutRolled]
