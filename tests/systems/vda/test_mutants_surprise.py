@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Circumstances
+from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -262,10 +263,12 @@ def test_the_surprise_defence_meets_an_attack_from_behind(
 CLUB = act("attack", skill="melee", target="bors", weapon="matraque_courte")
 
 
-def clubbing(faces: list[int], weapon: str = "matraque_courte", **bors: Any) -> list[object]:
+def clubbing(
+    faces: list[int], weapon: str = "matraque_courte", options: VdaOptions | None = None, **bors: Any
+) -> list[object]:
     """Alma (Strength 3) strikes Bors, who saw nothing coming, by surprise with ``weapon``;
     the knock-out events that follow."""
-    t = Table()
+    t = Table(options)
     t.add("alma", sheet(dex=2, stealth=1, strength=3, melee=3, weapons=[weapon]))
     stamina = bors.pop("stamina", 1)
     target = sheet(perception=1, wits=2, alertness=1, **({"kind": "mortal"} | bors))
@@ -298,3 +301,16 @@ def test_strength_plus_one_must_exceed_stamina_without_armour() -> None:
     """VDA-MELEE-05: Strength 3 + 1 against Stamina 3 and no armour dice: 4 > 3, the knock-out
     is possible."""
     assert [type(e) for e in clubbing([8, 8, 2, 2, 2, 2, 2, 2, 2, 2], stamina=3)] == [ev.KnockoutRolled]
+
+
+@pytest.mark.parametrize(("ones_cancel", "unconscious"), [(True, True), (False, False)])
+def test_the_stamina_roll_against_the_club_follows_the_tables_1s(
+    ones_cancel: bool, unconscious: bool
+) -> None:
+    """VDA-MELEE-05, A-3: Bors (Stamina 2) rolls 8 and 1 at 8 against the club: the 1
+    cancels the success at a table where 1s cancel (he falls), not at the other."""
+    [rolled] = clubbing(
+        [8, 8, 2, 2, 2, 2, 2, 2, 2, 8, 1], stamina=2, options=VdaOptions(ones_cancel=ones_cancel)
+    )
+    assert isinstance(rolled, ev.KnockoutRolled) and rolled.roll is not None
+    assert (rolled.roll.faces, rolled.unconscious) == ([8, 1], unconscious)
