@@ -314,3 +314,43 @@ def test_the_stamina_roll_against_the_club_follows_the_tables_1s(
     )
     assert isinstance(rolled, ev.KnockoutRolled) and rolled.roll is not None
     assert (rolled.roll.faces, rolled.unconscious) == ([8, 1], unconscious)
+
+
+def test_no_surprise_without_an_undetected_ambush() -> None:
+    """VDA-AMB-01: before any ambush, or once the target detected it, there is no surprise to
+    answer or to strike."""
+    t = Table().add("alma", sheet(melee=3)).add("bors", sheet(kind="mortal", dodge=1))
+    refused = t.refuse(c.SurpriseDefence(combatant="bors", action=DODGE))
+    assert (refused.rule, refused.message) == (
+        "VDA-AMB-01",
+        "a surprise attack follows an undetected ambush, before the first round",
+    )
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, melee=3, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(kind="mortal", perception=3, wits=2, alertness=3))
+    [ambush] = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 2, 9, 9, 9, 2, 2, 2])[:1]
+    assert ambush.detected
+    assert t.refuse(STRIKE, [8] * 5).rule == "VDA-AMB-01"
+
+
+def test_a_surprise_attack_with_no_net_success_botches_under_the_option() -> None:
+    """VDA-GEN-02: at a table where a critical failure is judged on net successes, Alma's
+    surprise attack with one hit and one 1 is a critical failure."""
+    t = Table(VdaOptions(critical_on_net_successes=True))
+    t.add("alma", sheet(dex=2, stealth=1, melee=3, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 3, 3, 3])
+    events = scripted(t, STRIKE, [8, 1, 2, 2, 2])
+    assert ev.CriticalFailure(combatant="alma", ones=1) in events
+
+
+def test_a_club_blow_the_defence_cancels_knocks_nobody_out() -> None:
+    """VDA-MELEE-05: Bors saw it coming and dodges the club with 2 successes, as many as
+    Alma's: the blow does not land, no Stamina roll."""
+    t = Table()
+    t.add("alma", sheet(dex=2, stealth=1, strength=3, melee=3, weapons=["matraque_courte"]))
+    t.add("bors", sheet(kind="mortal", perception=1, wits=2, alertness=1, dodge=3, dex=3))
+    t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 9, 3])
+    t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [8, 8])
+    events = scripted(t, c.SurpriseAttack(combatant="alma", action=CLUB), [8, 8, 2, 2, 2])
+    assert [e for e in events if isinstance(e, ev.KnockoutRolled)] == []
