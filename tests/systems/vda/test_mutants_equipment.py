@@ -127,10 +127,9 @@ def test_concealment_is_refused_for_an_item_not_carried_or_no_weapon() -> None:
     assert (fists.rule, fists.message) == ("VDA-CONC-01", "'poings' is no weapon to hide")
 
 
-def test_two_dice_of_an_attack_free_the_last_point_of_a_stuck_stake() -> None:
-    """VDA-STUCK-04: Alma's stake stuck in Bors (pool 3) is worked down to 1 by a full
-    action, then freed by the 2 dice a later attack takes: one success leaves 0, and the
-    stake comes free."""
+def working_the_stake_loose(faces: list[int]) -> tuple[Table, list[object]]:
+    """Alma's stake sticks in Bors (pool 3, VDA-STUCK-02); the next round she works it loose
+    by a full action at 5 (``faces``): the table and the events of that action."""
     t = Table()
     t.add("alma", sheet(melee=3, strength=4, weapons=["pieu"]), player="ann")
     t.add("bors", sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
@@ -141,7 +140,15 @@ def test_two_dice_of_an_attack_free_the_last_point_of_a_stuck_stake() -> None:
     rolled_both(t)
     t.declare("alma", act("other", skill="melee", target="bors", intent="unstick"))
     t.declare("bors", act("none"))
-    assert of(t.resolve("alma", [5, 5, 4, 2, 2, 2]), ev.StuckPoolReduced)[0].pool == 1
+    return t, t.resolve("alma", faces)
+
+
+def test_two_dice_of_an_attack_free_the_last_point_of_a_stuck_stake() -> None:
+    """VDA-STUCK-04: Alma's stake stuck in Bors (pool 3) is worked down to 1 by a full
+    action, then freed by the 2 dice a later attack takes: one success leaves 0, and the
+    stake comes free."""
+    t, events = working_the_stake_loose([5, 5, 4, 2, 2, 2])
+    assert of(events, ev.StuckPoolReduced)[0].pool == 1
     rolled_both(t)
     t.declare("alma", act("attack", skill="brawl", target="bors", minor_acts=["unstick"]))
     t.declare("bors", act("none"))
@@ -181,15 +188,6 @@ def test_a_botched_blow_with_a_wooden_club_costs_one_more() -> None:
 def test_a_full_action_frees_a_stake_whose_pool_it_empties() -> None:
     """VDA-STUCK-04: Alma's stake stuck in Bors (pool 3); a full action with three
     successes empties the pool, and the stake comes free."""
-    t = Table()
-    t.add("alma", sheet(melee=3, strength=4, weapons=["pieu"]), player="ann")
-    t.add("bors", sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
-    rolled_both(t)
-    t.declare("alma", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
-    t.declare("bors", act("none"))
-    t.resolve("alma", [9, 9, 9, 9, 2, 2] + [9] * 4 + [1])
-    rolled_both(t)
-    t.declare("alma", act("other", skill="melee", target="bors", intent="unstick"))
-    t.declare("bors", act("none"))
-    [reduced] = of(t.resolve("alma", [5, 5, 5, 2, 2, 2]), ev.StuckPoolReduced)
+    _, events = working_the_stake_loose([5, 5, 5, 2, 2, 2])
+    [reduced] = of(events, ev.StuckPoolReduced)
     assert (reduced.pool, reduced.freed) == (0, True)

@@ -11,13 +11,18 @@ from domain.systems.vda.options import DamageOptions, VdaOptions
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_gaze_two_weapons import gaze_fight
 
+DAMAGE_BONUS = VdaOptions(damage=DamageOptions(charge_initiative_bonus="damage"))
 
-def charging(weapon: str) -> tuple[Table, ev.ActionDeclared, list[object]]:
-    """Alma, at a table whose mid-round charge adds the weapon's damage bonus, charges
-    Bors (empty-handed) in sequence 2 with ``weapon`` after a round of run-up."""
-    t = Table(VdaOptions(damage=DamageOptions(charge_initiative_bonus="damage")))
+
+def charging(
+    weapon: str, options: VdaOptions | None = DAMAGE_BONUS, theirs: tuple[str, ...] = ()
+) -> tuple[Table, ev.ActionDeclared, list[object]]:
+    """Alma, at a table whose mid-round charge adds the weapon's damage bonus (unless
+    ``options`` say otherwise), charges Bors (holding ``theirs``, empty-handed by default) in
+    sequence 2 with ``weapon`` after a round of run-up."""
+    t = Table(options)
     t.add("alma", sheet(melee=3, celerity=1, weapons=[weapon]))
-    t.add("bors", sheet(kind="mortal", melee=2))
+    t.add("bors", sheet(kind="mortal", melee=2, weapons=list(theirs)))
     t.moving_round("alma", [2] * 3)
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
@@ -69,23 +74,7 @@ def test_a_gaze_intent_is_guessed_with_empathy_or_occult_only() -> None:
 def test_the_larger_weapon_is_the_larger_size_before_the_initiative_bonus() -> None:
     """VDA-CHARGE-09, VDA-CHARGE-04: Alma's boar spear (size G, initiative +1) is larger than
     Bors's scimitar (size M, initiative +2): her mid-round charge adds its bonus (+1)."""
-    t = Table()
-    t.add("alma", sheet(melee=3, celerity=1, weapons=["epieu"]))
-    t.add("bors", sheet(kind="mortal", melee=2, weapons=["cimeterre"]))
-    t.moving_round("alma", [2] * 3)
-    t.start()
-    t.send(c.ActivateCelerity(combatant="alma"))
-    t.initiative("alma", [7, 7, 7, 2, 2])
-    t.initiative("bors", [7, 2, 2, 2, 2])
-    t.declare("alma", act("none"))
-    t.declare("bors", act("none"))
-    charge = act(
-        "attack",
-        skill="melee",
-        target="bors",
-        weapon="epieu",
-        charge=Charge(rounds_moved=1, initiative_bonus=True),
-    )
-    assert t.declare("alma", charge)[1] == ev.InitiativeAdjusted(
+    _, _, events = charging("epieu", options=None, theirs=("cimeterre",))
+    assert events[1] == ev.InitiativeAdjusted(
         combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="charge en cours de round (epieu)"
     )
