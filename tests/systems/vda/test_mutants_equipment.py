@@ -4,13 +4,16 @@ the mutation run of ``docs/systems/vda.md``."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
+from tests.systems.vda.test_natural_weapons import CLAWS, xin_tao
 from tests.systems.vda.test_rules_in_play import rolled_both
 
 
@@ -191,3 +194,15 @@ def test_a_full_action_frees_a_stake_whose_pool_it_empties() -> None:
     _, events = working_the_stake_loose([5, 5, 5, 2, 2, 2])
     [reduced] = of(events, ev.StuckPoolReduced)
     assert (reduced.pool, reduced.freed) == (0, True)
+
+
+def test_claws_that_lose_nothing_to_the_axe_hurt_nobody() -> None:
+    """VDA-VAND-10: Xin Tao's claws, aggravated enough (4) to take the whole loss of the axe
+    (2 + 2), lose no resistance, and so he takes no bashing for parrying with them."""
+    claws = msgspec.structs.replace(CLAWS, aggravated_capacity=4)
+    t = xin_tao(VdaOptions(natural_weapons=[claws]), weapons=["griffes"])
+    t.declare("nosf", act("attack", skill="melee", weapon="hache_a_deux_mains", target="xin"))
+    t.declare("xin", act("defend", skill="brawl", defence="parry", weapon="griffes"))
+    resolve(t, "xin", [8, 2])
+    events = resolve(t, "nosf", [9, 9])
+    assert of(events, ev.ResistanceReduced) == [] and of(events, ev.NaturalParryHurt) == []
