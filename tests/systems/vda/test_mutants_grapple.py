@@ -16,7 +16,17 @@ from domain.systems.vda.rules.attack import Striker, Target, resolve_attack
 from domain.systems.wod import Attributes, Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_bite_rules import DRINK, bitten
-from tests.systems.vda.test_grapple_rules import CONTACT, NOTHING, POWERS, begin, fight, finish, held
+from tests.systems.vda.test_grapple_rules import (
+    A_INIT,
+    B_INIT,
+    CONTACT,
+    NOTHING,
+    POWERS,
+    begin,
+    fight,
+    finish,
+    held,
+)
 
 ARMED = Modifier(rule="VDA-GRAP-01", value=6, why="défense armée")
 
@@ -236,5 +246,35 @@ def test_under_the_option_the_grappler_s_gaze_suffers_its_own_hold() -> None:
             combatant="alma",
             power="regard",
             terms=[Modifier(rule="VDA-GRAP-23", value=-3, why="dés perdus: valeur d'étreinte")],
+        )
+    ]
+
+
+def test_a_control_the_held_fighter_opposes_as_well_raises_nothing() -> None:
+    """VDA-GRAP-12, VDA-GRAP-13: Bors, a ghoul held at 3 with a Celerity action still to
+    come, opposes Alma's control with 2 successes against her 1: the value stays 3."""
+    t = fight(kind="ghoul", celerity=1, blood=5)
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+    finish(t)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="bors"))
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    t.declare("alma", act("other", skill="brawl", attribute="strength", grapple="control", target="bors"))
+    t.declare("bors", NOTHING)
+    events = t.resolve("alma", [2, 2, 2, 2, 2, 2, 8, 8, 2, 2])
+    assert [e for e in events if isinstance(e, ev.GrappleValueChanged)] == [
+        ev.GrappleValueChanged(
+            grappler="alma",
+            target="bors",
+            delta=0,
+            value=3,
+            cause="control",
+            rule="VDA-GRAP-12",
+            opposition=2,
+            grappler_used=1,
         )
     ]
