@@ -206,3 +206,40 @@ def test_claws_that_lose_nothing_to_the_axe_hurt_nobody() -> None:
     resolve(t, "xin", [8, 2])
     events = resolve(t, "nosf", [9, 9])
     assert of(events, ev.ResistanceReduced) == [] and of(events, ev.NaturalParryHurt) == []
+
+
+def test_working_a_weapon_loose_takes_the_one_in_the_target() -> None:
+    """VDA-STUCK-04: two stakes are stuck, Alma's in Cole, then Dan's in Bors; working loose
+    the one in Bors, by a full action (Alma) or by 2 dice of an attack (Dan), reduces Dan's
+    stake in Bors, not the first one stuck."""
+    t = Table()
+    for cid in ("alma", "dan"):
+        t.add(cid, sheet(melee=3, strength=4, weapons=["pieu"]))
+    for cid in ("cole", "bors"):
+        t.add(cid, sheet(kind="vampire", melee=1, fortitude=3, armour="maille"))
+
+    def rolled() -> None:
+        t.start()
+        for cid, faces in (("alma", 4), ("dan", 3), ("cole", 1), ("bors", 0)):
+            t.initiative(cid, [7] * faces + [2] * (5 - faces))
+
+    rolled()
+    t.declare("alma", act("attack", skill="melee", target="cole", weapon="pieu", zone="heart"))
+    t.declare("dan", act("attack", skill="melee", target="bors", weapon="pieu", zone="heart"))
+    t.declare("cole", act("none"))
+    t.declare("bors", act("none"))
+    for cid in ("alma", "dan"):
+        t.resolve(cid, [9, 9, 9, 9, 2, 2] + [9] * 4 + [1])
+    while (seq := t.state.sequence) is not None and seq.step == "power":
+        t.send(c.SkipPower(combatant=seq.acting[0]))
+    rolled()
+    t.declare("alma", act("other", skill="melee", target="bors", intent="unstick"))
+    t.declare("dan", act("attack", skill="brawl", target="bors", minor_acts=["unstick"]))
+    t.declare("cole", act("none"))
+    t.declare("bors", act("none"))
+    full = of(t.resolve("alma", [5, 2, 2, 2, 2, 2]), ev.StuckPoolReduced)
+    minor = of(resolve(t, "dan", [2, 5, 2]), ev.StuckPoolReduced)
+    assert [(e.combatant, e.owner, e.target, e.pool) for e in full + minor] == [
+        ("alma", "dan", "bors", 2),
+        ("dan", "dan", "bors", 1),
+    ]
