@@ -59,7 +59,7 @@ def test_a_mid_round_charge_adds_the_damage_bonus_under_the_option() -> None:
             delta=3,
             score=6,
             rule="VDA-CHARGE-04",
-            reason="charge en cours de round (lance)",
+            reason="mid_round_charge",
         ),
     ]
     assert t.state.fighters["alma"].initiative == 6
@@ -83,7 +83,7 @@ def test_the_larger_weapon_is_the_larger_size_before_the_initiative_bonus() -> N
     Bors's scimitar (size M, initiative +2): her mid-round charge adds its bonus (+1)."""
     _, _, events = charging("epieu", options=None, theirs=("cimeterre",))
     assert events[1] == ev.InitiativeAdjusted(
-        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="charge en cours de round (epieu)"
+        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="mid_round_charge"
     )
 
 
@@ -95,5 +95,5 @@ def test_a_natural_weapon_has_no_size_to_outrank_a_mounted_pilum() -> None:
     options = VdaOptions(natural_weapons=[claws])
     _, _, events = charging("pilum", options, ("griffes",), Mount(strength=4), kind="ghoul", protean=1)
     assert events[1] == ev.InitiativeAdjusted(
-        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="charge en cours de round (pilum)"
+        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="mid_round_charge"
     )
