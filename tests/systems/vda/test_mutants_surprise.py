@@ -260,6 +260,20 @@ def test_the_surprise_defence_meets_an_attack_from_behind(
     assert (resolved.sequence, resolved.resolution.defence_successes) == (0, met)
 
 
+def test_only_the_surprise_defences_dice_of_8_or_more_meet_an_attack_from_behind() -> None:
+    """VDA-PHYS-05, VDA-AMB-03: Bors's surprise dodge rolls 7 and 8, two successes; Alma's
+    surprise comes from behind, so only the 8 may meet it, and from the front both do."""
+    met = {}
+    for from_behind in (True, False):
+        t = ambushed()
+        t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [7, 8])
+        strike = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", from_behind=from_behind)
+        events = scripted(t, c.SurpriseAttack(combatant="alma", action=strike), [8, 8, 8, 2, 2, 7, 7, 7])
+        [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
+        met[from_behind] = resolved.resolution.defence_successes
+    assert met == {True: 1, False: 2}
+
+
 CLUB = act("attack", skill="melee", target="bors", weapon="matraque_courte")
 
 
