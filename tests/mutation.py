@@ -102,7 +102,7 @@ def save_ledger(system: str) -> int:
             text = ",".join(NOT_JUDGED if code is None else str(code) for code in verdicts)
             lines.append(f"{source} {function} {meta['hash_by_function_name'][function]} {text}")
     path = ledger_path(system)
-    path.parent.mkdir(exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     header = f"# {system}: source, function, source hash, exit code of mutant 1, 2, … (- not judged)\n"
     path.write_text(header + "".join(line + "\n" for line in lines))
     return judged
