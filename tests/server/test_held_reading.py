@@ -14,11 +14,7 @@ from websockets.frames import Close, Frame, Opcode
 from server.frames import EXTENSION
 from server.frames_protocol import FramesProtocol
 from server.serve import uvicorn_config
-
-HANDSHAKE = (
-    b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-)
+from tests.server.test_inbound_frames import HANDSHAKE
 
 
 class Transport(asyncio.Transport):

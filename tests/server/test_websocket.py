@@ -76,6 +76,8 @@ async def shared_servers() -> AsyncIterator[Shared]:
         yield server_on
 
 
+# conftest's fixtures of these names, on the module's loop: a server runs on
+# the loop of the tests that talk to it.
 @pytest_asyncio.fixture(loop_scope="module")
 async def server(shared_servers: Shared, redis_url: str, fast_paths: bool) -> str:
     return await shared_servers(redis_url, fast_paths)
@@ -91,6 +93,14 @@ async def admin(server: str) -> AsyncIterator[Admin]:
 async def start_server(redis_url: str, fast_paths: bool) -> AsyncIterator[StartServer]:
     """Servers of a test's own, stopped at its end."""
     async with servers(redis_url, fast_paths) as start:
+        yield start
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def start_embedded_server(
+    embedded_redis: EmbeddedRedis, fast_paths: bool
+) -> AsyncIterator[StartServer]:
+    async with servers(embedded_redis.url, fast_paths) as start:
         yield start
 
 
@@ -695,14 +705,6 @@ async def test_sockets_that_stop_reading_wait_apart_and_never_hold_up_the_table(
     finally:
         await stalled_player.close()
         await stalled_spectator.close()
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def start_embedded_server(
-    embedded_redis: EmbeddedRedis, fast_paths: bool
-) -> AsyncIterator[StartServer]:
-    async with servers(embedded_redis.url, fast_paths) as start:
-        yield start
 
 
 async def test_a_closed_socket_is_freed_when_it_closes_not_at_a_later_collection(
