@@ -136,13 +136,23 @@ class FramesProtocol(WebSocketsSansIOProtocol):
                 self.transport.resume_reading()
 
     def hold_reading(self, held: bool) -> None:
-        if held == self.reading_held:
+        if held == self.reading_held or (held and self.close_sent):
             return
         self.reading_held = held
         if held:
             self.transport.pause_reading()
         elif not self.read_paused:
             self.transport.resume_reading()
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.close_sent and self.reading_held:
+            # Past the app's close, read again whatever the app held back: the
+            # client's close reply ends the handshake (uvicorn resumes only its
+            # own pause). Held, the socket stayed open until the client gave up.
+            self.reading_held = False
+            if not self.read_paused and not self.transport.is_closing():
+                self.transport.resume_reading()
 
     def data_received(self, data: bytes) -> None:
         if self.listener is not None and not self.close_sent:

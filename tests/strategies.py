@@ -9,6 +9,7 @@ text so that unknown names are tried too.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -58,8 +59,7 @@ def structs(
     """Instances of ``cls``: each required field drawn, each optional one drawn or left
     at its default; a field named in ``fields`` that holds text mostly drawn from its
     own strategy."""
-    info = mi.type_info(cls)
-    assert isinstance(info, mi.StructType)
+    info = struct_info(cls)
     named = fields or {}
     strategies: dict[str, st.SearchStrategy[Any]] = {}
     for field in info.fields:
@@ -77,6 +77,15 @@ def structs(
         return cls(**{name: value for name, value in drawn.items() if value is not msgspec.NODEFAULT})
 
     return build()
+
+
+@functools.cache
+def struct_info(cls: type[msgspec.Struct]) -> mi.StructType:
+    """The fields of ``cls``, read once: reading them evaluates every annotation
+    of the struct and of those it holds, which costs more than drawing a command."""
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    return info
 
 
 def _holds_text(kind: mi.Type) -> bool:

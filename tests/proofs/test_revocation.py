@@ -25,12 +25,15 @@ from tests.test_cli import Served
 pytestmark = [pytest.mark.timeout(600)]
 
 
-async def hammer(url: str, table_id: str, token: str, closed: dict[str, float]) -> int:
-    """Send notes as fast as they are answered until the socket is closed: the
-    close code; the time it came in ``closed``."""
+async def hammer(
+    url: str, table_id: str, token: str, closed: dict[str, float], welcomed: asyncio.Event
+) -> int:
+    """Once welcomed (``welcomed`` set), send notes as fast as they are answered
+    until the socket is closed: the close code; the time it came in ``closed``."""
     headers = {"Authorization": f"Bearer {token}"}
     async with connect(ws_url(url, table_id), additional_headers=headers) as ws:
         await ws.recv()
+        welcomed.set()
         n = 0
         try:
             while True:
@@ -61,10 +64,14 @@ def test_a_revoked_player_writes_nothing_after_its_revocation(tmp_path: Path) ->
             for _ in range(races):
                 player = await gm_admin.invite(table_id, "player", "P")
                 closed: dict[str, float] = {}
+                welcomed = [asyncio.Event(), asyncio.Event()]
                 sockets = [
-                    asyncio.create_task(hammer(url, table_id, player["token"], closed))
-                    for url in (one.url, two.url)
+                    asyncio.create_task(hammer(url, table_id, player["token"], closed, welcome))
+                    for url, welcome in zip((one.url, two.url), welcomed, strict=True)
                 ]
+                # Both sockets in before the race (on a loaded machine a handshake
+                # can take longer than the pause, and the revocation then refuses it).
+                await asyncio.wait_for(asyncio.gather(*(w.wait() for w in welcomed)), 30)
                 await asyncio.sleep(rng.uniform(0.05, 0.3))
                 revoked = await gm_admin.revoke(table_id, player["id"])
                 answered = asyncio.get_running_loop().time()

@@ -1,5 +1,9 @@
 """Several clients of different roles on one table, through a real uvicorn server
-(with Fracas's own WebSocket protocol, and with uvicorn's on the plain path)."""
+(with Fracas's own WebSocket protocol, and with uvicorn's on the plain path).
+
+The tests share one server per Redis and path (each plays on a table of its
+own), on the module's event loop; those that need other settings or a
+server to themselves start their own."""
 
 from __future__ import annotations
 
@@ -8,10 +12,11 @@ import contextlib
 import gc
 import json
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Frame as WireFrame
@@ -46,7 +51,57 @@ from server.table_socket import Connection
 from tests.server.conftest import StartServer, servers
 
 # Every test runs on the fast paths and on the plain ones (Settings.fast_paths).
-pytestmark = [pytest.mark.redis, pytest.mark.both_paths, pytest.mark.timeout(60)]
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.both_paths,
+    pytest.mark.timeout(60),
+    pytest.mark.asyncio(loop_scope="module"),
+]
+
+Shared = Callable[[str, bool], Awaitable[str]]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_servers() -> AsyncIterator[Shared]:
+    """The module's servers, one per Redis and path, started when first asked for."""
+    async with contextlib.AsyncExitStack() as stack:
+        started: dict[tuple[str, bool], str] = {}
+
+        async def server_on(redis_url: str, fast_paths: bool) -> str:
+            if (redis_url, fast_paths) not in started:
+                start = await stack.enter_async_context(servers(redis_url, fast_paths))
+                started[redis_url, fast_paths] = await start()
+            return started[redis_url, fast_paths]
+
+        yield server_on
+
+
+# conftest's fixtures of these names, on the module's loop: a server runs on
+# the loop of the tests that talk to it.
+@pytest_asyncio.fixture(loop_scope="module")
+async def server(shared_servers: Shared, redis_url: str, fast_paths: bool) -> str:
+    return await shared_servers(redis_url, fast_paths)
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def admin(server: str) -> AsyncIterator[Admin]:
+    async with Admin(server) as client:
+        yield client
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def start_server(redis_url: str, fast_paths: bool) -> AsyncIterator[StartServer]:
+    """Servers of a test's own, stopped at its end."""
+    async with servers(redis_url, fast_paths) as start:
+        yield start
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def start_embedded_server(
+    embedded_redis: EmbeddedRedis, fast_paths: bool
+) -> AsyncIterator[StartServer]:
+    async with servers(embedded_redis.url, fast_paths) as start:
+        yield start
 
 
 def combatant(cid: str, name: str) -> AddCombatant:
@@ -252,14 +307,12 @@ async def test_a_command_waits_for_the_follow_sent_before_it(
 
 
 async def test_commands_sent_faster_than_answered_are_all_applied_in_the_order_sent(
-    start_server: StartServer,
+    admin: Admin, server: str
 ) -> None:
     """More commands at once than a connection may have in flight (16): the server
     stops reading that socket until answers come back, and applies every one in
     the order sent, with messages sent before the welcome taken first."""
-    server = await start_server()
-    async with Admin(server) as admin:
-        created = await admin.create_table("Rafale", "vda")
+    created = await admin.create_table("Rafale", "vda")
     async with raw_socket(server, created["table_id"], created["gm_token"]) as raw:
         for i in range(40):  # sent at once, without waiting for the welcome
             note = {"type": "AddNote", "text": f"note {i}"}
@@ -588,7 +641,7 @@ async def stalled_socket(server: str, table_id: str, token: str) -> Any:
     )
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="module")
 async def start_fast_server(embedded_redis: EmbeddedRedis) -> AsyncIterator[StartServer]:
     """Servers on the fast paths only, for what only they do."""
     async with servers(embedded_redis.url, fast_paths=True) as start:
