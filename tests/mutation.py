@@ -4,6 +4,7 @@
     python -m tests.mutation vda results                  # the surviving mutants
     python -m tests.mutation vda show <mutant name>       # one mutant's diff
     python -m tests.mutation vda run "<mutant name>"      # re-test one mutant
+    python -m tests.mutation vda score                    # the score, from the ledger
 
 Any mutmut 3 sub-command works after the system's name. Run it from the
 repository's root with the development extra installed (``pip install
@@ -16,12 +17,24 @@ out (the properties take seconds per mutant and draw at random; the table reads
 the source, which mutmut rewrites). The scratch directory holds one system at a
 time: naming another system starts it afresh. Each system's score, equivalent
 mutants and command are in ``docs/systems/<system>.md``.
+
+A full run takes hours, more than one working session, and ``mutants/`` is not
+kept; so every verdict is also written to a committed ledger,
+``tests/mutation_ledger/<system>.txt``: one line per mutated function, with the
+hash mutmut gives its source and the exit code of each of its mutants. Before a
+run the ledger is copied back into ``mutants/``; mutmut then keeps a verdict only
+while its function's source is unchanged, and judges afresh the mutants of every
+function that changed. A verdict does not notice a change of the tests: after
+adding a test, re-judge the survivors it aims at by naming them.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import sys
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +61,8 @@ UNUSED_PLUGINS = ["cacheprovider", "unraisableexception", "threadexception", "hy
 
 SCRATCH = Path("mutants")
 MARK = SCRATCH / "fracas-system"
+LEDGERS = Path("tests/mutation_ledger")
+NOT_JUDGED = "-"
 
 
 def settings(system: str) -> dict[str, Any]:
@@ -66,17 +81,142 @@ def settings(system: str) -> dict[str, Any]:
     }
 
 
+def ledger_path(system: str) -> Path:
+    return LEDGERS / f"{system}.txt"
+
+
+def _meta_path(source: str) -> Path:
+    return SCRATCH / (source + ".meta")
+
+
+def _mutant_key(source: str, function: str, number: int) -> str:
+    module = source.removesuffix(".py").replace("/", ".")
+    return f"{module}.{function}__mutmut_{number}"
+
+
+def save_ledger(system: str) -> int:
+    """Write every verdict held in ``mutants/`` to the system's ledger; return how many are judged."""
+    lines, judged = [], 0
+    for meta_file in sorted(SCRATCH.glob(f"domain/systems/{system}/*/*.py.meta")):
+        source = meta_file.relative_to(SCRATCH).as_posix().removesuffix(".meta")
+        meta = json.loads(meta_file.read_text())
+        by_function: dict[str, dict[int, int | None]] = defaultdict(dict)
+        for key, code in meta["exit_code_by_key"].items():
+            prefix, _, number = key.rpartition("__mutmut_")
+            by_function[prefix.rpartition(".")[2]][int(number)] = code
+        for function, codes in sorted(by_function.items()):
+            verdicts = [codes[n] for n in range(1, len(codes) + 1)]
+            judged += sum(code is not None for code in verdicts)
+            text = ",".join(NOT_JUDGED if code is None else str(code) for code in verdicts)
+            lines.append(f"{source} {function} {meta['hash_by_function_name'][function]} {text}")
+    path = ledger_path(system)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = f"# {system}: source, function, source hash, exit code of mutant 1, 2, … (- not judged)\n"
+    path.write_text(header + "".join(line + "\n" for line in lines))
+    return judged
+
+
+def read_ledger(system: str) -> dict[str, dict[str, tuple[str, list[int | None]]]]:
+    """The ledger as source file → function → (source hash, exit code of mutant 1, 2, …)."""
+    ledger: dict[str, dict[str, tuple[str, list[int | None]]]] = {}
+    path = ledger_path(system)
+    if not path.exists():
+        return ledger
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        source, function, digest, text = line.split(" ")
+        codes = [None if code == NOT_JUDGED else int(code) for code in text.split(",")]
+        ledger.setdefault(source, {})[function] = (digest, codes)
+    return ledger
+
+
+def restore_ledger(system: str) -> None:
+    """Seed ``mutants/`` with the ledger's verdicts where mutmut holds none yet."""
+    for source, functions in read_ledger(system).items():
+        meta_file = _meta_path(source)
+        if meta_file.exists():
+            continue
+        meta_file.parent.mkdir(parents=True, exist_ok=True)
+        codes = {
+            _mutant_key(source, function, n): code
+            for function, (_, verdicts) in functions.items()
+            for n, code in enumerate(verdicts, start=1)
+        }
+        meta = {
+            "exit_code_by_key": codes,
+            "hash_by_function_name": {function: digest for function, (digest, _) in functions.items()},
+            "type_check_error_by_key": {},
+            "durations_by_key": {},
+            "estimated_durations_by_key": {},
+        }
+        meta_file.write_text(json.dumps(meta))
+
+
+def equivalent_mutants(system: str) -> set[str]:
+    """The mutants ``docs/systems/<system>-mutants.md`` lists as equivalent, full names."""
+    path = Path(f"docs/systems/{system}-mutants.md")
+    if not path.exists():
+        return set()
+    names: set[str] = set()
+    text = path.read_text().split("\n## Survivants", 1)[0]
+    for row in re.findall(r"^\| (`[^|]*`) \|", text, flags=re.MULTILINE):
+        base = ""
+        for token in re.findall(r"`([^`]+)`", row):
+            if token.startswith("_") and base:
+                names.add(f"{base}_{token.lstrip('_')}")
+            else:
+                base = token.rpartition("__mutmut_")[0] + "__mutmut"
+                names.add(token)
+    return {f"domain.systems.{system}.{name}" for name in names}
+
+
+def score(system: str) -> str:
+    """The mutation score of each mutated folder, from the ledger and the equivalents' list."""
+    equivalent = equivalent_mutants(system)
+    rows = ["| folder | mutants | judged | equivalent | killed / not equivalent | score | survivors |"]
+    rows.append("| --- | --- | --- | --- | --- | --- | --- |")
+    for folder in ("rules", "handlers"):
+        counts: Counter[str] = Counter()
+        for source, functions in read_ledger(system).items():
+            if f"/{folder}/" not in source:
+                continue
+            for function, (_, codes) in functions.items():
+                for n, code in enumerate(codes, start=1):
+                    counts["mutants"] += 1
+                    if code is None:
+                        continue
+                    counts["judged"] += 1
+                    if _mutant_key(source, function, n) in equivalent:
+                        counts["equivalent"] += 1
+                    elif code in (1, 3, 36, 37):  # a failing test, pytest's error, a timeout, the type check
+                        counts["killed"] += 1
+                    else:
+                        counts["survived"] += 1
+        others = counts["judged"] - counts["equivalent"]
+        rate = f"{100 * counts['killed'] / others:.1f} %" if others else "—"
+        rows.append(
+            f"| `{folder}/` | {counts['mutants']} | {counts['judged']} | {counts['equivalent']} "
+            f"| {counts['killed']} / {others} | {rate} | {counts['survived']} |"
+        )
+    return "\n".join(rows)
+
+
 def main(argv: list[str]) -> None:
     if not argv or argv[0].startswith("-"):
         sys.exit(__doc__)
     system, mutmut_args = argv[0], argv[1:]
     if not Path("domain/systems", system, "rules").is_dir():
         sys.exit(f"no rules to mutate: domain/systems/{system}/rules is not a directory")
+    if mutmut_args == ["score"]:
+        print(score(system))
+        return
     if MARK.exists() and MARK.read_text().strip() != system:
         print(f"{SCRATCH}/ held another system's mutants; starting afresh for {system}")
         shutil.rmtree(SCRATCH)
     SCRATCH.mkdir(exist_ok=True)
     MARK.write_text(system + "\n")
+    restore_ledger(system)
 
     import mutmut.configuration
 
@@ -90,7 +230,12 @@ def main(argv: list[str]) -> None:
     # import the copy in mutants/ (pytest refuses a conftest from another path).
     for name in [name for name in sys.modules if name == "tests" or name.startswith("tests.")]:
         del sys.modules[name]
-    cli(mutmut_args, prog_name=f"python -m tests.mutation {system}")
+    try:
+        cli(mutmut_args, prog_name=f"python -m tests.mutation {system}")
+    finally:
+        # Also on Ctrl-C: the verdicts reached so far are kept for the next session.
+        if mutmut_args[:1] == ["run"]:
+            print(f"{save_ledger(system)} verdicts in {ledger_path(system)}")
 
 
 if __name__ == "__main__":
