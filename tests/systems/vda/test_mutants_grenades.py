@@ -54,7 +54,7 @@ def test_blood_buys_off_the_difficulty_first_then_the_dice(points: int, left: De
     left, the fighter is no longer deafened."""
     t = deafened()
     events = t.send(c.ClearDeafness(combatant="bors", points=points))
-    assert events == [spent(points), ev.Deafened(combatant="bors", deafness=left, reason="sang dépensé")]
+    assert events == [spent(points), ev.Deafened(combatant="bors", deafness=left, reason="blood_spent")]
     assert t.state.fighters["bors"].deafness == left
 
 

@@ -47,7 +47,7 @@ def test_a_mid_round_charge_adds_the_damage_bonus_under_the_option() -> None:
             delta=3,
             score=6,
             rule="VDA-CHARGE-04",
-            reason="charge en cours de round (lance)",
+            reason="mid_round_charge",
         ),
     ]
     assert t.state.fighters["alma"].initiative == 6
