@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
@@ -86,15 +87,67 @@ def test_vda_stuck_01__a_blow_short_of_the_hit_threshold_never_sticks() -> None:
     assert of(events, ev.WeaponStuck) == []
 
 
-def test_vda_stuck_03__the_stuck_stake_lowers_the_next_heart_shots_thresholds() -> None:
-    """VDA-STUCK-03: with Alma's stake stuck in Bors (pool 2), her dagger's heart shot next round
-    needs max(1, 3 − 2) successes and unsoaked levels: one success and one level stake him."""
+def test_vda_stake_02__a_blade_that_does_not_impale_stakes_nobody() -> None:
+    """VDA-STAKE-02: only an impaling weapon may stake by a lucky strike: six 9s of Alma's
+    hunting dagger on Bors's body check no stake."""
+    _, events = strike("dague_de_chasse", None, [9] * 6 + [9] * 8)
+    assert of(events, ev.StakeChecked) == []
+
+
+def test_vda_stuck_01__fists_that_meet_the_thresholds_leave_nothing_stuck() -> None:
+    """VDA-STUCK-01: what stays stuck is a weapon of the sheet: Alma's fists at Bors's heart
+    meet the stuck conditions (3 successes, 3 before soak, 1 soaked with a 1), yet nothing
+    sticks."""
+    t = fight(
+        alma=sheet(brawl=3, strength=4, weapons=["pieu"]), bors=sheet(kind="vampire", melee=1, fortitude=1)
+    )
+    t.declare("alma", act("attack", skill="brawl", target="bors", weapon="poings", zone="heart"))
+    t.declare("bors", act("none"))
+    events = resolve(t, "alma", [8, 8, 8, 2, 2, 2, 2, 1])
+    assert of(events, ev.StakeChecked) == [checked("targeted", 3, 3, 0, 3, 2, stuck=True)]
+    assert of(events, ev.WeaponStuck) == []
+
+
+def stuck_in_bors() -> Table:
+    """Alma's stake stuck in Bors (VDA-STUCK-01); round 2 rolled."""
     t, _ = strike("pieu", "heart", [8, 8, 8, 2, 2, 2, 2, 2, 1], fortitude=1)
     t.start()
     t.initiative("alma", A_INIT)
     t.initiative("bors", B_INIT)
+    return t
+
+
+def test_vda_stuck_03__the_stuck_stake_lowers_the_next_heart_shots_thresholds() -> None:
+    """VDA-STUCK-03: with Alma's stake stuck in Bors (pool 2), her dagger's heart shot next round
+    needs max(1, 3 − 2) successes and unsoaked levels: one success and one level stake him."""
+    t = stuck_in_bors()
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="heart"))
     t.declare("bors", act("none"))
     events = resolve(t, "alma", [8, 2, 2, 2, 2, 2] + [9, 9, 9, 9, 9] + [2])
     [check] = of(events, ev.StakeChecked)
     assert (check.hit_threshold, check.damage_threshold, check.success) == (1, 1, True)
+
+
+def test_vda_stuck_04__working_loose_looks_where_the_action_points() -> None:
+    """VDA-STUCK-04: a removal without a target works on the actor's own body: nothing is
+    stuck in Alma, so hers is refused though her stake is in Bors; the 2-dice removal of a
+    dodge, with no target, likewise."""
+    t = stuck_in_bors()
+    full = act("other", skill="melee", intent="unstick")
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=full))
+    assert (refused.rule, refused.message) == ("VDA-STUCK-04", "no weapon is stuck in 'alma'")
+    minor = act("defend", skill="dodge", defence="dodge", minor_acts=["unstick"])
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=minor))
+    assert (refused.rule, refused.message) == ("VDA-STUCK-04", "no weapon is stuck in 'alma' or its target")
+
+
+def test_vda_stake_04__a_staked_vampires_refusal_says_why() -> None:
+    """VDA-STAKE-04: Bors, staked (by the GM's ruling), is refused an attack: paralysed."""
+    t = fight(bors=sheet(kind="vampire", melee=2))
+    t.send(c.RuleStake(target="bors", staked=True, reason="pieu planté"))
+    t.declare("alma", act("none"))
+    refused = t.refuse(c.DeclareAction(combatant="bors", action=act("attack", skill="melee", target="alma")))
+    assert (refused.rule, refused.message) == (
+        "VDA-STAKE-04",
+        "'bors' has a stake through the heart: paralysed",
+    )
