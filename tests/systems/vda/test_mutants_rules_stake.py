@@ -130,15 +130,11 @@ def test_vda_stuck_03__the_stuck_stake_lowers_the_next_heart_shots_thresholds() 
 
 def test_vda_stuck_04__working_loose_looks_where_the_action_points() -> None:
     """VDA-STUCK-04: a removal without a target works on the actor's own body: nothing is
-    stuck in Alma, so hers is refused though her stake is in Bors; the 2-dice removal of a
-    dodge, with no target, likewise."""
+    stuck in Alma, so hers is refused though her stake is in Bors."""
     t = stuck_in_bors()
     full = act("other", skill="melee", intent="unstick")
     refused = t.refuse(c.DeclareAction(combatant="alma", action=full))
     assert (refused.rule, refused.message) == ("VDA-STUCK-04", "no weapon is stuck in 'alma'")
-    minor = act("defend", skill="dodge", defence="dodge", minor_acts=["unstick"])
-    refused = t.refuse(c.DeclareAction(combatant="alma", action=minor))
-    assert (refused.rule, refused.message) == ("VDA-STUCK-04", "no weapon is stuck in 'alma' or its target")
 
 
 def test_vda_stake_04__a_staked_vampires_refusal_says_why() -> None:
@@ -151,3 +147,28 @@ def test_vda_stake_04__a_staked_vampires_refusal_says_why() -> None:
         "VDA-STAKE-04",
         "'bors' has a stake through the heart: paralysed",
     )
+
+
+def test_vda_stuck_04__two_dice_work_loose_only_what_is_in_the_actor_or_its_target() -> None:
+    """VDA-STUCK-04: Alma's stake is stuck in Cole; her attack on Bors cannot spend 2 dice
+    working it loose: it is neither in her nor in her target."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=4, weapons=["pieu", "dague_de_chasse"]))
+    t.add("bors", sheet(kind="mortal", melee=2))
+    t.add("cole", sheet(kind="vampire", melee=1, fortitude=1))
+
+    def rolled() -> None:
+        t.start()
+        t.initiative("alma", A_INIT)
+        t.initiative("cole", [7, 7, 2, 2, 2])
+        t.initiative("bors", B_INIT)
+
+    rolled()
+    t.declare("alma", act("attack", skill="melee", target="cole", weapon="pieu", zone="heart"))
+    t.declare("cole", act("none"))
+    t.declare("bors", act("none"))
+    assert of(resolve(t, "alma", [8, 8, 8, 2, 2, 2, 2, 2, 1]), ev.WeaponStuck)
+    rolled()
+    minor = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", minor_acts=["unstick"])
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=minor))
+    assert (refused.rule, refused.message) == ("VDA-STUCK-04", "no weapon is stuck in 'alma' or its target")
