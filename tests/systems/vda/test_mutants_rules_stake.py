@@ -1,6 +1,7 @@
-"""The stake and the stuck weapon through ``decide``: each threshold of VDA-STAKE-01..03 and
-each condition of VDA-STUCK-01 at its edge, whole ``StakeChecked`` events. Written against
-the mutants of ``rules/stake`` that survived the mutation run (``docs/systems/vda.md``)."""
+"""The stake and the stuck weapon through ``decide``: each threshold of VDA-STAKE-01,
+VDA-STAKE-02, VDA-STAKE-03 and each condition of VDA-STUCK-01 at its edge, whole
+``StakeChecked`` events. Written against the mutants of ``rules/stake`` that survived the
+mutation run (``docs/systems/vda.md``)."""
 
 from __future__ import annotations
 
