@@ -55,14 +55,17 @@ def test_vda_act_03__a_power_action_past_the_physical_ones_is_refused_saying_so(
 
 
 def test_vda_act_02__a_power_action_fills_the_cap_and_no_more() -> None:
-    """VDA-ACT-02: Dexterity 3 and Wits 3 allow 4 actions: with 3 physical ones Alma buys a
-    power action, the 4th; a second would be a 5th (though VDA-ACT-03 would allow it)."""
+    """VDA-ACT-02: Dexterity 3 and Wits 3 allow 4 actions, physical and power together: with 3
+    physical ones Alma buys a power action, the 4th; neither a second power action (though
+    VDA-ACT-03 would allow it) nor a 4th physical one is bought, and her Anger stays."""
     t = rolled()
     assert t.send(PHYSICAL) == gained("physical")
     assert t.send(PHYSICAL) == gained("physical")
     assert t.send(POWER) == gained("power")
-    refused = t.refuse(POWER)
-    assert (refused.rule, refused.message) == (
-        "VDA-ACT-02",
-        "'alma' would hold more than the 4 actions Dexterity/Wits allow",
-    )
+    for purchase in (POWER, PHYSICAL):
+        refused = t.refuse(purchase)
+        assert (refused.rule, refused.message) == (
+            "VDA-ACT-02",
+            "'alma' would hold more than the 4 actions Dexterity/Wits allow",
+        )
+    assert t.state.fighters["alma"].spent == {"anger": 3}
