@@ -161,6 +161,10 @@ class System:
     check_sheet: Callable[[Any, Any], None] = lambda sheet, options: None
     """Refuse (with a RuleViolation) a sheet the system's rules forbid, when a
     combatant is added or updated; ``options`` are the table's."""
+    seated: Callable[[Any, Mapping[str, Any]], Any] = lambda state, sheets: state
+    """The system state once the table's combatants are those of ``sheets`` (id -> sheet),
+    after one is added, updated or removed: what the projection shows of them (who is
+    still at the table, the maximums beside what is left) follows the table."""
 
     @property
     def command_types(self) -> tuple[type, ...]:

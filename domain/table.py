@@ -446,6 +446,9 @@ def evolve(
     evolve_fight = _FIGHT_EVOLVERS.get(kind)
     if evolve_fight is not None:
         fight = evolve_fight(fight, position, event)
+        if kind in _SEATING:
+            sheets = {cid: c.sheet for cid, c in fight.combatants.items()}
+            fight = replace(fight, system=SYSTEMS[admin.system].seated(fight.system, sheets))
     else:
         system = _SYSTEM_OF_EVENT.get(kind)
         if system is not None:
@@ -542,6 +545,8 @@ _FIGHT_EVOLVERS: dict[type, Callable[[Fight, int, Any], Fight]] = {
     DiceRolled: _dice_rolled,
     RollRevealed: _roll_revealed,
 }
+_SEATING = {CombatantAdded, CombatantUpdated, CombatantRemoved}
+"""The events after which the system hears who is at the table (``System.seated``)."""
 _SYSTEM_OF_EVENT = {event_type: system for system in SYSTEMS.values() for event_type in system.event_types}
 
 

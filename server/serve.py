@@ -208,9 +208,8 @@ def _env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
-def add_serve_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``fracas serve`` and its options (each with its environment variable)."""
-    p = sub.add_parser("serve", help="run the server (embedded Redis unless REDIS_URL is set)")
+def serve_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``fracas serve`` (each with its environment variable)."""
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data", default=os.environ.get("FRACAS_DATA", ".fracas"), help="embedded Redis folder")

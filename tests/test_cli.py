@@ -20,13 +20,14 @@ import pytest
 import redis
 import uvicorn
 
-from clients.python import TableClient, cli
+from clients.python import TableClient, cli, cli_commands
 from clients.python.scenario import load_scenario
 from domain.commands import AddNote
 from domain.play import play
+from fracas_cli import add_serve_command
 from server import serve as serve_module
 from server.frames_protocol import FramesProtocol
-from server.serve import add_serve_command, uvicorn_options
+from server.serve import uvicorn_options
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -226,42 +227,68 @@ def test_two_terminals_watch_the_same_table_and_see_a_rewind(served: Served) -> 
     assert state["fight"]["last_roll"] is None
 
 
-def test_a_closed_table_export_verifies_every_die(served: Served, tmp_path: Path, heads_dir: Path) -> None:
-    created = json.loads(
-        fracas("create", "--server", served.url, "--title", "Audit", "--system", "vtm").stdout
+def test_a_closed_table_export_verifies_every_die(
+    served: Served, tmp_path: Path, heads_dir: Path, here: Here
+) -> None:
+    """The GM's, a player's and a spectator's exports of a table with a secret roll each
+    verify, open and closed; a record cut or a die changed is caught (``fracas`` runs
+    in this process: how a process fails is the test below's)."""
+    gm = _table(served, "vtm", here=here)
+    here(
+        "send",
+        '{"type": "AddCombatant", "combatant": {"id": "ana", "name": "Ana", "sheet": {"type": "vtm"}}}',
+        env=gm,
     )
-    gm = {
-        "FRACAS_SERVER": served.url,
-        "FRACAS_TABLE": created["table_id"],
-        "FRACAS_TOKEN": created["gm_token"],
+    roles = {
+        "gm": gm,
+        "player": {
+            **gm,
+            "FRACAS_TOKEN": json.loads(
+                here("invite", "--role", "player", "--name", "Alice", "--combatant", "ana", env=gm)
+            )["token"],
+        },
+        "spectator": {
+            **gm,
+            "FRACAS_TOKEN": json.loads(here("invite", "--role", "spectator", "--name", "Public", env=gm))[
+                "token"
+            ],
+        },
     }
-    fracas(
+    here(
         "send",
         '{"type": "RollDice", "spec": {"type": "pool", "dice": 8, "difficulty": 6, "specialty": true}}',
         env=gm,
     )
-    fracas("send", '{"type": "RollDice", "secret": true, "spec": {"type": "pool", "dice": 5}}', env=gm)
+    here("send", '{"type": "RollDice", "secret": true, "spec": {"type": "pool", "dice": 5}}', env=gm)
     not_closed = tmp_path / "open.ndjson"
-    fracas("export", "-o", str(not_closed), env=gm)
-    kept = heads_dir / f"{created['table_id']}.ndjson"
-    assert len(kept.read_text().splitlines()) == 2  # fracas send kept each signed head
-    checked_open = fracas("verify", str(not_closed), "--heads", str(kept))
-    assert "still open" in checked_open.stdout and "2 kept heads match" in checked_open.stdout
+    here("export", "-o", str(not_closed), env=gm)
+    kept = heads_dir / f"{gm['FRACAS_TABLE']}.ndjson"
+    assert len(kept.read_text().splitlines()) == 3  # fracas send kept each signed head
+    checked_open = here("verify", str(not_closed), "--heads", str(kept))
+    assert "still open" in checked_open and "3 kept heads match" in checked_open
     lines = not_closed.read_text().splitlines()
     cut = tmp_path / "cut.ndjson"
     cut.write_text("\n".join(lines[:-2] + lines[-1:]) + "\n")  # the last record dropped, the end kept
-    assert fracas("verify", str(cut), check=False).returncode == 1
-    fracas("send", '{"type": "CloseTable"}', env=gm)
-    log = tmp_path / "log.ndjson"
-    fracas("export", "-o", str(log), env=gm)
-    result = fracas("verify", str(log))
-    checked = int(result.stdout.splitlines()[-1].split()[1])
-    assert result.stdout.splitlines()[-1].startswith("OK ") and checked >= 13
-    tampered = log.read_text().replace('"faces":[', '"faces":[1,', 1)
+    assert here.run("verify", str(cut))[0] == 1
+    here("send", '{"type": "CloseTable"}', env=gm)
+    for role, env in roles.items():
+        log = tmp_path / f"{role}.ndjson"
+        here("export", "-o", str(log), env=env)
+        report = here("verify", str(log), "--heads", str(kept)).splitlines()
+        assert report[-1].startswith("OK ") and "4 kept heads match" in report[1], (
+            role,
+            report,
+        )  # and the close
+        if role != "gm":  # the secret roll is a stub in theirs; its reveal at the close is checked
+            assert any("matches the commitment of position" in line for line in report), report
+    checked = int(report[-1].split()[1])
+    result = here("verify", str(tmp_path / "gm.ndjson")).splitlines()
+    assert int(result[-1].split()[1]) == checked + 10  # the GM's re-derives the secret 5 dice twice
+    tampered = (tmp_path / "gm.ndjson").read_text().replace('"faces":[', '"faces":[1,', 1)
     (tmp_path / "tampered.ndjson").write_text(tampered)
-    assert fracas("verify", str(tmp_path / "tampered.ndjson"), check=False).returncode == 1
-    refused = fracas("send", '{"type": "AddNote", "text": "trop tard"}', env=gm, check=False)
-    assert refused.returncode == 1 and "table.closed" in refused.stdout
+    assert here.run("verify", str(tmp_path / "tampered.ndjson"))[0] == 1
+    code, out, _ = here.run("send", '{"type": "AddNote", "text": "trop tard"}', env=gm)
+    assert code == 1 and "table.closed" in out
 
 
 def test_run_plays_the_example_scenario_in_memory() -> None:
@@ -299,16 +326,21 @@ def test_the_server_log_never_shows_a_token(served: Served) -> None:
 
 
 def test_run_plays_a_scenario_on_a_server(served: Served) -> None:
-    result = json.loads(fracas("run", "examples/duel.yaml", "--server", served.url, "--json").stdout)
+    ran = fracas("run", "examples/duel.yaml", "--server", served.url, "--json")
+    result = json.loads(ran.stdout)
     types = [e["event"]["type"] for e in result["events"]]
     assert types[:3] == ["TableCreated", "CombatantAdded", "CombatantAdded"] and types[-1] == "Rewound"
     assert result["state"]["fight"]["last_roll"]["roll"]["faces"] == [7, 3, 10, 1, 5]
+    table, token = result["table_id"], result["gm_token"]
+    assert (
+        ran.stderr.strip() == f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table} FRACAS_TOKEN={token}"
+    )
 
 
-def test_every_vda_example_fight_plays_on_a_real_server(served: Served) -> None:
+def test_every_vda_example_fight_plays_on_a_real_server(served: Served, here: Here) -> None:
     for scenario in sorted((ROOT / "examples" / "vda").glob("*.yaml")):
-        result = json.loads(fracas("run", str(scenario), "--server", served.url, "--json").stdout)
-        in_memory = json.loads(fracas("run", str(scenario), "--json").stdout)
+        result = json.loads(here("run", str(scenario), "--server", served.url, "--json"))
+        in_memory = json.loads(here("run", str(scenario), "--json"))
         # The same fight through the wire: same events (ids, times and the seed aside).
         assert [e["event"]["type"] for e in result["events"]] == [
             e["event"]["type"] for e in in_memory["events"]
@@ -405,6 +437,45 @@ def one_line_failure(*args: str, code: int, **env: str) -> str:
     return lines[0]
 
 
+class Here:
+    """``fracas`` run in this process, as a process would run it (its arguments, its
+    environment, its output and its exit code) without an interpreter's start-up."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        self.monkeypatch = monkeypatch
+        self.capsys = capsys
+
+    def run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+        for name, value in (env or {}).items():
+            self.monkeypatch.setenv(name, value)
+        try:
+            cli.main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        out, err = self.capsys.readouterr()
+        return code, out, err
+
+    def __call__(self, *args: str, env: dict[str, str] | None = None) -> str:
+        """What ``fracas ARGS`` prints, once it succeeded."""
+        code, out, err = self.run(*args, env=env)
+        assert code == 0, (args, code, err, out)
+        return out
+
+    def failure(self, *args: str, code: int, **env: str) -> str:
+        """The one line ``fracas ARGS`` fails with, with exit code ``code``."""
+        got, _, err = self.run(*args, env=env)
+        assert got == code, (got, err)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("fracas"), err
+        return lines[0]
+
+
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Here:
+    return Here(monkeypatch, capsys)
+
+
 def test_a_failure_is_one_line_with_a_documented_exit_code(tmp_path: Path) -> None:
     nowhere = f"http://127.0.0.1:{free_port()}"
     reach = ("--table", "t1", "--token", "x")
@@ -428,7 +499,7 @@ def test_a_failure_is_one_line_with_a_documented_exit_code(tmp_path: Path) -> No
         encoding="utf-8",
     )
     refused = one_line_failure("run", str(scenario), code=1)
-    assert refused.startswith("fracas: step 1: refused by ")
+    assert refused.startswith("fracas: step 1: refused by VDA-INIT-01: initiative is rolled")
     assert "is not a scenario" in one_line_failure("run", "README.md", code=4)
 
 
@@ -448,9 +519,9 @@ def test_run_tells_the_fight_by_default() -> None:
     assert "The GM rewinds to position 5: on rejoue le jet d'initiative." in english
 
 
-def _table(served: Served, system: str, *extra: str) -> dict[str, str]:
-    created = fracas("create", "--server", served.url, "--title", "T", "--system", system, *extra)
-    table = json.loads(created.stdout)
+def _table(served: Served, system: str, *extra: str, here: Here | None = None) -> dict[str, str]:
+    args = ("create", "--server", served.url, "--title", "T", "--system", system, *extra)
+    table = json.loads(here(*args) if here else fracas(*args).stdout)
     return {"FRACAS_SERVER": served.url, "FRACAS_TABLE": table["table_id"], "FRACAS_TOKEN": table["gm_token"]}
 
 
@@ -467,7 +538,7 @@ def test_create_and_invite_print_the_shell_lines_of_their_token(served: Served) 
     assert invited.stderr.strip() == (
         f"# export FRACAS_SERVER={served.url} FRACAS_TABLE={table['table_id']} FRACAS_TOKEN={token}"
     )
-    assert cli._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
+    assert cli_commands._hint(cli.DEFAULT_SERVER, "t1", "k") == "# export FRACAS_TABLE=t1 FRACAS_TOKEN=k"
     wrong = {**gm, "FRACAS_TOKEN": "not-a-token"}
     assert "(4401)" in one_line_failure("watch", code=1, **wrong)
     assert one_line_failure("state", code=1, **wrong).startswith("fracas: ")
@@ -539,24 +610,26 @@ def test_watch_resumes_after_a_server_restart_and_stops_when_the_table_closes(se
     ]
 
 
-def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:
-    gm = _table(served, "vda", "--sandbox")
+def test_the_common_actions_are_flags_for_every_system(served: Served, here: Here) -> None:
+    """What the verbs send and print, for vda and vtm tables on one server; ``fracas``
+    runs in this process (how a process fails is the test above's)."""
+    gm = _table(served, "vda", "--sandbox", here=here)
     ruelle = load_scenario(ROOT / "examples" / "vda" / "ruelle.yaml")
     for step in ruelle.steps[:2]:  # Rorsh and Agnès
-        fracas("send", msgspec.json.encode(step.command).decode(), env=gm)
+        here("send", msgspec.json.encode(step.command).decode(), env=gm)
     invited = json.loads(
-        fracas("invite", "--role", "player", "--name", "Alice", "--combatant", "rorsh", env=gm).stdout
+        here("invite", "--role", "player", "--name", "Alice", "--combatant", "rorsh", env=gm)
     )
     alice = {**gm, "FRACAS_TOKEN": invited["token"]}
 
-    assert "Début du round 1 : Agnès, Rorsh." in fracas("do", "agnes", "StartRound", env=gm).stdout
-    may = fracas("do", "rorsh", env=alice).stdout.splitlines()
+    assert "Début du round 1 : Agnès, Rorsh." in here("do", "agnes", "StartRound", env=gm)
+    may = here("do", "rorsh", env=alice).splitlines()
     assert any(line.startswith("vda.RollInitiative") for line in may), may
-    rolled = fracas("roll", "rorsh", "--dice", "8,6,4,2,1", env=alice).stdout
+    rolled = here("roll", "rorsh", "--dice", "8,6,4,2,1", env=alice)
     assert "Rorsh lance l'initiative : [8✓ 6✓ 4✓ 2 1✗] → 2 succès (difficulté 4) — score 2." in rolled
-    ordered = fracas("roll", "agnes", "--weapon", "lance", "--dice", "9,7,5,3,2,2,1,4", env=gm).stdout
+    ordered = here("roll", "agnes", "--weapon", "lance", "--dice", "9,7,5,3,2,2,1,4", env=gm)
     assert "Ordre d'initiative : Agnès (3), Rorsh (2)." in ordered
-    declared = fracas(
+    declared = here(
         "declare",
         "agnes",
         "--action.kind",
@@ -567,9 +640,9 @@ def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:
         "--action.weapon",
         "lance",
         env=gm,
-    ).stdout
+    )
     assert "Agnès déclare : attaque (Mêlée) contre Rorsh avec lance." in declared
-    english = fracas(
+    english = here(
         "declare",
         "rorsh",
         "action.kind=defend",
@@ -578,40 +651,37 @@ def test_the_common_actions_are_flags_for_every_system(served: Served) -> None:
         "--lang",
         "en",
         env=alice,
-    ).stdout
+    )
     assert "Rorsh declares: defence with Dodge (Esquive)." in english
-    fracas("resolve", "rorsh", "--dice", "8,7,3,2,2", env=alice)
-    hit = fracas("resolve", "agnes", "--dice", "9,8,7,6,2,3,7,6,3,9,2,8,5", env=gm).stdout
+    here("resolve", "rorsh", "--dice", "8,7,3,2,2", env=alice)
+    hit = here("resolve", "agnes", "--dice", "9,8,7,6,2,3,7,6,3,9,2,8,5", env=gm)
     assert "Agnès touche Rorsh (lance) : marge 2" in hit
-    assert "Rorsh passe son action de pouvoir." in fracas("pass", "rorsh", env=alice).stdout
-    state = fracas("state", env=alice).stdout.splitlines()
+    assert "Rorsh passe son action de pouvoir." in here("pass", "rorsh", env=alice)
+    state = here("state", env=alice).splitlines()
     assert "Ordre d'initiative : Agnès, Rorsh" in state and any(
         line.startswith("    peut :") for line in state
     )
 
-    assert "refused by role.not-your-combatant" in one_line_failure(
+    assert "refused by role.not-your-combatant" in here.failure(
         "declare", "agnes", "--action.kind", "move", code=1, **alice
     )
-    assert "you do not play 'agnes'" in one_line_failure("do", "agnes", code=1, **alice)
-    bad = one_line_failure("declare", "rorsh", "--action.kind", "flying", code=2, **alice)
+    assert "you do not play 'agnes'" in here.failure("do", "agnes", code=1, **alice)
+    bad = here.failure("declare", "rorsh", "--action.kind", "flying", code=2, **alice)
     assert "vda.DeclareAction" in bad and "$.action.kind" in bad
-    assert "has no field nope" in one_line_failure("declare", "rorsh", "--nope", "1", code=2, **alice)
-    assert "known: " in one_line_failure("do", "rorsh", "frobnicate", code=2, **alice)
-    plain = one_line_failure("roll", "rorsh", code=2, **alice)  # no initiative to roll now: a plain roll
+    assert "has no field nope" in here.failure("declare", "rorsh", "--nope", "1", code=2, **alice)
+    assert "known: " in here.failure("do", "rorsh", "frobnicate", code=2, **alice)
+    plain = here.failure("roll", "rorsh", code=2, **alice)  # no initiative to roll now: a plain roll
     assert plain.startswith("fracas: RollDice: ") and "spec" in plain
 
-    vtm = _table(served, "vtm", "--sandbox")
+    vtm = _table(served, "vtm", "--sandbox", here=here)
     parking = load_scenario(ROOT / "examples" / "vtm" / "parking.yaml")
     for step in parking.steps[:2]:  # Sasha and Viktor
-        fracas("send", msgspec.json.encode(step.command).decode(), env=vtm)
-    fracas("do", "sasha", "vtm.StartRound", env=vtm)
-    assert (
-        "Sasha lance l'initiative : d10 [6] + 6 = 12."
-        in fracas("roll", "sasha", "--dice", "6", env=vtm).stdout
-    )
-    fracas("roll", "viktor", "--dice", "4", env=vtm)
+        here("send", msgspec.json.encode(step.command).decode(), env=vtm)
+    here("do", "sasha", "vtm.StartRound", env=vtm)
+    assert "Sasha lance l'initiative : d10 [6] + 6 = 12." in here("roll", "sasha", "--dice", "6", env=vtm)
+    here("roll", "viktor", "--dice", "4", env=vtm)
     actions = '[{"kind": "attack", "maneuver": "shoot", "target": "sasha", "weapon": "pistolet_lourd"}]'
-    assert "Viktor déclare : attaque." in fracas("declare", "viktor", "--actions", actions, env=vtm).stdout
+    assert "Viktor déclare : attaque." in here("declare", "viktor", "--actions", actions, env=vtm)
 
 
 def test_a_missing_table_or_token_is_a_usage_error() -> None:

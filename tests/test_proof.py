@@ -4,6 +4,7 @@ position (``fracas verify``; ``domain.proof``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from msgspec.structs import replace
 
 from clients.python.verify import verify_log
 from domain.base import PUBLIC, Viewer
-from domain.events import ENCODER, RECORD_DECODER, Hidden, NoteAdded, Recorded
+from domain.events import ENCODER, RECORD_DECODER, Hidden, NoteAdded, Recorded, event_tag
 from domain.proof import canonical, digest_of, hide, link, record_digest, sealed_digest
 from domain.table import view_record
 from tests.strategies import structs
@@ -57,6 +58,58 @@ def test_a_dropped_repeated_inserted_or_moved_record_is_caught_with_its_position
         for tampered in (dropped, repeated, moved, inserted):
             problems = chain_problem(tampered)
             assert problems and f"position {middle + 1}" in problems[0], (role, problems)
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every scalar of a record's JSON form, with its path."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaves(item, (*path, index))
+    elif value is not None:
+        yield path, value
+
+
+def changed(value: Any, path: tuple[Any, ...]) -> Any:
+    """``value`` (JSON) with the scalar at ``path`` changed: a die one more, a text one
+    letter longer, a flag flipped."""
+    if not path:
+        if isinstance(value, bool):
+            return not value
+        return value + 1 if isinstance(value, int | float) else f"{value}x"
+    head, *rest = path
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[head] = changed(value[head], tuple(rest))
+    return copy
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_any_field_of_any_record_changed_is_caught_with_its_position(name: str) -> None:
+    """Each scalar (a die, a damage, a note, a sender, a time, a salt, a stub's
+    commitment…) of a record of each kind, in every role's export of each golden
+    fight: the export no longer decodes, or verify names the record's position."""
+    tried = 0
+    for role, records in exports(name).items():
+        kinds: set[str] = set()
+        for i, record in enumerate(records):
+            kind = event_tag(record.event)
+            if kind in kinds:  # one of each kind: verifying is linear, the leaves many
+                continue
+            kinds.add(kind)
+            plain = msgspec.to_builtins(record)
+            for path, _ in leaves(plain):
+                try:
+                    tampered = msgspec.convert(changed(plain, path), Recorded)
+                except msgspec.ValidationError:
+                    continue
+                if tampered == record:
+                    continue
+                problems = chain_problem([*records[:i], tampered])
+                assert problems and f"position {i + 1}" in problems[0], (role, i, path)
+                tried += 1
+    assert tried
 
 
 def test_any_field_of_a_hidden_records_stub_changed_is_caught() -> None:

@@ -7,8 +7,11 @@ import msgspec
 from msgspec.structs import replace
 
 from clients.python.verify import verify_log
+from domain.base import PUBLIC, Viewer
 from domain.dice import PoolRoll
+from domain.events import Hidden, RollRevealed
 from domain.play import Scenario, play
+from domain.table import view_record
 
 FIGHT = {
     "table": {"title": "Vérifiable", "system": "vda", "sandbox": False},
@@ -54,3 +57,20 @@ def test_a_changed_die_in_a_system_event_is_caught() -> None:
     report = verify_log(log)
     assert not report.ok
     assert any(f"position {log[rolled].position}" in line for line in report.lines)
+
+
+def test_a_players_or_spectators_export_of_a_closed_fight_with_a_revealed_secret_roll_verifies() -> None:
+    """The secret roll is a stub in their exports, its reveal at the close is not: the
+    reveal is checked against the stub's commitment, every other die re-derived."""
+    log, _ = play(msgspec.convert(FIGHT, Scenario), seed=b"s" * 32, table_id="verifiable")
+    for viewer in (PUBLIC, Viewer(role="player", id="alice")):
+        seen = [view_record(r, viewer) for r in log]
+        assert any(isinstance(r.event, Hidden) for r in seen)
+        report = verify_log(seen)
+        assert report.ok, report.lines
+        assert report.checked == 2  # the two initiative pools
+        revealed = next(r for r in seen if isinstance(r.event, RollRevealed))
+        forged = replace(revealed.event, roll=replace(revealed.event.roll, faces=[1, 1, 1, 1]))
+        at = revealed.position - 1
+        tampered = verify_log([*seen[:at], replace(revealed, event=forged), *seen[at + 1 :]])
+        assert not tampered.ok

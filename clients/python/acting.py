@@ -21,9 +21,6 @@ from typing import Any
 
 import msgspec
 
-from domain.commands import TABLE_COMMANDS
-from domain.systems import SYSTEMS
-
 VERBS: dict[str, tuple[str, ...]] = {
     "declare": ("Declare",),
     "roll": ("Roll",),
@@ -43,6 +40,10 @@ def tag(command_type: type) -> str:
 
 def command_types(system: str) -> dict[str, type]:
     """The commands a table of ``system`` takes, by tag."""
+    # Imported here: ``fracas`` reads the verbs above before it needs any rule system.
+    from domain.commands import TABLE_COMMANDS
+    from domain.systems import SYSTEMS
+
     found = SYSTEMS.get(system)
     types = [*TABLE_COMMANDS, *(found.command_types if found else ())]
     return {tag(t): t for t in types}

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from playwright.async_api import expect
 
+from clients.python import Admin
+from clients.python.verify import verify_log
+from domain.events import RECORD_DECODER
+from domain.wire import ExportEnd, SignedHead
 from tests.browser.conftest import OVERLAY, OpenPage, Table, events_in
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(90)]
@@ -135,3 +141,32 @@ async def test_a_rewind_from_the_gm_page_shows_the_earlier_state_on_every_device
     state = await table.state()
     assert state["fight"]["last_roll"] is None
     assert json.dumps(state["fight"]["system"]) == json.dumps((await table.state(head))["fight"]["system"])
+
+
+async def test_a_page_keeps_each_head_the_server_signed_for_its_commands(
+    table: Table, open_page: OpenPage
+) -> None:
+    """Without being asked, as ``fracas send`` does: the heads saved from the page make
+    ``fracas verify --heads`` prove the table's export extends what the player saw."""
+    alice = await open_page("t", "alice")
+    await alice.locator("details.tool", has_text="Ajouter une note").locator(":scope > summary").click()
+    note = alice.locator("details.tool", has_text="Ajouter une note")
+    await note.locator("textarea, input[name=text]").first.fill("Rorsh se méfie.")
+    await note.locator("button[type=submit]").click()
+    await expect(alice.locator("#log-list")).to_contain_text("Rorsh se méfie.")
+    kept = await alice.evaluate(f"localStorage.getItem('fracas:heads:{table.id}')")
+    heads = [msgspec.json.decode(line, type=SignedHead) for line in kept.splitlines()]
+    assert len(heads) == 1 and heads[0].table_id == table.id
+    link = alice.locator("#log-heads a[download]")
+    await expect(link).to_have_text("Enregistrer les têtes signées (pour fracas verify --heads)")
+    async with alice.expect_download() as downloading:
+        await link.click()
+    saved = Path(await (await downloading.value).path()).read_text(encoding="utf-8")
+    assert saved == kept
+
+    async with Admin(table.server, table.tokens["gm"]) as admin:
+        records = [RECORD_DECODER.decode(line) async for line in admin.export(table.id)]
+        end = ExportEnd(head=await admin.signed_head(table.id, len(records)))
+    report = verify_log(records, end, heads)
+    assert report.ok and "1 kept heads match" in report.lines[1], report.lines
+    assert not alice.errors

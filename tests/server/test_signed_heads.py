@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from clients.python import Admin, TableClient
 from clients.python.verify import verify_log
-from domain.commands import AddNote, CloseTable
+from domain.commands import AddNote, CloseTable, Rewind
 from domain.events import NoteAdded, Recorded, TableCreated
 from domain.proof import chain_all, head_message
 from domain.wire import Accepted, ExportEnd, SignedHead
@@ -81,3 +81,27 @@ async def test_a_history_rewritten_after_it_was_seen_is_caught_by_a_kept_head(
     assert verify_log(forged, forged_end).ok is False  # the end's signature no longer holds
     report = verify_log(forged, end, kept)
     assert not report.ok and any("rewritten" in line or "not signed" in line for line in report.lines)
+
+
+async def test_a_rewind_is_not_a_rewrite_the_heads_kept_before_it_still_hold(
+    admin: Admin, server: str
+) -> None:
+    """The branch a GM's rewind abandons stays in the log: the heads signed while it was
+    played hold in the export, with the abandoned notes in it."""
+    created = await admin.create_table("Retour", "vda")
+    kept = []
+    async with TableClient(server, created["table_id"], created["gm_token"]) as gm:
+        for command in (
+            AddNote(text="gardée"),
+            AddNote(text="abandonnée"),
+            Rewind(to=2),
+            AddNote(text="après"),
+        ):
+            assert isinstance(await gm.send(command), Accepted) and gm.head is not None
+            kept.append(gm.head)
+        assert isinstance(await gm.send(CloseTable()), Accepted)
+    records, end = await exported(server, created["table_id"], created["gm_token"])
+    report = verify_log(records, end, kept)
+    assert report.ok and "4 kept heads match" in report.lines[1], report.lines
+    notes = [r.event.text for r in records if isinstance(r.event, NoteAdded)]
+    assert notes == ["gardée", "abandonnée", "après"]

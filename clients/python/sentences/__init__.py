@@ -34,13 +34,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-from babel import Locale
-from babel.messages.pofile import read_po
 
-from domain.events import Recorded
+if TYPE_CHECKING:
+    from domain.events import Recorded
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("fr", "en")
@@ -70,6 +69,8 @@ Message = str | dict[str, str]
 @cache
 def catalogue(lang: str) -> dict[str, Message]:
     """Every message of ``lang``, from every domain's ``.po`` file."""
+    from babel.messages.pofile import read_po  # here: ``fracas --help`` reads no catalogue
+
     messages: dict[str, Message] = {}
     for path in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as po:
@@ -116,6 +117,8 @@ class Sentences:
             raise ValueError(f"no sentences in {lang!r} (known: {', '.join(LANGUAGES)})")
         self.lang = lang
         self.messages = catalogue(lang)
+        from babel import Locale
+
         self._plural: Callable[[int], str] = Locale.parse(lang).plural_form
 
     def has(self, key: str) -> bool:

@@ -1,6 +1,9 @@
 // One WebSocket to one table, speaking docs/protocol.md: follow, resume from the
 // last position seen (epoch, position, chain), reconnect with backoff, and
-// requests answered by id.
+// requests answered by id. Every head the server signs for a command is kept
+// (heads.js).
+
+import { keepHead } from "./heads.js";
 
 const FATAL = { 4401: "unauthorized", 4404: "unknown" };
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -176,6 +179,9 @@ export class TableConnection {
   }
 
   command(command) {
-    return this.request({ type: "command", command, nonce: randomId() });
+    return this.request({ type: "command", command, nonce: randomId() }).then((answer) => {
+      if (answer.type === "accepted" && answer.signed_head) keepHead(answer.signed_head);
+      return answer;
+    });
   }
 }

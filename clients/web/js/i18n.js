@@ -53,6 +53,11 @@ export function has(key) {
   return key in catalogue;
 }
 
+/** `prefix.value` in words (« condition.blinded » → « aveuglé·e »), or the value itself. */
+export function word(prefix, value) {
+  return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
+}
+
 /** Fill every element marked `data-i18n="key"` (and `data-i18n-label` for aria-label). */
 function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

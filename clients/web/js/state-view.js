@@ -3,12 +3,14 @@
 // the table's combatants, last roll and notes. No rule is computed here.
 
 import { h } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { t, has, word } from "./i18n.js";
 import { rollBlock } from "./dice-view.js";
 import { vdaActing, vdaSealed } from "./vda-view.js";
+import { vtmDetails } from "./vtm-view.js";
 
 const ACTING = { vda: vdaActing };
 const SEALED = { vda: vdaSealed };
+const DETAILS = { vtm: vtmDetails };
 
 /** The names a page shows: `name` of a combatant, `principal` of a person at the
  * table (the GM, an invited player or spectator); an unknown id stays as it is. */
@@ -34,6 +36,14 @@ export function sealedOf(state, cid) {
   return find ? find(system, cid) : null;
 }
 
+/** What the system projects of `cid`'s turn beyond health, pools and conditions (vtm:
+ * its declared actions, those left, what lasts), as elements, or null. */
+function turnDetails(state, cid) {
+  const system = state?.fight?.system;
+  const details = system && DETAILS[system.type];
+  return details ? details(system, cid, peopleOf(state).name) : null;
+}
+
 export function actingNow(state) {
   const system = state?.fight?.system;
   if (!system) return [];
@@ -41,13 +51,9 @@ export function actingNow(state) {
   return find ? find(system) : system.acting || [];
 }
 
-function translated(prefix, value) {
-  return has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : String(value);
-}
-
 /** A sheet's trait (an attribute, an ability, a discipline) in words. */
 function traitName(key) {
-  return has(`field.${key}`) ? t(`field.${key}`) : translated("skill", key);
+  return has(`field.${key}`) ? t(`field.${key}`) : word("skill", key);
 }
 
 /** "Round n", in the words of the system's seed when its catalogue has them (vtm: « Tour »). */
@@ -62,8 +68,8 @@ export function summaryLine(state) {
   if (typeof system.round === "number" && system.round > 0) parts.push(roundLabel(system.type, system.round));
   const seq = system.sequence;
   if (seq && typeof seq === "object" && seq.number) parts.push(t("sequence", { n: seq.number }));
-  if (seq?.step) parts.push(t("step", { s: translated("step", seq.step) }));
-  else if (typeof system.phase === "string") parts.push(t("phase", { p: translated("phase", system.phase) }));
+  if (seq?.step) parts.push(t("step", { s: word("step", seq.step) }));
+  else if (typeof system.phase === "string") parts.push(t("phase", { p: word("phase", system.phase) }));
   parts.push(t("position", { n: state?.position ?? 0 }));
   return parts.join(" · ");
 }
@@ -98,7 +104,7 @@ function healthTrack(health, levels) {
   }
   const total = Math.max(levels || 0, boxes.length);
   const described = Object.entries(health).filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${translated("health", kind)} ${n}`).join(", ");
+    .map(([kind, n]) => `${word("health", kind)} ${n}`).join(", ");
   return h("div", { class: "health" },
     h("span", { class: "track", "aria-hidden": "true" },
       Array.from({ length: total }, (_, i) => h("span", { class: `box ${boxes[i] || "empty"}` }, boxes[i] ? WOUND_MARKS[boxes[i]] : ""))),
@@ -118,7 +124,7 @@ function sheetDetails(sheet) {
     }
   }
   return h("details", { class: "sheet-traits" }, h("summary", {}, t("field.sheet")),
-    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, translated("field", k)), h("dd", {}, v)])));
+    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, word("field", k)), h("dd", {}, v)])));
 }
 
 /** The points left in each pool the system projects (`pools`), beside the sheet's
@@ -128,8 +134,8 @@ function poolsLine(pools, sheet) {
   if (!shown.length) return null;
   return h("p", { class: "pools" }, `${t("pools")} : `, shown.map(([k, v], i) => [i ? " · " : "",
     h("span", { dataset: { pool: k } }, typeof sheet?.[k] === "number"
-      ? t("pool_of", { pool: translated("field", k), n: v, max: sheet[k] })
-      : `${translated("field", k)} ${v}`)]));
+      ? t("pool_of", { pool: word("field", k), n: v, max: sheet[k] })
+      : `${word("field", k)} ${v}`)]));
 }
 
 export function combatantCard(id, combatant, state, { acting = [], mine = false } = {}) {
@@ -143,9 +149,10 @@ export function combatantCard(id, combatant, state, { acting = [], mine = false 
       now ? h("span", { class: "badge" }, " ▶ ", t("acting_now")) : null),
     fighter.health ? healthTrack(fighter.health, combatant.sheet?.health_levels) : null,
     poolsLine(fighter.pools, combatant.sheet),
-    conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => translated("condition", c)).join(", ")}`) : null,
+    conditions.length ? h("p", { class: "conditions" }, `${t("conditions")} : ${conditions.map((c) => word("condition", c)).join(", ")}`) : null,
     (fighter.initiative_rolled ?? typeof fighter.initiative === "number")
       ? h("p", { class: "initiative" }, t("initiative", { n: fighter.initiative })) : null,
+    turnDetails(state, id),
     sealedOf(state, id) ? h("p", { class: "sealed" }, h("span", { "aria-hidden": "true" }, "🔒 "), t("sealed.badge")) : null,
     sheetDetails(combatant.sheet));
 }
@@ -177,7 +184,7 @@ function heldList(grapples, name, prefix) {
   return h("section", { class: "grapples", "aria-labelledby": `${prefix}grapples-title` },
     h("h2", { id: `${prefix}grapples-title` }, t("grapples")),
     h("ul", {}, grapples.map((g) => h("li", {},
-      t("grapple.kind", { a: name(g.attacker), b: name(g.target), kind: translated("kind", g.kind) })))));
+      t("grapple.kind", { a: name(g.attacker), b: name(g.target), kind: word("kind", g.kind) })))));
 }
 
 /** The table's last roll, or `fromLog` (a system's roll) when it is newer. */

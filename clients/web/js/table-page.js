@@ -5,6 +5,7 @@ import { $, h, announce } from "./dom.js";
 import { loadLanguage, languagePicker, t } from "./i18n.js";
 import { takeToken, tableIdFromPath } from "./token.js";
 import { TableConnection } from "./connection.js";
+import { headsLink } from "./heads.js";
 import { loadSchema } from "./schema.js";
 import { peopleOf, renderState, sealedOf } from "./state-view.js";
 import { describeEvent } from "./event-text.js";
@@ -170,15 +171,18 @@ const conn = new TableConnection(tableId, token, {
 
 async function main() {
   await loadLanguage();
+  const showHeadsLink = () => $("#log-heads").replaceChildren(headsLink(tableId, t("log.heads")));
   languagePicker($("#lang"), () => {
     gmRoster = "";
     if (welcome) $("#role").textContent = t(`role.${welcome.role}`);
+    showHeadsLink();
     render();
   });
   if (!tableId || !token) {
     $("#state").replaceChildren(h("p", { class: "banner" }, t("no_token")));
     return;
   }
+  showHeadsLink();
   schema = await loadSchema();
   conn.start();
 }

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item, PendingGrenade, StuckWeapon
+from domain.systems.vda.rules import physical
 from domain.systems.vda.state import Fighter, VdaState
 
 
@@ -39,8 +40,10 @@ def _surprise_defence(state: VdaState, e: ev.SurpriseDefenceRolled) -> VdaState:
     ambush = state.ambush
     if ambush is None:
         return state
-    successes = e.roll.successes if e.roll is not None else 0
-    return replace(state, ambush=replace(ambush, defence=successes))
+    if e.roll is None:
+        return replace(state, ambush=replace(ambush, defence=0))
+    rear = physical.rear_eligible(e.roll)
+    return replace(state, ambush=replace(ambush, defence=e.roll.successes, defence_rear=rear))
 
 
 def _surprise_attack(state: VdaState, e: ev.SurpriseAttackRolled) -> VdaState:

@@ -397,6 +397,8 @@ class AmbushState(Struct, frozen=True, kw_only=True):
     awareness: int | None = None
     defence: int | None = None
     """The target's surprise defence successes once rolled (0: it let the attack come)."""
+    defence_rear: int = 0
+    """Of those, the ones that may meet an attack from behind (VDA-PHYS-05)."""
     attacked: bool = False
     """The surprise attack was made (VDA-AMB-01)."""
 

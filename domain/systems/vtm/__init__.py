@@ -14,7 +14,7 @@ from __future__ import annotations
 from domain.base import System
 from domain.systems.vtm.decide import MOVES
 from domain.systems.vtm.events import EVENT_TYPES
-from domain.systems.vtm.evolve import evolve
+from domain.systems.vtm.evolve import evolve, seated
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.rules.sheet import check_sheet
 from domain.systems.vtm.state import VtmSheet, VtmState
@@ -35,4 +35,5 @@ SYSTEM = System(
     plain_roll=lambda roller, spec, options: plain_pool_roll(roller, spec),
     redact=redact,
     check_sheet=check_sheet,
+    seated=seated,
 )

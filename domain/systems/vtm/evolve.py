@@ -4,14 +4,25 @@ changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from msgspec.structs import replace
 
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.rules.initiative import can_act, faster_first, pending_slot, waiting_for
-from domain.systems.vtm.state import Action, Aim, Ambush, Fighter, Grapple, Rank, VtmState, pair
+from domain.systems.vtm.state import (
+    Action,
+    Aim,
+    Ambush,
+    Fighter,
+    Grapple,
+    Rank,
+    Seat,
+    VtmSheet,
+    VtmState,
+    pair,
+)
 from domain.systems.wod import Modifier
 
 
@@ -22,10 +33,22 @@ def _fighter(state: VtmState, cid: str, **changes: Any) -> VtmState:
     return replace(state, fighters={**state.fighters, cid: replace(fighter, **changes)})
 
 
+def at_table(state: VtmState, present: Container[str]) -> VtmState:
+    """The state with only the fighters still at the table: a combatant removed in the
+    middle of a turn neither blocks the order nor waits for its roll (the phase is
+    worked out again without it). The guards read this (``Scene.of``) and so do the
+    pages (:func:`projected`)."""
+    if all(cid in present for cid in state.fighters):
+        return state
+    fighters = {cid: f for cid, f in state.fighters.items() if cid in present}
+    return advance_phase(replace(state, fighters=fighters))
+
+
 def advance_phase(state: VtmState) -> VtmState:
     """Initiative gives way to declarations once everyone rolled, declarations to
-    resolution once everyone who can act declared (VTM-INIT-03, VTM-INIT-04)."""
-    fighters = state.fighters.values()
+    resolution once everyone who can act declared (VTM-INIT-03, VTM-INIT-04); a fighter
+    no longer at the table (``seats``) is waited for by nobody."""
+    fighters = [f for cid, f in state.fighters.items() if cid in state.seats]
     if state.phase == "initiative" and all(f.initiative is not None for f in fighters):
         state = replace(state, phase="declaration")
     if state.phase == "declaration" and all(
@@ -397,17 +420,44 @@ def evolve(state: VtmState, event: Any) -> VtmState:
     return projected(apply(state, event)) if apply is not None else state
 
 
+def seated(state: VtmState, sheets: Mapping[str, VtmSheet]) -> VtmState:
+    """The table's combatants changed (``System.seated``): who is still there, and the
+    maximums of their pools as their sheets say now."""
+    seats = {cid: Seat(willpower=sheet.willpower, blood=sheet.blood) for cid, sheet in sheets.items()}
+    return projected(advance_phase(replace(state, seats=seats)))
+
+
+def _shown(fighter: Fighter, seat: Seat | None) -> Fighter:
+    """A fighter with what the pages show of it: its pools left beside the sheet's
+    maximums, and how many of its declared actions are still to come."""
+    pools = (
+        {}
+        if seat is None
+        else {
+            "willpower": seat.willpower - fighter.willpower_spent,
+            "blood": seat.blood - fighter.blood_spent,
+        }
+    )
+    left = len(fighter.declared or []) - len(fighter.resolved)
+    if (pools, left) == (fighter.pools, fighter.left):
+        return fighter
+    return replace(fighter, pools=pools, left=left)
+
+
 def projected(state: VtmState) -> VtmState:
-    """What the pages show beside the state (the turn order, whom the turn waits for),
-    from the rules the guards use."""
+    """What the pages show beside the state (the turn order, whom the turn waits for, each
+    fighter's pools and actions left), from the rules the guards use and among the
+    fighters still at the table only."""
+    fighters = {cid: _shown(f, state.seats.get(cid)) for cid, f in state.fighters.items()}
+    present = at_table(replace(state, fighters=fighters), state.seats)
     order = [
         Rank(combatant=cid, score=fighter.initiative)
-        for cid in faster_first(state.fighters)
-        if (fighter := state.fighters[cid]).initiative is not None
+        for cid in faster_first(present.fighters)
+        if (fighter := present.fighters[cid]).initiative is not None
     ]
-    acting = waiting_for(state, state.scheduling)
-    return (
-        state
-        if (order, acting) == (state.order, state.acting)
-        else replace(state, order=order, acting=acting)
-    )
+    acting = waiting_for(present, state.scheduling)
+    if (order, acting) == (state.order, state.acting) and all(
+        fighters[cid] is f for cid, f in state.fighters.items()
+    ):
+        return state
+    return replace(state, fighters=fighters, order=order, acting=acting)

@@ -12,7 +12,7 @@ from domain.base import SystemView
 from domain.errors import require
 from domain.systems import wod
 from domain.systems.vtm.events import Moved, WeaponReadied
-from domain.systems.vtm.evolve import advance_phase, evolve
+from domain.systems.vtm.evolve import at_table, evolve
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.rules.grapple import involving
 from domain.systems.vtm.state import Fighter, Grapple, Movement, VtmSheet, VtmState, Weapon, pair
@@ -30,15 +30,9 @@ class Scene(wod.Scene[VtmSheet]):
 
     @classmethod
     def of(cls, view: SystemView) -> Self:
-        """The view with only the fighters still at the table: a combatant removed in the
-        middle of a turn neither blocks the order nor waits for its roll (the phase is
-        worked out again without it)."""
+        """The view with only the fighters still at the table (:func:`at_table`)."""
         scene = super().of(view)
-        state = scene.state
-        if all(cid in scene.sheets for cid in state.fighters):
-            return scene
-        present = {cid: f for cid, f in state.fighters.items() if cid in scene.sheets}
-        return replace(scene, state=advance_phase(msgspec.structs.replace(state, fighters=present)))
+        return replace(scene, state=at_table(scene.state, scene.sheets))
 
     def fighter(self, combatant: str) -> Fighter:
         return self.state.fighters.get(combatant, NO_FIGHTER)

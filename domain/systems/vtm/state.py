@@ -289,6 +289,11 @@ class Fighter(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     adjustment: list[Modifier] = []
     """The GM's override of the next roll's pool (``rule="gm-dice"``) or difficulty
     (``rule="gm-difficulty"``), used up by that roll."""
+    pools: dict[str, int] = {}
+    """For the pages: the points left in each pool of the sheet (``willpower``, ``blood``),
+    its maximum less what was spent; empty once the combatant left the table."""
+    left: int = 0
+    """For the pages: declared actions not yet made (or given up) this turn."""
 
 
 def pair(one: str, other: str) -> str:
@@ -299,6 +304,13 @@ def pair(one: str, other: str) -> str:
 Phase = Literal["idle", "initiative", "declaration", "resolution"]
 Scheduling = Literal["passes", "consecutive"]
 """VTM-ACT-03: the table's ``multi_action_scheduling``."""
+
+
+class Seat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A combatant at the table, as its sheet says now: the maximums of its pools."""
+
+    willpower: int
+    blood: int
 
 
 class Rank(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -322,6 +334,9 @@ class VtmState(msgspec.Struct, frozen=True, kw_only=True, tag="vtm"):
     """Metres between two combatants, as the GM set them (``"a|b"``, names sorted)."""
     scheduling: Scheduling = "passes"
     """The table's reading of VTM-ACT-03, copied from its options for ``acting``."""
+    seats: dict[str, Seat] = {}
+    """Who is at the table (``System.seated``): a fighter without a seat was removed in the
+    middle of the fight (its state is kept should it come back) and waits for nobody."""
     order: list[Rank] = []
     """For the pages: this turn's initiative order, fastest first (VTM-INIT-04, VTM-INIT-07)."""
     acting: list[str] = []

@@ -10,8 +10,10 @@ from msgspec.structs import replace
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
+from domain.systems.vda.rules.initiative import declaring_now
 from domain.systems.vda.state import VdaPower
-from tests.systems.vda.conftest import Table, sheet
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_gaze_two_weapons import REGARD, gaze_fight, gazer
 
@@ -169,3 +171,83 @@ def test_closed_eyes_stop_even_a_power_above_willpower_by_default(stop: bool) ->
     else:
         captured = ev.GazeCaptured(attacker="alma", target="bors", power="regard", rule="VDA-GAZE-01")
         assert captured in t.send(command, [])
+
+
+def test_a_declared_gaze_rolls_in_its_sequence_with_the_gms_pending_difficulty() -> None:
+    """VDA-GAZE-06: Alma's active gaze, declared as her physical action, rolls in sequence 1
+    with every term, the GM's pending +1 included: one exact event, then her power step."""
+    t = gaze_fight()
+    declared = act("other", skill="intimidation", attribute="manipulation", target="bors", gaze="regard")
+    t.declare("alma", declared)
+    t.declare("bors", act("none"))
+    t.send(c.AdjustDifficulty(combatant="alma", delta=1, reason="brume"))
+    rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
+    assert rolled == ev.GazeRolled(
+        attacker="alma",
+        target="bors",
+        power="regard",
+        mode="physical",
+        sequence=1,
+        pool=[
+            Modifier(rule="A-6", value=3, why="manipulation"),
+            Modifier(rule="A-6", value=2, why="intimidation"),
+        ],
+        difficulty=[
+            Modifier(rule="VDA-GAZE-02", value=5, why="attaque de regard"),
+            Modifier(rule="VDA-GAZE-06", value=-2, why=""),
+            Modifier(rule="gm", value=1, why="brume"),
+        ],
+        roll=roll([8, 8, 2, 2, 2], 4),
+        averting=False,
+        progress=2,
+        needed=3,
+        skill="intimidation",
+    )
+
+
+def next_round(t: Table) -> None:
+    """Alma and Bors do nothing for the rest of the round; the next one begins, Alma first."""
+    while t.state.phase == "sequence" and (seq := t.state.sequence) is not None:
+        if seq.step == "declare":
+            cid = next(i for i in declaring_now(seq) if i not in seq.declared)
+            t.declare(cid, act("none"))
+        else:
+            t.send(c.SkipPower(combatant=seq.acting[0]))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+
+
+def test_a_caught_gaze_needs_no_new_roll() -> None:
+    """VDA-GAZE-02: once Alma holds Bors's gaze (4 successes past his Wits 3), her next
+    round's reflexive roll at him is refused, saying whose gaze she holds."""
+    t = gaze_fight()
+    t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 8, 8, 2])
+    next_round(t)
+    refused = t.refuse(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8] * 5)
+    assert (refused.rule, refused.message) == ("VDA-GAZE-02", "'alma' already holds 'bors''s gaze")
+
+
+def test_looking_eyes_do_not_cumulate_successes() -> None:
+    """VDA-GAZE-02: while Bors looks Alma in the eyes each roll stands alone: 2 successes,
+    then 1 the next round, is a progress of 1, not 3."""
+    t = gaze_fight()
+    t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 2, 2, 2])
+    next_round(t)
+    [rolled] = t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 2, 2, 2, 2])
+    assert (rolled.progress, rolled.needed) == (1, 3)
+
+
+def test_averted_eyes_count_wits_alertness_and_instinct() -> None:
+    """VDA-GAZE-04: Bors, a vampire of Wits 5 with no Alertness and Instinct 2, averts his
+    eyes: Alma's roll is at his Wits + Alertness (5 + 0), and she needs more than his Wits +
+    Self-Control + Instinct (5 + 0 + 2) cumulated successes."""
+    bors = sheet(kind="vampire", wits=5, melee=2, dodge=1, instinct=2)
+    bors = replace(bors, abilities={k: v for k, v in bors.abilities.items() if k != "alertness"})
+    t = gaze_fight(bors=bors)
+    t.send(c.AvertGaze(combatant="bors"))
+    [rolled] = t.send(c.CatchGaze(combatant="alma", target="bors", power="regard"), [8, 8, 2, 2, 2])
+    assert rolled.difficulty == [
+        Modifier(rule="VDA-GAZE-04", value=5, why="regard détourné: Astuce + Vigilance")
+    ]
+    assert (rolled.averting, rolled.progress, rolled.needed) == (True, 2, 7)

@@ -14,6 +14,7 @@ from domain.systems.vda.gear import Deafness
 from domain.systems.wod.health import Health, HealthLoss
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, scripted
+from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
 
 
 def deafened(**bors: Any) -> Table:
@@ -105,3 +106,28 @@ def test_the_grave_zone_takes_half_the_damage_rounded_up() -> None:
     assert resolution.fire_aggravated == 1
     assert resolution.health == HealthLoss(bashing=0, lethal=2, aggravated=1)
     assert t.state.fighters["bors"].health == Health(bashing=0, lethal=2, aggravated=1)
+
+
+def test_only_a_grenade_with_a_problem_awaits_the_gms_ruling() -> None:
+    """VDA-GREN-03: Alma's grenade, thrown without two 1s, had no problem: the GM's ruling on
+    a problem is refused, naming the grenade."""
+    t = grenade_round_two()
+    refused = t.refuse(c.RuleGrenadeProblem(grenade="alma-1-1", outcome="delayed"))
+    assert (refused.rule, refused.message) == ("VDA-GREN-03", "grenade 'alma-1-1' had no problem")
+
+
+@pytest.mark.parametrize(("weapon", "named"), [(None, ""), ("dague_de_chasse", " ('dague_de_chasse')")])
+def test_regripping_at_initiative_without_a_weakened_grip_says_which_weapon(
+    weapon: str | None, named: str
+) -> None:
+    """VDA-DISARM-03: 2 initiative dice spent to regrip when no grip is weakened buy
+    nothing: refused, naming the weapon when one was named at the roll."""
+    t = Table().add("bors", sheet(kind="mortal", melee=2, weapons=["dague_de_chasse"]))
+    t.start()
+    refused = t.refuse(
+        c.RollInitiative(combatant="bors", weapon=weapon, minor_acts=["regrip"]), dice=[7, 7, 2]
+    )
+    assert (refused.rule, refused.message) == (
+        "VDA-DISARM-03",
+        f"'bors' holds no weapon with a weakened grip{named}",
+    )

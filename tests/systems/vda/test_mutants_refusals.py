@@ -5,8 +5,9 @@ mutation run of ``docs/systems/vda.md`` (a message emptied or changed)."""
 from __future__ import annotations
 
 from domain.systems.vda import commands as c
-from tests.systems.vda.conftest import act, sheet
-from tests.systems.vda.test_equipment_round import fight
+from domain.systems.vda.options import VdaOptions
+from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.test_equipment_round import fight, scripted
 from tests.systems.vda.test_round_rulings import LANCE_CHARGE, _charge_table
 
 
@@ -48,3 +49,35 @@ def test_an_unknown_zone_is_named() -> None:
     aimed = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="pied")
     refused = t.refuse(c.DeclareAction(combatant="alma", action=aimed))
     assert str(refused) == "VDA-TGT-01: zone inconnue 'pied'"
+
+
+def test_no_defensive_success_goes_to_an_opponent_attacked_instead() -> None:
+    """VDA-INIT-03: at a table where giving up one's defence lasts the round, Bors, who
+    attacked the faster Alma in sequence 1, dodges in sequence 2 and may not allocate a
+    success to her: refused, saying why."""
+    t = Table(VdaOptions(renounced_defence_scope="round"))
+    t.add("alma", sheet(melee=3, dodge=2, celerity=1))
+    t.add("bors", sheet(kind="ghoul", melee=2, dodge=2, celerity=1, blood=5))
+    t.add("cole", sheet(kind="ghoul", melee=2, dodge=2, celerity=1, blood=5))
+    t.start()
+    for cid in ("alma", "bors", "cole"):
+        t.send(c.ActivateCelerity(combatant=cid))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 7, 2, 2, 2])
+    t.initiative("cole", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="alma"))
+    t.declare("cole", act("none"))
+    scripted(t, c.ResolveAction(combatant="bors"), [2])
+    while (seq := t.state.sequence) is not None and seq.step == "power":
+        t.send(c.SkipPower(combatant=seq.acting[0]))
+    t.declare("alma", act("attack", skill="melee", target="bors"))
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    t.declare("cole", act("attack", skill="melee", target="bors"))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    scripted(t, c.ResolveAction(combatant="bors"), [8, 8])
+    refused = t.refuse(c.AllocateDefence(combatant="bors", allocations={"alma": 1}))
+    assert (refused.rule, refused.message) == (
+        "VDA-INIT-03",
+        "'bors' attacked 'alma', who had the better initiative, and gave up defending against them",
+    )

@@ -4,20 +4,32 @@ mutation run of ``docs/systems/vda.md``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Charge
+from domain.systems.vda.gear import Charge, Mount, OwnNaturalWeapon
 from domain.systems.vda.options import DamageOptions, VdaOptions
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_gaze_two_weapons import gaze_fight
 
+DAMAGE_BONUS = VdaOptions(damage=DamageOptions(charge_initiative_bonus="damage"))
 
-def charging(weapon: str) -> tuple[Table, ev.ActionDeclared, list[object]]:
-    """Alma, at a table whose mid-round charge adds the weapon's damage bonus, charges
-    Bors (empty-handed) in sequence 2 with ``weapon`` after a round of run-up."""
-    t = Table(VdaOptions(damage=DamageOptions(charge_initiative_bonus="damage")))
-    t.add("alma", sheet(melee=3, celerity=1, weapons=[weapon]))
-    t.add("bors", sheet(kind="mortal", melee=2))
+
+def charging(
+    weapon: str,
+    options: VdaOptions | None = DAMAGE_BONUS,
+    theirs: tuple[str, ...] = (),
+    mount: Mount | None = None,
+    **bors: Any,
+) -> tuple[Table, ev.ActionDeclared, list[object]]:
+    """Alma (on ``mount`` if given), at a table whose mid-round charge adds the weapon's
+    damage bonus (unless ``options`` say otherwise), charges Bors (a mortal unless ``bors``
+    says otherwise, holding ``theirs``, empty-handed by default) in sequence 2 with
+    ``weapon`` after a round of run-up."""
+    t = Table(options)
+    t.add("alma", sheet(melee=3, celerity=1, weapons=[weapon], mount=mount))
+    t.add("bors", sheet(**({"kind": "mortal", "melee": 2} | bors), weapons=list(theirs)))
     t.moving_round("alma", [2] * 3)
     t.start()
     t.send(c.ActivateCelerity(combatant="alma"))
@@ -30,7 +42,7 @@ def charging(weapon: str) -> tuple[Table, ev.ActionDeclared, list[object]]:
         skill="melee",
         target="bors",
         weapon=weapon,
-        charge=Charge(rounds_moved=1, initiative_bonus=True),
+        charge=Charge(mounted=mount is not None, rounds_moved=1, initiative_bonus=True),
     )
     events = t.declare("alma", charge)
     return t, ev.ActionDeclared(combatant="alma", sequence=2, action=charge), events
@@ -64,3 +76,24 @@ def test_a_gaze_intent_is_guessed_with_empathy_or_occult_only() -> None:
     refused = t.refuse(c.DetectGazeIntent(combatant="bors", attacker="alma", skill="brawl"))  # type: ignore[arg-type]
     assert refused.rule == "VDA-GAZE-06"
     assert str(refused) == "VDA-GAZE-06: Perception + Empathy or Occult"
+
+
+def test_the_larger_weapon_is_the_larger_size_before_the_initiative_bonus() -> None:
+    """VDA-CHARGE-09, VDA-CHARGE-04: Alma's boar spear (size G, initiative +1) is larger than
+    Bors's scimitar (size M, initiative +2): her mid-round charge adds its bonus (+1)."""
+    _, _, events = charging("epieu", options=None, theirs=("cimeterre",))
+    assert events[1] == ev.InitiativeAdjusted(
+        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="mid_round_charge"
+    )
+
+
+def test_a_natural_weapon_has_no_size_to_outrank_a_mounted_pilum() -> None:
+    """VDA-CHARGE-09, VDA-CHARGE-04: Bors's claws (no size, initiative +2) are smaller than
+    Alma's pilum (size M, initiative +1), whatever their initiative: her mounted mid-round
+    charge adds the pilum's bonus."""
+    claws = OwnNaturalWeapon(id="griffes", name="Griffes", damage_bonus=1, initiative=2, discipline="protean")
+    options = VdaOptions(natural_weapons=[claws])
+    _, _, events = charging("pilum", options, ("griffes",), Mount(strength=4), kind="ghoul", protean=1)
+    assert events[1] == ev.InitiativeAdjusted(
+        combatant="alma", delta=1, score=4, rule="VDA-CHARGE-04", reason="mid_round_charge"
+    )

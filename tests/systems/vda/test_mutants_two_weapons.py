@@ -10,8 +10,10 @@ import pytest
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from tests.systems.vda.conftest import sheet
-from tests.systems.vda.test_equipment_round import fight
+from domain.systems.vda.options import VdaOptions
+from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.test_equipment_round import fight, resolve
+from tests.systems.vda.test_gaze_two_weapons import duelist
 
 ARMOURY = ["dague_de_chasse", "epee", "bouclier", "couteau", "glaive", "arc_court", "lance"]
 
@@ -91,3 +93,14 @@ def test_the_twin_glaives_need_melee_on_the_sheet() -> None:
     t = fight(alma=sheet(dex=4, weapons=GLAIVES["weapons"], two_weapon_styles=GLAIVES["two_weapon_styles"]))
     refused = t.refuse(c.TakeTwoWeaponStance(combatant="alma", weapons=["glaive", "glaive"]))
     assert str(refused) == "VDA-TWO-02: the twin glaives need Dexterity 4, Melee 4 and the glaive specialty"
+
+
+def test_two_2s_cancel_no_hit_at_a_table_where_1s_do_not_cancel() -> None:
+    """VDA-TWO-04, A-3: at a table where 1s do not cancel successes, Alma's two 2s count as
+    a 1 that takes none of her two hits: two successes."""
+    t = fight(alma=duelist(two_weapon_styles=["small_medium"]), options=VdaOptions(ones_cancel=False))
+    t.send(c.TakeTwoWeaponStance(combatant="alma", weapons=["dague_de_chasse", "epee"]))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", act("none"))
+    events = resolve(t, "alma", [2, 2, 8, 8, 4, 4, 4])
+    assert events[1] == ev.TwosCountedAsOnes(combatant="alma", twos=2, ones=1, successes=2)

@@ -97,7 +97,7 @@ def surprise_attack(scene: Scene, command: SurpriseAttack) -> list[Emitted]:
     require(action.target == found.target, "VDA-AMB-01", f"the ambush is on {found.target!r}")
     action = facts.declared(scene, SequenceState(number=0), cid, action)
     situation.require_declarable(scene, cid, action)
-    defence = Defence(successes=found.defence or 0, rear_eligible=found.defence or 0)
+    defence = Defence(successes=found.defence or 0, rear_eligible=found.defence_rear)
     seq = SequenceState(number=0, defences={found.target: defence})
     extra = resolve.situational_terms(scene, seq, cid, action)
     pool = resolve.action_pool(scene, cid, action, extra)
