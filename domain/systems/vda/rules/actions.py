@@ -135,9 +135,9 @@ def require_purchase_possible(
     gain: str, physical: int, cap: int, committed_power: int, combatant: str
 ) -> None:
     """VDA-ACT-02, VDA-ACT-03 checked when Anger or Rage buys an action (VDA-ACT-05), not only when
-    it is used: a physical action past the cap, or a power action past the physical ones
-    (or the cap), would be a point spent for nothing. ``committed_power`` counts the power
-    actions used and the ones already bought.
+    it is used: an action of either kind past the cap (physical and power actions count
+    together), or a power action past the physical ones, would be a point spent for nothing.
+    ``committed_power`` counts the power actions used and the ones already bought.
 
     Seed 000 « Nombre d'actions au sein d'un même round »."""
     if gain == "physical":
@@ -146,12 +146,13 @@ def require_purchase_possible(
             "VDA-ACT-02",
             f"{combatant!r} already has {physical} physical actions, the most Dexterity/Wits allow ({cap})",
         )
-        return
-    require(
-        committed_power + 1 <= physical,
-        "VDA-ACT-03",
-        f"{combatant!r} has {physical} physical actions and {committed_power} power actions already",
-    )
+    else:
+        require(
+            committed_power + 1 <= physical,
+            "VDA-ACT-03",
+            f"{combatant!r} has {physical} physical actions and {committed_power} power actions already",
+        )
+    # VDA-ACT-02 counts physical and power actions together, whichever is bought.
     require(
         physical + committed_power + 1 <= cap,
         "VDA-ACT-02",
