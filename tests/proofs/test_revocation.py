@@ -86,9 +86,8 @@ def test_a_revoked_player_writes_nothing_after_its_revocation(tmp_path: Path) ->
                 ]
                 assert not late, f"written after the revocation at {revoked['position']}: {late}"
                 landed_before += sum(1 for r in records if r.sender == player["id"])
-        # Within a second as a rule (the figure in docs/reliability.md); the bound
-        # is generous for a shared machine.
-        assert latest < 5.0, f"a revoked socket stayed open {latest:.2f} s"
+        # How long a revoked socket stayed open is a figure (docs/reliability.md),
+        # reported below, never a timed assertion.
         report(
             "revocation",
             races=races,

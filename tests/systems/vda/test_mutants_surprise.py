@@ -267,7 +267,9 @@ def test_only_the_surprise_defences_dice_of_8_or_more_meet_an_attack_from_behind
     for from_behind in (True, False):
         t = ambushed()
         t.send(c.SurpriseDefence(combatant="bors", action=DODGE), [7, 8])
-        strike = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", from_behind=from_behind)
+        strike = act(
+            "attack", skill="melee", target="bors", weapon="dague_de_chasse", from_behind=from_behind
+        )
         events = scripted(t, c.SurpriseAttack(combatant="alma", action=strike), [8, 8, 8, 2, 2, 7, 7, 7])
         [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
         met[from_behind] = resolved.resolution.defence_successes
