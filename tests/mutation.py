@@ -5,6 +5,7 @@
     python -m tests.mutation vda show <mutant name>       # one mutant's diff
     python -m tests.mutation vda run "<mutant name>"      # re-test one mutant
     python -m tests.mutation vda score                    # the score, from the ledger
+    python -m tests.mutation vda merge <ledger file>…     # fold in a parallel session's ledger
 
 Any mutmut 3 sub-command works after the system's name. Run it from the
 repository's root with the development extra installed (``pip install
@@ -66,6 +67,9 @@ SCRATCH = Path("mutants")
 MARK = SCRATCH / "fracas-system"
 LEDGERS = Path("tests/mutation_ledger")
 NOT_JUDGED = "-"
+KILLED = (1, 3, 36, 37)
+"""mutmut's exit codes of a killed mutant: a failing test, pytest's internal error, a
+timeout, the type check."""
 
 
 def settings(system: str) -> dict[str, Any]:
@@ -84,6 +88,33 @@ def settings(system: str) -> dict[str, Any]:
     }
 
 
+def configure(system: str) -> None:
+    """Give mutmut the system's settings (it reads them once, on import of its command line)."""
+    import mutmut.configuration
+
+    values = settings(system)
+    mutmut.configuration._config_reader = lambda: lambda key, default: values.get(key, default)
+    mutmut.configuration.reset_config()
+
+
+def current_functions(system: str) -> dict[str, dict[str, tuple[str, int]]]:
+    """The code as it is now: source file → mutated function → (mutmut's hash of its
+    source, its number of mutants)."""
+    from mutmut.mutation.file_mutation import mutate_file_contents
+
+    configure(system)
+    functions: dict[str, dict[str, tuple[str, int]]] = {}
+    for folder in ("rules", "handlers"):
+        for path in sorted(Path("domain/systems", system, folder).glob("*.py")):
+            mutated = mutate_file_contents(path.as_posix(), path.read_text())
+            counts = Counter(name.rpartition("__mutmut_")[0] for name in mutated.mutant_names)
+            functions[path.as_posix()] = {
+                function: (mutated.hash_by_function_name[function], count)
+                for function, count in counts.items()
+            }
+    return functions
+
+
 def ledger_path(system: str) -> Path:
     return LEDGERS / f"{system}.txt"
 
@@ -97,32 +128,14 @@ def _mutant_key(source: str, function: str, number: int) -> str:
     return f"{module}.{function}__mutmut_{number}"
 
 
-def save_ledger(system: str) -> int:
-    """Write every verdict held in ``mutants/`` to the system's ledger; return how many are judged."""
-    lines, judged = [], 0
-    for meta_file in sorted(SCRATCH.glob(f"domain/systems/{system}/*/*.py.meta")):
-        source = meta_file.relative_to(SCRATCH).as_posix().removesuffix(".meta")
-        meta = json.loads(meta_file.read_text())
-        by_function: dict[str, dict[int, int | None]] = defaultdict(dict)
-        for key, code in meta["exit_code_by_key"].items():
-            prefix, _, number = key.rpartition("__mutmut_")
-            by_function[prefix.rpartition(".")[2]][int(number)] = code
-        for function, codes in sorted(by_function.items()):
-            verdicts = [codes[n] for n in range(1, len(codes) + 1)]
-            judged += sum(code is not None for code in verdicts)
-            text = ",".join(NOT_JUDGED if code is None else str(code) for code in verdicts)
-            lines.append(f"{source} {function} {meta['hash_by_function_name'][function]} {text}")
-    path = ledger_path(system)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    header = f"# {system}: source, function, source hash, exit code of mutant 1, 2, … (- not judged)\n"
-    path.write_text(header + "".join(line + "\n" for line in lines))
-    return judged
+Ledger = dict[str, dict[str, tuple[str, list[int | None]]]]
+"""Source file → function → (source hash, exit code of mutant 1, 2, …)."""
 
 
-def read_ledger(system: str) -> dict[str, dict[str, tuple[str, list[int | None]]]]:
-    """The ledger as source file → function → (source hash, exit code of mutant 1, 2, …)."""
-    ledger: dict[str, dict[str, tuple[str, list[int | None]]]] = {}
-    path = ledger_path(system)
+def read_ledger(system: str, path: Path | None = None) -> Ledger:
+    """The system's ledger, or the one at ``path`` (another session's, to merge)."""
+    ledger: Ledger = {}
+    path = path or ledger_path(system)
     if not path.exists():
         return ledger
     for line in path.read_text().splitlines():
@@ -132,6 +145,60 @@ def read_ledger(system: str) -> dict[str, dict[str, tuple[str, list[int | None]]
         codes = [None if code == NOT_JUDGED else int(code) for code in text.split(",")]
         ledger.setdefault(source, {})[function] = (digest, codes)
     return ledger
+
+
+def scratch_ledger(system: str) -> Ledger:
+    """The verdicts mutmut holds in ``mutants/``."""
+    ledger: Ledger = {}
+    for meta_file in sorted(SCRATCH.glob(f"domain/systems/{system}/*/*.py.meta")):
+        source = meta_file.relative_to(SCRATCH).as_posix().removesuffix(".meta")
+        meta = json.loads(meta_file.read_text())
+        by_function: dict[str, dict[int, int | None]] = defaultdict(dict)
+        for key, code in meta["exit_code_by_key"].items():
+            prefix, _, number = key.rpartition("__mutmut_")
+            by_function[prefix.rpartition(".")[2]][int(number)] = code
+        ledger[source] = {
+            function: (meta["hash_by_function_name"][function], [codes[n] for n in range(1, len(codes) + 1)])
+            for function, codes in by_function.items()
+        }
+    return ledger
+
+
+def write_ledger(system: str, ledger: Ledger) -> int:
+    """Write ``ledger`` as the system's ledger; return how many mutants it has judged."""
+    lines, judged = [], 0
+    for source, functions in sorted(ledger.items()):
+        for function, (digest, codes) in sorted(functions.items()):
+            judged += sum(code is not None for code in codes)
+            text = ",".join(NOT_JUDGED if code is None else str(code) for code in codes)
+            lines.append(f"{source} {function} {digest} {text}")
+    path = ledger_path(system)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = f"# {system}: source, function, source hash, exit code of mutant 1, 2, … (- not judged)\n"
+    path.write_text(header + "".join(line + "\n" for line in lines))
+    return judged
+
+
+def _weight(code: int | None) -> int:
+    return 2 if code in KILLED else 0 if code is None else 1
+
+
+def current_verdicts(system: str, ledgers: list[Ledger]) -> Ledger:
+    """The verdicts of ``ledgers`` that hold for the code as it is now: a function's count
+    only under its current hash. Where two ledgers judged the same mutant, a kill wins (a
+    test written since), then any verdict over none."""
+    merged: Ledger = {}
+    for source, functions in current_functions(system).items():
+        for function, (digest, count) in functions.items():
+            codes: list[int | None] = [None] * count
+            for ledger in ledgers:
+                found = ledger.get(source, {}).get(function)
+                if found is not None and found[0] == digest and len(found[1]) == count:
+                    codes = [
+                        max(mine, theirs, key=_weight) for mine, theirs in zip(codes, found[1], strict=True)
+                    ]
+            merged.setdefault(source, {})[function] = (digest, codes)
+    return merged
 
 
 def restore_ledger(system: str) -> None:
@@ -175,13 +242,15 @@ def equivalent_mutants(system: str) -> set[str]:
 
 
 def score(system: str) -> str:
-    """The mutation score of each mutated folder, from the ledger and the equivalents' list."""
+    """The mutation score of each mutated folder of the code as it is now, from the
+    ledger's verdicts that still hold and the equivalents' list."""
     equivalent = equivalent_mutants(system)
+    ledger = current_verdicts(system, [read_ledger(system)])
     rows = ["| folder | mutants | judged | equivalent | killed / not equivalent | score | survivors |"]
     rows.append("| --- | --- | --- | --- | --- | --- | --- |")
     for folder in ("rules", "handlers"):
         counts: Counter[str] = Counter()
-        for source, functions in read_ledger(system).items():
+        for source, functions in ledger.items():
             if f"/{folder}/" not in source:
                 continue
             for function, (_, codes) in functions.items():
@@ -192,7 +261,7 @@ def score(system: str) -> str:
                     counts["judged"] += 1
                     if _mutant_key(source, function, n) in equivalent:
                         counts["equivalent"] += 1
-                    elif code in (1, 3, 36, 37):  # a failing test, pytest's error, a timeout, the type check
+                    elif code in KILLED:
                         counts["killed"] += 1
                     else:
                         counts["survived"] += 1
@@ -214,6 +283,11 @@ def main(argv: list[str]) -> None:
     if mutmut_args == ["score"]:
         print(score(system))
         return
+    if mutmut_args[:1] == ["merge"]:
+        # Ledgers of sessions that ran side by side: one ledger of what still holds.
+        ledgers = [read_ledger(system)] + [read_ledger(system, Path(other)) for other in mutmut_args[1:]]
+        print(f"{write_ledger(system, current_verdicts(system, ledgers))} verdicts in {ledger_path(system)}")
+        return
     if MARK.exists() and MARK.read_text().strip() != system:
         print(f"{SCRATCH}/ held another system's mutants; starting afresh for {system}")
         shutil.rmtree(SCRATCH)
@@ -221,12 +295,7 @@ def main(argv: list[str]) -> None:
     MARK.write_text(system + "\n")
     restore_ledger(system)
 
-    import mutmut.configuration
-
-    # mutmut reads its configuration once, on import of its command line.
-    values = settings(system)
-    mutmut.configuration._config_reader = lambda: lambda key, default: values.get(key, default)
-    mutmut.configuration.reset_config()
+    configure(system)
     from mutmut.__main__ import cli
 
     # ``-m tests.mutation`` imported the original ``tests`` package; the tests must
@@ -238,7 +307,7 @@ def main(argv: list[str]) -> None:
     finally:
         # Also on Ctrl-C: the verdicts reached so far are kept for the next session.
         if mutmut_args[:1] == ["run"]:
-            print(f"{save_ledger(system)} verdicts in {ledger_path(system)}")
+            print(f"{write_ledger(system, scratch_ledger(system))} verdicts in {ledger_path(system)}")
 
 
 if __name__ == "__main__":
