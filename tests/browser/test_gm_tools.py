@@ -75,3 +75,28 @@ async def test_the_gm_controls_reach_every_device(table: Table, open_page: OpenP
     await expect(alice.locator("#actions-list")).to_contain_text("Rien à faire pour l'instant.")
     assert (await table.state())["admin"]["closed"]
     assert not gm.errors + alice.errors
+
+
+async def test_a_sheets_named_entries_are_fields_not_json(table: Table, open_page: OpenPage) -> None:
+    """The add-a-combatant form asks for a sheet's named entries (its specialties, its own
+    weapons, powers, magic items) one entry at a time, a name and the value's own fields,
+    instead of a JSON box; what is sent is the sheet the server keeps."""
+    gm = await open_page("t", "gm")
+    adding = gm.locator("details.tool", has_text="Ajouter un combattant")
+    await adding.locator(":scope > summary").click()
+    await expect(adding.locator("textarea")).to_have_count(0)
+    await adding.locator('input[name="id"]').first.fill("xin")
+    await adding.locator('input[name="name"]').first.fill("Xin Tao")
+    specialties = adding.locator("fieldset", has=gm.locator("legend", has_text="Spécialités")).last
+    open_details = "(el) => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details'))"
+    await specialties.evaluate(open_details + " d.open = true; }")  # under « Plus d'options »
+    await specialties.locator("button", has_text="Ajouter").click()
+    entry = specialties.locator(".list-item").last
+    await entry.locator("label", has_text="Nom").locator("xpath=..").locator("input").fill("melee")
+    await entry.locator('input[name="specialties"]').fill("épée, hache")
+    await adding.locator("button[type=submit]").click()
+    await expect(gm.locator("#state .combatant")).to_have_count(3)
+
+    sheet = (await table.state())["fight"]["combatants"]["xin"]["sheet"]
+    assert sheet["specialties"] == {"melee": ["épée", "hache"]}
+    assert not gm.errors

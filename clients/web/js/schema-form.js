@@ -108,6 +108,7 @@ function fieldFor(schema, node, name, ctx, optional) {
           .filter(([k, v]) => k && v !== undefined).map(([k, v]) => [k, Number(v)]));
         return { element: wrap(name, input, t("form.map_hint")), read };
       }
+      if (node.additionalProperties && !Object.keys(given || {}).length) return mapField(schema, node.additionalProperties, name, ctx, optional);
       return jsonField(name, id, given);
     }
     default:
@@ -134,6 +135,35 @@ function listField(schema, items, name, ctx, optional) {
   const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), holder,
     h("button", { type: "button", class: "secondary", onclick: add }, t("form.add_item")));
   return { element, read: () => (optional && !entries.length ? undefined : entries.map((entry) => entry.field.read())) };
+}
+
+/** A map from names to values (a sheet's own weapons, powers, specialties):
+ * one entry each, its name and the value's own field, added and removed by
+ * buttons; entries without a name are not sent. */
+function mapField(schema, values, name, ctx, optional) {
+  const entries = [];
+  const holder = h("div", { class: "list" });
+  const add = () => {
+    const keyId = `f${++counter}`;
+    const key = h("input", { id: keyId, type: "text", autocomplete: "off" });
+    const entry = { key, field: fieldFor(schema, values, name, ctx, false) };
+    const remove = h("button", { type: "button", class: "secondary", onclick: () => {
+      entries.splice(entries.indexOf(entry), 1);
+      entry.element.remove();
+    } }, t("form.remove_item"));
+    const keyField = h("div", { class: "field" }, h("label", { for: keyId }, t("form.map_key")), key);
+    entry.element = h("div", { class: "list-item" }, keyField, entry.field.element, remove);
+    entries.push(entry);
+    holder.append(entry.element);
+  };
+  const element = h("fieldset", { class: "object" }, h("legend", {}, label(name)), holder,
+    h("button", { type: "button", class: "secondary", onclick: add }, t("form.add_item")));
+  const read = () => {
+    const named = entries.filter((entry) => entry.key.value.trim());
+    if (optional && !named.length) return undefined;
+    return Object.fromEntries(named.map((entry) => [entry.key.value.trim(), entry.field.read()]));
+  };
+  return { element, read };
 }
 
 /** A map from combatants to one choice each (a grenade's zones): a list per
