@@ -155,7 +155,7 @@ class PhysicalAction(Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """VDA-MOD-03: a lance set firmly against the ground (an anchorable weapon only) strikes a
     moving horse without malus."""
     also: list[str] = []
-    """A blunderbuss shot within 10 m (VDA-FIRE-04): up to two more people it may hit, in
+    """A blunderbuss shot under 10 m (VDA-FIRE-04): up to two more people it may hit, in
     the order they are hit."""
     spread: Literal["nines_and_tens", "spend_successes"] = "nines_and_tens"
     """VDA-FIRE-04: one more person per die of 9 or 10, or 2 successes spent per person in

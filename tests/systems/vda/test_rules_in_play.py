@@ -379,12 +379,12 @@ def test_vda_fire_04__two_more_people_at_most_named_once_each() -> None:
     )
 
 
-def test_vda_fire_04__only_a_blunderbuss_within_10_metres_spreads() -> None:
-    """VDA-FIRE-04: « lorsqu'elles sont à 10 mètres », and only the blunderbuss."""
+def test_vda_fire_04__only_a_blunderbuss_under_10_metres_spreads() -> None:
+    """VDA-FIRE-04: « si elles sont à moins de 10 mètres » (seed 000): at 10 m the shot no
+    longer spreads; and only the blunderbuss spreads."""
     t, shot = crowd(also=["cole"])
-    assert (
-        t.refuse(c.DeclareAction(combatant="alma", action=replace(shot, distance_m=11))).rule == "VDA-FIRE-04"
-    )
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=replace(shot, distance_m=10)))
+    assert str(refused) == "VDA-FIRE-04: the blunderbuss spreads under 10 m: the shot says its distance"
     pistol = replace(shot, weapon="pistolet")
     assert t.refuse(c.DeclareAction(combatant="alma", action=pistol)).rule == "VDA-FIRE-04"
     crowded = replace(shot, also=["cole", "dan", "alma"])

@@ -59,8 +59,8 @@ SPREAD_RANGE_M = 10
 
 
 def check_spread(scene: Scene, cid: str, action: PhysicalAction, weapon: RangedWeapon | None) -> None:
-    """VDA-FIRE-04: « le tromblon peut toucher plusieurs cibles lorsqu'elles sont à 10
-    mètres »: a blunderbuss attack within 10 m names at most two more people of the fight."""
+    """VDA-FIRE-04: the blunderbuss « arrive de toucher plusieurs cibles si elles sont à moins
+    de 10 mètres » (seed 000): a shot under 10 m names at most two more people of the fight."""
     if not action.also:
         return
     require(
@@ -79,9 +79,9 @@ def check_spread(scene: Scene, cid: str, action: PhysicalAction, weapon: RangedW
     for other in action.also:
         require(other in scene.state.combatants, "VDA-FIRE-04", f"{other!r} is not in the fight")
     require(
-        action.distance_m is not None and action.distance_m <= SPREAD_RANGE_M,
+        action.distance_m is not None and action.distance_m < SPREAD_RANGE_M,
         "VDA-FIRE-04",
-        f"the blunderbuss spreads within {SPREAD_RANGE_M} m: the shot says its distance",
+        f"the blunderbuss spreads under {SPREAD_RANGE_M} m: the shot says its distance",
     )
 
 

@@ -222,7 +222,7 @@ def blunderbuss_targets(
     mode: Literal["nines_and_tens", "spend_successes"],
     named: int,
 ) -> tuple[int, int]:
-    """VDA-FIRE-04: within 10 m a blunderbuss can hit up to 3 people: one per die showing
+    """VDA-FIRE-04: under 10 m a blunderbuss can hit up to 3 people: one per die showing
     9 or 10, or one more per 2 successes spent (at most 2 more, and only as many as the
     shot named: ``named``; a success is always left). Returns (people hit, margin left
     for each). The declaration checks the weapon, the range and the people named
