@@ -5,6 +5,7 @@
     python -m tests.mutation vda show <mutant name>       # one mutant's diff
     python -m tests.mutation vda run "<mutant name>"      # re-test one mutant
     python -m tests.mutation vda score                    # the score, from the ledger
+    python -m tests.mutation vda survivors [handlers/gaze] # the survivors not listed as equivalent
     python -m tests.mutation vda merge <ledger file>…     # fold in a parallel session's ledger
 
 Any mutmut 3 sub-command works after the system's name. Run it from the
@@ -274,6 +275,22 @@ def score(system: str) -> str:
     return "\n".join(rows)
 
 
+def survivors(system: str, within: str = "") -> list[str]:
+    """The mutants of the code as it is now that survived and are not listed as
+    equivalent, in source files whose path contains ``within``."""
+    equivalent = equivalent_mutants(system)
+    found = []
+    for source, functions in current_verdicts(system, [read_ledger(system)]).items():
+        if within not in source:
+            continue
+        for function, (_, codes) in functions.items():
+            for n, code in enumerate(codes, start=1):
+                key = _mutant_key(source, function, n)
+                if code is not None and code not in KILLED and key not in equivalent:
+                    found.append(key)
+    return found
+
+
 def main(argv: list[str]) -> None:
     if not argv or argv[0].startswith("-"):
         sys.exit(__doc__)
@@ -282,6 +299,9 @@ def main(argv: list[str]) -> None:
         sys.exit(f"no rules to mutate: domain/systems/{system}/rules is not a directory")
     if mutmut_args == ["score"]:
         print(score(system))
+        return
+    if mutmut_args[:1] == ["survivors"]:
+        print("\n".join(survivors(system, *mutmut_args[1:2])))
         return
     if mutmut_args[:1] == ["merge"]:
         # Ledgers of sessions that ran side by side: one ledger of what still holds.
