@@ -8,13 +8,14 @@ from domain.systems.vda.state import Fighter, VdaSheet, VdaState
 
 BASE_PHYSICAL = 1
 
-# A-10: the V20 blood a vampire may spend per turn, by generation (13th and later: 1).
-BLOOD_PER_ROUND = {3: 10, 4: 10, 5: 8, 6: 6, 7: 4, 8: 3, 9: 2}
+# A-10: the V20 blood a vampire may spend per turn, by generation: 10 up to the 4th, 1 from
+# the 10th.
+BLOOD_PER_ROUND = {5: 8, 6: 6, 7: 4, 8: 3, 9: 2}
 
 
 def blood_per_round(generation: int) -> int:
     """A-10: the most blood a combatant of this generation spends in one round."""
-    return BLOOD_PER_ROUND.get(generation, 10 if generation < 3 else 1)
+    return 10 if generation <= 4 else BLOOD_PER_ROUND.get(generation, 1)
 
 
 def action_cap(sheet: VdaSheet, which: str = "higher") -> int:
@@ -110,11 +111,11 @@ def require_points(scene: Scene, combatant: str, pool: str, amount: int, rule: s
 
 
 def require_anger_pool(pool: str, rage_like_anger: bool) -> None:
-    """VDA-ACT-05: each point of Anger or Rage spent buys one action for the round.
+    """VDA-ACT-05: each point of Anger or Rage spent buys one action for the round (the
+    command's type admits no other pool); a table may keep Rage from buying.
 
     Seed 000 « Nombre d'actions … » (« Chaque point de colère ou de rage dépensé … »).
     """
-    require(pool in ("anger", "rage"), "VDA-ACT-05", "actions are bought with Anger or Rage")
     require(rage_like_anger or pool == "anger", "VDA-ACT-05", "this table does not let Rage buy actions")
 
 

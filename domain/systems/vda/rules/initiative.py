@@ -190,19 +190,11 @@ def declaring_now(seq: SequenceState) -> list[str]:
 def require_declaring_turn(seq: SequenceState, combatant: str) -> None:
     """VDA-INIT-02: the combatant with the initiative announces first; the others react.
 
-    Seed 000 « Initiative ».
+    Seed 000 « Initiative ». Whoever already declared was refused before
+    (``handlers/declare.check_turn``, VDA-PHYS-01), so someone is still to announce.
     """
-    require(
-        combatant not in seq.declared and combatant not in seq.sealed,
-        "VDA-PHYS-01",
-        f"{combatant!r} already declared a physical action in sequence {seq.number}",
-    )
     group = declaring_now(seq)
-    require(
-        combatant in group,
-        "VDA-INIT-02",
-        f"{', '.join(group) or 'nobody'} must announce before {combatant!r}",
-    )
+    require(combatant in group, "VDA-INIT-02", f"{', '.join(group)} must announce before {combatant!r}")
 
 
 def outranks(state: VdaState, first: str, second: str) -> bool:

@@ -99,10 +99,10 @@ def require_known_weapons(sheet: VdaSheet, options: VdaOptions) -> None:
 
 
 def check_sheet(sheet: Any, options: Any) -> None:
-    """Every sheet rule of ``vda`` (the table calls this on ``AddCombatant`` and its updates)."""
+    """Every sheet rule of ``vda`` (the table calls this on ``AddCombatant`` and its updates,
+    with the options the table opened with: always ``VdaOptions``, ``table.open_table``)."""
     if isinstance(sheet, VdaSheet):
-        table = options if isinstance(options, VdaOptions) else VdaOptions()
-        require_anger_or_rage_allowed(sheet, table)
+        require_anger_or_rage_allowed(sheet, options)
         require_current_within_maximum(sheet)
-        require_own_natural_weapons(sheet, table)
-        require_known_weapons(sheet, table)
+        require_own_natural_weapons(sheet, options)
+        require_known_weapons(sheet, options)

@@ -1,0 +1,302 @@
+"""The round's refusals and budgets through ``decide``, each with the whole message the
+sender reads: initiative (VDA-INIT), diving for cover (VDA-DIVE), minor acts (VDA-MINOR),
+the action budget (VDA-ACT) and a combatant's sheet (VDA-PHYS-02, VDA-ACT-05)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.commands import AddCombatant
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.data import ARMOURS
+from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.state import Health, VdaPower, VdaSheet
+from domain.table import Combatant
+from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.test_natural_weapons import BLADES
+
+TERROR = VdaPower(discipline="presence", level=2)
+
+
+def duel(options: VdaOptions | None = None, **traits: object) -> Table:
+    """Alma (a player's vampire, with the given traits) against Bors, a mortal."""
+    t = Table(options)
+    t.add("alma", sheet(melee=3, dodge=2, brawl=2, **traits), player="ann")
+    t.add("bors", sheet(kind="mortal", melee=2, dodge=1))
+    return t
+
+
+def message(t: Table, command: object, dice: list[int] | None = None) -> str:
+    return str(t.refuse(command, dice))
+
+
+# --- VDA-ACT-05: buying actions -----------------------------------------------------
+
+
+def test_actions_are_bought_only_while_a_round_runs() -> None:
+    """VDA-ACT-05: Anger buys an action of the round being played: before the first round
+    there is none."""
+    t = duel(anger=2, presence=1)
+    assert message(t, c.SpendForAction(combatant="alma")) == "VDA-ACT-05: actions are gained during a round"
+
+
+def test_rage_buys_an_action_like_anger_by_default() -> None:
+    """VDA-ACT-05: by default a point of Rage buys an action as a point of Anger does."""
+    t = duel(rage=2, animalism=1)
+    t.start()
+    assert t.send(c.SpendForAction(combatant="alma", pool="rage")) == [
+        ev.ResourceSpent(
+            combatant="alma", pool="rage", amount=1, purpose="action physical", rule="VDA-ACT-05"
+        ),
+        ev.ActionGained(combatant="alma", kind="physical", source="rage", rule="VDA-ACT-05"),
+    ]
+
+
+def test_a_table_may_keep_rage_from_buying_actions() -> None:
+    """VDA-ACT-05: at a table whose option says Rage does not pay like Anger, Rage buys no
+    action, and Anger still does."""
+    t = duel(VdaOptions(rage_pays_like_anger=False), rage=2, animalism=1, anger=1)
+    t.start()
+    refused = message(t, c.SpendForAction(combatant="alma", pool="rage"))
+    assert refused == "VDA-ACT-05: this table does not let Rage buy actions"
+    assert t.send(c.SpendForAction(combatant="alma", pool="anger"))[1] == ev.ActionGained(
+        combatant="alma", kind="physical", source="anger", rule="VDA-ACT-05"
+    )
+
+
+# --- VDA-INIT-01: rolling initiative --------------------------------------------------
+
+
+def test_initiative_refusals_say_why() -> None:
+    """VDA-INIT-01: initiative is rolled at a round's start, once, by someone in the fight."""
+    t = duel()
+    assert (
+        message(t, c.RollInitiative(combatant="alma"), [5] * 5)
+        == "VDA-INIT-01: initiative is rolled at the start of a round only"
+    )
+    t.start()
+    assert (
+        message(t, c.RollInitiative(combatant="zed"), [5] * 5)
+        == "VDA-INIT-01: 'zed' is not fighting this round"
+    )
+    t.initiative("alma", [5] * 5)
+    assert (
+        message(t, c.RollInitiative(combatant="alma"), [5] * 5)
+        == "VDA-INIT-01: 'alma' already rolled initiative this round"
+    )
+
+
+# --- VDA-DIVE-01, VDA-DIVE-02: diving for cover ---------------------------------------
+
+
+def test_diving_for_cover_refusals_say_why() -> None:
+    """VDA-DIVE-01: a dive is announced before one's initiative roll, once a round;
+    VDA-DIVE-02: the diver's first action is a dodge, not an attack nor a parry."""
+    t = duel()
+    t.start()
+    t.send(c.DiveForCover(combatant="alma"))
+    assert (
+        message(t, c.DiveForCover(combatant="alma"))
+        == "VDA-DIVE-01: 'alma' already dives for cover this round"
+    )
+    t.initiative("alma", [8] * 7)
+    assert (
+        message(t, c.DiveForCover(combatant="alma"))
+        == "VDA-DIVE-01: 'alma' already rolled initiative: too late to dive"
+    )
+    t.initiative("bors", [2] * 5)
+    first_action = "VDA-DIVE-02: whoever dives for cover dodges with their first action"
+    strike = act("attack", skill="melee", target="bors")
+    assert message(t, c.DeclareAction(combatant="alma", action=strike)) == first_action
+    parry = act("defend", skill="melee", defence="parry")
+    assert message(t, c.DeclareAction(combatant="alma", action=parry)) == first_action
+    dodge = act("defend", skill="dodge", defence="dodge")
+    assert t.declare("alma", dodge)[0].action.defence == "dodge"
+
+
+# --- VDA-MINOR-01..03: minor acts ------------------------------------------------------
+
+
+def test_minor_act_refusals_say_why() -> None:
+    """VDA-MINOR-03: only the seed's minor acts are known, and the refusal lists them;
+    VDA-MINOR-02: each costs 2 dice of the pool it goes with; VDA-MINOR-01: they go with the
+    initiative roll or an offensive or defensive action, not with a move."""
+    t = duel()
+    t.start()
+    known = "(call, draw, extend, move, orientation, regrip, servant, stand_up, unstick)"
+    roll = c.RollInitiative(combatant="bors", minor_acts=["sauter"])
+    assert message(t, roll, [5] * 5) == f"VDA-MINOR-03: 'sauter' is not a minor act {known}"
+    roll = c.RollInitiative(combatant="bors", minor_acts=["draw", "draw", "draw"])
+    assert message(t, roll, [5] * 5) == "VDA-MINOR-02: 3 minor acts need 6 dice; the pool has 5"
+    t.initiative("alma", [8] * 5)
+    t.initiative("bors", [2] * 5)
+    t.declare("alma", act("none"))
+    moment = "VDA-MINOR-01: minor acts go with the initiative roll or an offensive or defensive action"
+    moving = act("move", skill="athletics", minor_acts=["draw"])
+    assert message(t, c.DeclareAction(combatant="bors", action=moving)) == moment
+    dodging = act("defend", skill="dodge", defence="dodge", minor_acts=["draw"])
+    assert t.declare("bors", dodging)[0].action.minor_acts == ["draw"]
+
+
+def test_minor_acts_may_take_the_whole_pool() -> None:
+    """VDA-MINOR-02: two minor acts take 4 dice; a pool of exactly 4 pays them."""
+    t = Table().add("alma", sheet(wits=2, alertness=2))
+    t.start()
+    rolled = t.send(c.RollInitiative(combatant="alma", minor_acts=["draw", "stand_up"]), dice=[])
+    assert rolled[0].roll.dice == 0
+
+
+# --- VDA-INIT-02: the declaration order -----------------------------------------------
+
+
+def test_the_tied_group_must_announce_first_and_is_named() -> None:
+    """VDA-INIT-02: whoever holds the better initiative announces first; a tied pair
+    announces together, and the one who speaks too early reads both names."""
+    t = duel()
+    t.add("cole", sheet(kind="mortal", melee=2))
+    t.start()
+    t.initiative("alma", [8, 8, 2, 2, 2])
+    t.initiative("cole", [8, 8, 2, 2, 2])
+    t.initiative("bors", [8, 2, 2, 2, 2])
+    refused = message(t, c.DeclareAction(combatant="bors", action=act("none")))
+    assert refused == "VDA-INIT-02: alma, cole must announce before 'bors'"
+
+
+# --- VDA-SEQ-03: one round after the other --------------------------------------------
+
+
+def test_a_round_starts_once_the_last_one_is_over() -> None:
+    """VDA-SEQ-03: a new round waits for the last sequence of the one running."""
+    t = duel()
+    t.start()
+    assert message(t, c.StartRound()) == "VDA-SEQ-03: round 1 is still running; finish its sequences first"
+
+
+# --- A-10: blood per round --------------------------------------------------------------
+
+
+def test_blood_spent_this_round_counts_against_the_generations_limit() -> None:
+    """VDA-ACT-04, A-10: a 9th-generation vampire spends 2 blood a round: one Celerity dot
+    paid, the next two are refused, naming what was already spent."""
+    t = duel(celerity=3, generation=9, blood=10)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    refused = message(t, c.ActivateCelerity(combatant="alma", dots=2))
+    assert refused == "VDA-ACT-04: 'alma' may spend 2 blood this round and already spent 1"
+
+
+def test_the_surprise_cap_on_blood_ends_with_the_surprise() -> None:
+    """VDA-AMB-05: the awareness successes cap the blood of the surprise only; in round 1
+    the generation's limit applies again."""
+    t = Table().add("alma", sheet(dex=2, stealth=1))
+    t.add("bors", sheet(celerity=2, perception=1, wits=2, alertness=1, generation=8))
+    resolved = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 7, 2, 2, 8, 3, 3])[0]
+    assert resolved.defence_cap == 1
+    t.start()
+    assert t.send(c.ActivateCelerity(combatant="bors", dots=2))[0] == ev.ResourceSpent(
+        combatant="bors", pool="blood", amount=2, purpose="célérité", rule="VDA-ACT-04"
+    )
+
+
+def test_blood_limits_by_generation() -> None:
+    """A-10: below the 3rd generation a vampire spends 10 blood a round, like the 3rd and
+    4th; from the 10th on, 1."""
+    for generation, limit in ((2, 10), (4, 10), (5, 8), (10, 1), (13, 1)):
+        t = duel(VdaOptions(celerity_blood_per_dot=limit + 1), celerity=1, generation=generation, blood=20)
+        t.start()
+        refused = message(t, c.ActivateCelerity(combatant="alma"))
+        assert refused == f"VDA-ACT-04: 'alma' may spend {limit} blood this round and already spent 0"
+
+
+# --- VDA-ACT-02, VDA-ACT-03: the cap ------------------------------------------------
+
+
+def test_the_cap_counts_power_actions_with_physical_ones() -> None:
+    """VDA-ACT-02: Dexterity 1 and Wits 1 cap the round at 2 actions: after a move and a
+    power action, Alma's second physical action (from Celerity) is refused."""
+    t = Table().add(
+        "alma", sheet(dex=1, wits=1, celerity=1, presence=2, powers={"terror": TERROR}, generation=8)
+    )
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7])
+    t.declare("alma", act("move", skill="athletics"))
+    t.resolve("alma", [6])
+    t.send(c.UsePower(combatant="alma", power="terror"))
+    refused = message(t, c.DeclareAction(combatant="alma", action=act("move", skill="athletics")))
+    assert (
+        refused == "VDA-ACT-02: 'alma' already took 2 actions, the most Dexterity/Wits allow this round (2)"
+    )
+
+
+# --- A combatant's sheet, checked when it joins --------------------------------------
+
+
+def joining(t: Table, cid: str, vampire: VdaSheet) -> str:
+    """The refusal of ``cid`` joining the table with this sheet."""
+    return message(t, AddCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=vampire)))
+
+
+def test_anger_and_rage_come_from_the_mental_control_block() -> None:
+    """VDA-POW-08: Anger or Rage needs a dot of Dominate, Presence or Animalism, and Rage
+    needs Animalism; one point of Rage is enough to ask for it."""
+    t = Table()
+    assert joining(t, "alma", sheet(anger=1)) == (
+        "VDA-POW-08: Colère et Rage viennent du bloc Contrôle mental (Domination, Présence, Animalisme)"
+    )
+    assert joining(t, "alma", sheet(rage=1, dominate=1)) == (
+        "VDA-POW-08: la Rage demande l'Animalisme (sinon, c'est la Colère)"
+    )
+    t.add("alma", sheet(rage=1, animalism=1)).add("bors", sheet(anger=1, presence=1))
+    assert sorted(t.timeline.head.fight.combatants) == ["alma", "bors"]
+
+
+def test_current_pools_and_starting_wounds_fit_the_sheet() -> None:
+    """A sheet's current pools lie between 0 and its maximums, both ends allowed, and its
+    starting wounds (bashing, lethal and aggravated together) fit its health levels."""
+    t = Table()
+    assert joining(t, "alma", sheet(blood=5, current={"blood": 6})) == (
+        "sheet.current: current blood is 6: between 0 and the sheet's 5"
+    )
+    assert joining(t, "alma", sheet(blood=5, current={"blood": -1})) == (
+        "sheet.current: current blood is -1: between 0 and the sheet's 5"
+    )
+    assert joining(t, "alma", sheet(wounds=Health(bashing=3, lethal=2, aggravated=3))) == (
+        "sheet.wounds: 8 starting wounds exceed the 7 health levels"
+    )
+    t.add("alma", sheet(blood=5, current={"blood": 0}, wounds=Health(bashing=3, lethal=2, aggravated=2)))
+    t.add("bors", sheet(blood=5, current={"blood": 5}))
+    started = t.start()
+    assert started[1:] == [
+        ev.HealthAdjusted(combatant="alma", bashing=3, lethal=2, aggravated=2, reason="sheet_wounds")
+    ]
+
+
+def test_a_sheets_own_natural_weapons_have_ids_of_their_own() -> None:
+    """VDA-NAT-01: two natural weapons of one sheet may not share an id, and none may take
+    the id of a weapon of the tables."""
+    t = Table()
+    twice = sheet(vicissitude=2, natural_weapons=[BLADES, BLADES])
+    assert joining(t, "alma", twice) == "sheet.natural_weapons: each natural weapon has its own id"
+    taken = msgspec.structs.replace(BLADES, id="poings")
+    assert joining(t, "alma", sheet(vicissitude=2, natural_weapons=[taken])) == (
+        "sheet.natural_weapons: 'poings' is already a weapon of the tables: give the sheet's own another id"
+    )
+
+
+def test_an_unknown_armour_is_refused_with_the_list() -> None:
+    """VDA-ARMOR-01: a sheet's armour is one of the armour table, which the refusal lists."""
+    listed = ", ".join(sorted(ARMOURS))
+    assert joining(Table(), "alma", sheet(armour="mithril")) == (
+        f"sheet.armour: unknown armour 'mithril': one of {listed}"
+    )
+
+
+def test_an_unknown_weapon_is_refused_saying_where_it_was_looked_for() -> None:
+    """VDA-PHYS-02: a sheet's weapon is one of seed 000's tables or a natural weapon of the
+    table or the sheet."""
+    assert joining(Table(), "alma", sheet(weapons=["sabre_laser"])) == (
+        "sheet.weapons: unknown weapon 'sabre_laser': neither in the tables of seed 000 nor a natural "
+        "weapon of the table or the sheet"
+    )
