@@ -33,9 +33,11 @@ adding a test, re-judge the survivors it aims at by naming them.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
+import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -316,6 +318,9 @@ def main(argv: list[str]) -> None:
     restore_ledger(system)
 
     configure(system)
+    # pytest's temporary directories under a root of this run's own: sessions that run side
+    # by side would otherwise clean up each other's numbered directories and fail at random.
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.mkdtemp(prefix="fracas-mutation-"))
     from mutmut.__main__ import cli
 
     # ``-m tests.mutation`` imported the original ``tests`` package; the tests must
