@@ -10,8 +10,10 @@ from domain.commands import AddCombatant
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS
-from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.options import DamageOptions, VdaOptions
+from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.state import Health, VdaPower, VdaSheet
+from domain.systems.wod import HealthLoss
 from domain.table import Combatant
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_natural_weapons import BLADES
@@ -300,3 +302,60 @@ def test_an_unknown_weapon_is_refused_saying_where_it_was_looked_for() -> None:
         "sheet.weapons: unknown weapon 'sabre_laser': neither in the tables of seed 000 nor a natural "
         "weapon of the table or the sheet"
     )
+
+
+# --- VDA-DEF-02, A-3: what an attack's damage roll counts -----------------------------
+
+
+def dagger_duel(options: VdaOptions | None = None) -> Table:
+    """Alma (Strength 2, Melee 3, a hunting dagger) strikes first; Bors, a vampire of
+    Stamina 2, parries with his own dagger or does nothing."""
+    t = Table(options)
+    t.add("alma", sheet(melee=3, weapons=["dague_de_chasse"]), player="ann")
+    bors = sheet(kind="vampire", melee=2, dodge=1, weapons=["dague_de_chasse"])
+    t.add(
+        "bors", msgspec.structs.replace(bors, attributes=msgspec.structs.replace(bors.attributes, stamina=2))
+    )
+    t.start()
+    t.initiative("alma", [8] * 5)
+    t.initiative("bors", [2] * 5)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    return t
+
+
+def test_a_parry_that_matches_the_attack_cancels_it_and_rolls_no_damage() -> None:
+    """VDA-DEF-02: Bors parries with as many successes as Alma's attack: the attack
+    resolves as a miss of her dagger's lethal damage, with no damage or soak roll."""
+    t = dagger_duel()
+    t.declare("bors", act("defend", skill="melee", defence="parry", weapon="dague_de_chasse"))
+    t.resolve("bors", [8, 8, 2, 2, 2])
+    events = t.resolve("alma", [8, 8, 2, 2, 2, 2])
+    assert events[1:] == [
+        ev.AttackResolved(
+            attacker="alma",
+            target="bors",
+            sequence=1,
+            resolution=AttackResolution(
+                weapon_id="dague_de_chasse",
+                attack_successes=2,
+                defence_successes=2,
+                margin=0,
+                hit=False,
+                damage_type="lethal",
+            ),
+        ),
+        ev.SequenceEnded(sequence=1),
+        ev.RoundEnded(round=1, holders=["alma"]),
+    ]
+
+
+def test_ones_cancel_on_damage_and_soak_as_the_table_says() -> None:
+    """A-3: by default a 1 cancels a success of the damage roll and of the soak roll; a
+    table whose option says otherwise counts their hits only. Alma's margin of 2 converts
+    2 of her 4 damage dice (VDA-DMG-01); the damage roll is 8 and 1, Bors's soak 8 and 1."""
+    dice = [8, 8, 2, 2, 2, 2] + [8, 1] + [8, 1]
+    for cancel, damage, soak in ((True, 2, 0), (False, 3, 1)):
+        t = dagger_duel(VdaOptions(damage=DamageOptions(ones_cancel_on_damage_and_soak=cancel)))
+        t.declare("bors", act("none"))
+        resolution = t.resolve("alma", dice)[1].resolution
+        assert (resolution.damage, resolution.soak, resolution.health) == (damage, soak, HealthLoss(lethal=2))

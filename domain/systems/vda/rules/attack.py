@@ -92,16 +92,14 @@ class Striker(msgspec.Struct, frozen=True, kw_only=True):
     weapon_resistance: int | None = None
     """The weapon's current resistance, which caps its bonus (VDA-RES-03)."""
     potence_tokens_used: int = 0
-    """Potence 1-removals already spent this combat (VDA-FORPOT-04)."""
-    spend_potence_token: bool = True
+    """Potence 1-removals already spent this combat (VDA-FORPOT-04); one left is spent on
+    a 1 of this damage roll."""
     fortitude: int = 0
     armour_dice: int = 0
     """The striker's own Fortitude and worn armour dice: the armour dice Fortitude takes
     away give tokens against 1s of the striker's damage roll (VDA-FORPOT-02)."""
     fortitude_tokens_used: int = 0
-    """Those tokens already spent this combat."""
-    spend_fortitude_token: bool = True
-    """Spend a token on a 1 of this damage roll if one is left."""
+    """Those tokens already spent this combat; one left is spent on a 1 of this damage roll."""
 
 
 class Target(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,7 +113,6 @@ class Target(msgspec.Struct, frozen=True, kw_only=True):
     """Carries a shield, whose armour bonus soaks (VDA-ARMOR-07)."""
     fortitude_tokens_used: int = 0
     """Fortitude 1-removals already spent this combat (VDA-FORPOT-02)."""
-    spend_fortitude_token: bool = True
 
 
 class Situation(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,17 +174,9 @@ def resolve_attack(
     damage_roll = roll_pool(
         roller, dice, options.damage_difficulty, ones_cancel=options.ones_cancel_on_damage_and_soak
     )
-    potence_ones = (
-        potence_ones_removable(pool.weapon_dice_lost, striker.potence_tokens_used)
-        if striker.spend_potence_token
-        else 0
-    )
-    fortitude_ones = (
-        fortitude_damage_ones_removable(
-            striker.armour_dice, striker.fortitude, striker.fortitude_tokens_used, options
-        )
-        if striker.spend_fortitude_token
-        else 0
+    potence_ones = potence_ones_removable(pool.weapon_dice_lost, striker.potence_tokens_used)
+    fortitude_ones = fortitude_damage_ones_removable(
+        striker.armour_dice, striker.fortitude, striker.fortitude_tokens_used, options
     )
     # « ne peut se cumuler »: one token on a damage roll, Potence's first (VDA-FORPOT-02, VDA-FORPOT-04).
     removed = _ones_to_remove(damage_roll, max(potence_ones, fortitude_ones), options)
@@ -357,9 +346,7 @@ def _soak(
     )
     ones_removed = _ones_to_remove(
         roll,
-        fortitude_ones_removable(armour.nominal, target.fortitude, target.fortitude_tokens_used, options)
-        if target.spend_fortitude_token
-        else 0,
+        fortitude_ones_removable(armour.nominal, target.fortitude, target.fortitude_tokens_used, options),
         options,
         # On a bare vulnerable zone a soak 1 is an aggravated level (VDA-TGT-03).
         ones_hurt=situation.vulnerable_zone,
