@@ -12,8 +12,9 @@ from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS
 from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.payloads import AttackResolution
+from domain.systems.vda.rules.initiative import declaring_now
 from domain.systems.vda.state import Health, VdaPower, VdaSheet
-from domain.systems.wod import HealthLoss
+from domain.systems.wod import HealthLoss, Modifier
 from domain.table import Combatant
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_natural_weapons import BLADES
@@ -359,3 +360,70 @@ def test_ones_cancel_on_damage_and_soak_as_the_table_says() -> None:
         t.declare("bors", act("none"))
         resolution = t.resolve("alma", dice)[1].resolution
         assert (resolution.damage, resolution.soak, resolution.health) == (damage, soak, HealthLoss(lethal=2))
+
+
+# --- VDA-INIT-08, VDA-ORI-01: the order once everyone rolled -------------------------
+
+
+def pass_round(t: Table) -> list[object]:
+    """Everyone declares nothing and skips their powers until the round ends."""
+    events: list[object] = []
+    while t.state.phase == "sequence" and (seq := t.state.sequence) is not None:
+        if seq.step == "declare":
+            cid = next(i for i in declaring_now(seq) if i not in seq.declared and i not in seq.sealed)
+            events += t.declare(cid, act("none"))
+        else:
+            events += t.send(c.SkipPower(combatant=seq.acting[0]))
+    return events
+
+
+def test_everyone_tied_at_the_top_held_the_initiative() -> None:
+    """VDA-INIT-08: Alma and Cole tie at 2 successes above Bors: by default both held the
+    initiative this round; at a table that penalises only the first of the order, Alma."""
+    for all_tied, holders in ((True, ["alma", "cole"]), (False, ["alma"])):
+        t = Table(VdaOptions(top_ties_all_penalised=all_tied))
+        for cid in ("alma", "bors", "cole"):
+            t.add(cid, sheet())
+        t.start()
+        t.initiative("alma", [8, 8, 2, 2, 2])
+        t.initiative("cole", [8, 8, 2, 2, 2])
+        t.initiative("bors", [8, 2, 2, 2, 2])
+        assert pass_round(t)[-1] == ev.RoundEnded(round=1, holders=holders)
+
+
+def test_orientation_from_zero_and_one_success() -> None:
+    """VDA-ORI-01: nobody understands the scene from zero successes, even when nobody did
+    better; the best result, one success, understands all of it."""
+    t = Table().add("alma", sheet()).add("bors", sheet())
+    t.start()
+    t.initiative("alma", [2] * 5)
+    assert ev.OrientationSet(levels={"alma": "partial", "bors": "partial"}) in t.initiative("bors", [2] * 5)
+    t = Table().add("alma", sheet()).add("bors", sheet())
+    t.start()
+    t.initiative("alma", [8, 2, 2, 2, 2])
+    assert ev.OrientationSet(levels={"alma": "full", "bors": "partial"}) in t.initiative("bors", [2] * 5)
+
+
+# --- VDA-GEN-01: a skill used again --------------------------------------------------
+
+
+def test_each_earlier_use_of_a_skill_adds_to_its_difficulty() -> None:
+    """VDA-GEN-01: Alma, with two Celerity dots, moves in each of the round's three
+    sequences: the third roll of Athletics is at +2 (two earlier uses) by default, at +1 at
+    a table that counts a single reuse."""
+    for every_reuse, malus in ((True, 2), (False, 1)):
+        t = Table(VdaOptions(skill_repeat_every_reuse=every_reuse))
+        t.add("alma", sheet(dex=1, celerity=2, generation=8))
+        t.start()
+        t.send(c.ActivateCelerity(combatant="alma", dots=2))
+        t.initiative("alma", [8, 2, 2, 2, 2])
+        for _ in range(2):
+            t.declare("alma", act("move", skill="athletics"))
+            t.resolve("alma", [6])
+            while (seq := t.state.sequence) is not None and seq.step == "power":
+                t.send(c.SkipPower(combatant="alma"))
+        t.declare("alma", act("move", skill="athletics"))
+        rolled = t.resolve("alma", [6])[0]
+        assert rolled.difficulty[-1] == Modifier(
+            rule="VDA-GEN-01", value=malus, why="athletics déjà utilisé 2×"
+        )
