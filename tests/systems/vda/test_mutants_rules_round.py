@@ -427,3 +427,42 @@ def test_each_earlier_use_of_a_skill_adds_to_its_difficulty() -> None:
         assert rolled.difficulty[-1] == Modifier(
             rule="VDA-GEN-01", value=malus, why="athletics déjà utilisé 2×"
         )
+
+
+# --- VDA-RDEF-04: which attacks a defence answers --------------------------------------
+
+VOLLEY = Modifier(rule="VDA-RDEF-04", value=1, why="la cible s'est déjà défendue")
+
+
+def archers(*names: str) -> Table:
+    """Cleo (Dodge 3, the best initiative) dodges in sequence 1; ``names`` shoot arrows at her."""
+    t = Table()
+    for name in names:
+        t.add(name, sheet(archery=3, weapons=["arc_court"]))
+    t.add("cleo", sheet(dodge=3))
+    t.start()
+    t.initiative("cleo", [7, 7, 7, 2, 2])
+    for name, faces in zip(names, ([7, 7, 2, 2, 2], [7, 2, 2, 2, 2]), strict=False):
+        t.initiative(name, faces)
+    t.declare("cleo", act("defend", skill="dodge", defence="dodge"))
+    for name in names:
+        t.declare(name, act("attack", skill="archery", target="cleo", weapon="arc_court"))
+    return t
+
+
+def test_a_lone_archers_arrow_is_the_one_the_dodge_answers() -> None:
+    """VDA-RDEF-04: Cleo's dodge answers the only arrow shot at her: Alma's roll carries no
+    +1."""
+    t = archers("alma")
+    t.resolve("cleo", [8, 2, 2, 2, 2, 2])
+    assert VOLLEY not in t.resolve("alma", [2] * 6)[0].difficulty
+
+
+def test_an_archer_left_out_of_the_split_shoots_at_plus_1() -> None:
+    """VDA-RDEF-04, VDA-PHYS-03: Cleo's single success goes to Alma's arrow; Bob, whom the
+    split leaves out, shoots at +1, and Alma, answered by one success, does not."""
+    t = archers("alma", "bob")
+    t.resolve("cleo", [8, 2, 2, 2, 2, 2])
+    t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 1}))
+    assert VOLLEY not in t.resolve("alma", [2] * 6)[0].difficulty
+    assert t.resolve("bob", [2] * 6)[0].difficulty[-1] == VOLLEY
