@@ -10,6 +10,7 @@ from domain.commands import AddCombatant
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.data import ARMOURS
+from domain.systems.vda.gear import Circumstances, Mount
 from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.vda.rules.initiative import declaring_now
@@ -466,3 +467,47 @@ def test_an_archer_left_out_of_the_split_shoots_at_plus_1() -> None:
     t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 1}))
     assert VOLLEY not in t.resolve("alma", [2] * 6)[0].difficulty
     assert t.resolve("bob", [2] * 6)[0].difficulty[-1] == VOLLEY
+
+
+# --- VDA-CHARGE-01, VDA-CHARGE-02, VDA-BOW-01, VDA-ORI-04: refusals with their reasons ---
+
+
+def test_charge_refusals_say_what_is_missing() -> None:
+    """VDA-CHARGE-01: a charge needs a round of movement or a straight run of 5 successes;
+    VDA-CHARGE-02: on foot it needs a size G weapon, mounted a size M or G one."""
+    t = Table().add("alma", sheet(weapons=["lance", "dague_de_chasse"])).add("bors", sheet())
+    t.start()
+    announce = c.AnnounceCharge(combatant="alma", target="bors", weapon="lance")
+    assert message(t, announce) == (
+        "VDA-CHARGE-01: une charge demande un round de déplacement ou une course en ligne droite de 5 succès"
+    )
+    for mount, sizes in ((None, "G"), (Mount(strength=5), "M ou G")):
+        rider = sheet(weapons=["lance", "dague_de_chasse"], mount=mount)
+        t = Table().add("alma", rider).add("bors", sheet())
+        t.moving_round("alma", [2] * 3)
+        t.start()
+        dagger = c.AnnounceCharge(combatant="alma", target="bors", weapon="dague_de_chasse")
+        where = "à cheval" if mount else "à pied"
+        assert message(t, dagger) == f"VDA-CHARGE-02: charger {where} demande une arme de taille {sizes}"
+
+
+def test_a_bow_too_strong_to_draw_names_both_strengths() -> None:
+    """VDA-BOW-01: Alma (Strength 2, Potence 1) cannot draw a bow of strength 4."""
+    archer = sheet(archery=2, potence=1, weapons=["arc_long"], bows={"arc_long": 4})
+    t = Table().add("alma", archer).add("bors", sheet())
+    t.start()
+    t.initiative("alma", [8] * 5)
+    t.initiative("bors", [2] * 5)
+    shot = act("attack", skill="archery", target="bors", weapon="arc_long")
+    assert message(t, c.DeclareAction(combatant="alma", action=shot)) == (
+        "VDA-BOW-01: arc de force 4 > Force + Potence 3"
+    )
+
+
+def test_obfuscate_and_combat_arcane_only_raise_the_orientation_difficulty() -> None:
+    """VDA-ORI-04: neither Obfuscate nor « Arcane de combat » lowers the difficulty."""
+    t = Table().add("alma", sheet())
+    reason = "VDA-ORI-04: Obfuscate and « Arcane de combat » only add to the orientation's difficulty"
+    for circumstances in (Circumstances(obfuscate=-1), Circumstances(combat_arcane=-1)):
+        command = c.SetCircumstances(combatant="alma", circumstances=circumstances, reason="brume")
+        assert message(t, command) == reason
