@@ -9,7 +9,7 @@ from domain.systems.vda.state import Fighter
 from domain.systems.wod import Modifier, PoolSpec, plain_pool_roll
 
 
-def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool = True) -> Modifier | None:
+def skill_repeat_malus(fighter: Fighter, skill: str, every_reuse: bool) -> Modifier | None:
     """VDA-GEN-01: each earlier use of the same skill this round adds +1 difficulty.
 
     Seed 000 « Règles de combat »; 001 « Augmentation de la difficulté ». The

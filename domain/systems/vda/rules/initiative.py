@@ -232,7 +232,7 @@ def holders(ranks: list[Rank], all_tied: bool) -> list[str]:
     return [r.combatant for r in ranks if (r.score, r.wins_ties) == top]
 
 
-def malus_of_use(roll: PoolRoll, named_dice: int, used_dice: int, ones_cancel: bool, harder: int = 0) -> int:
+def malus_of_use(roll: PoolRoll, named_dice: int, used_dice: int, ones_cancel: bool, harder: int) -> int:
     """VDA-INIT-09, VDA-NAT-02: a weapon's initiative malus follows the weapon used in
     sequence 1, named at the roll or not: the dice it takes off that were not taken at the
     roll are the dice drawn last, and the score becomes the successes of the others.

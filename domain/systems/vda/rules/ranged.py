@@ -179,16 +179,16 @@ def require_bow_drawable(bow_strength: int, strength: int, potence: int) -> None
     )
 
 
-def weapon_damage_dice(weapon: RangedWeapon, bow_strength: int = 0, strength: int = 0) -> int:
-    """VDA-BOW-03: a bow deals its own strength + its bonus; crossbows and firearms fixed dice.
+def weapon_damage_dice(weapon: RangedWeapon, bow_strength: int) -> int:
+    """VDA-BOW-03: a bow deals its own strength + its bonus; crossbows and firearms their
+    fixed dice (``RangedWeapon.damage_dice``: a weapon without them is a bow).
 
-    Thrown weapons use the thrower's Strength (Potence dice: VDA-THROW-03).
+    Thrown weapons use the thrower's Strength instead (``rules/attack``, VDA-THROW-03).
 
     000 « Arme de Tir »."""
     if weapon.damage_dice is not None:
         return weapon.damage_dice
-    bonus = weapon.damage_bonus or 0
-    return (bow_strength if weapon.kind == "bow" else strength) + bonus
+    return bow_strength + (weapon.damage_bonus or 0)
 
 
 def heavy_shot_modifiers(weapon: RangedWeapon, damage_dice: int) -> Terms:
