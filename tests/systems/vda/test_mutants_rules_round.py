@@ -361,6 +361,21 @@ def test_ones_cancel_on_damage_and_soak_as_the_table_says() -> None:
         t.declare("bors", act("none"))
         resolution = t.resolve("alma", dice)[1].resolution
         assert (resolution.damage, resolution.soak, resolution.health) == (damage, soak, HealthLoss(lethal=2))
+        # VDA-FORPOT-03: without Potence the dagger keeps its whole bonus.
+        assert (resolution.weapon_bonus, resolution.weapon_dice_lost) == (2, 0)
+
+
+def test_a_defence_that_falls_short_only_helps_soak_at_a_table_that_says_so() -> None:
+    """VDA-DEF-03: at a table whose defence only improves soak, a parry of 2 against 3
+    attack successes leaves the margin at 3; a parry of 2 against 2 still cancels the attack."""
+    options = VdaOptions(damage=DamageOptions(partial_defence_lowers_margin=False))
+    for attack, hit, margin in (([8, 8, 8, 2, 2, 2], True, 3), ([8, 8, 2, 2, 2, 2], False, 0)):
+        t = dagger_duel(options)
+        t.declare("bors", act("defend", skill="melee", defence="parry", weapon="dague_de_chasse"))
+        t.resolve("bors", [8, 8, 2, 2, 2])
+        damage = [8, 2, 2] if hit else []
+        resolution = t.resolve("alma", attack + damage)[1].resolution
+        assert (resolution.hit, resolution.margin) == (hit, margin)
 
 
 # --- VDA-INIT-08, VDA-ORI-01: the order once everyone rolled -------------------------
