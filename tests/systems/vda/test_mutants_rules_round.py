@@ -526,3 +526,59 @@ def test_obfuscate_and_combat_arcane_only_raise_the_orientation_difficulty() -> 
     for circumstances in (Circumstances(obfuscate=-1), Circumstances(combat_arcane=-1)):
         command = c.SetCircumstances(combatant="alma", circumstances=circumstances, reason="brume")
         assert message(t, command) == reason
+
+
+# --- VDA-INIT-09, VDA-NAT-02: the initiative malus of the weapon used ----------------
+
+
+def fists_in_sequence_1(
+    faces: list[int], options: VdaOptions | None = None, weapon: str | None = None, **traits: object
+) -> list[object]:
+    """Alma rolls initiative (naming ``weapon`` or nothing), then strikes Bors in sequence
+    1, with that weapon or her fists: the initiative adjustments her declaration brings."""
+    alma = sheet(brawl=2, melee=2, weapons=["dague_de_chasse"], **traits)
+    t = Table(options).add("alma", alma).add("bors", sheet())
+    t.start()
+    t.send(c.RollInitiative(combatant="alma", weapon=weapon), dice=faces)
+    t.initiative("bors", [2] * 5)
+    strike = act("attack", skill="melee", target="bors", weapon=weapon) if weapon else FISTS
+    return [e for e in t.declare("alma", strike) if isinstance(e, ev.InitiativeAdjusted)]
+
+
+FISTS = act("attack", skill="brawl", target="bors")
+
+
+def slower(delta: int, score: int) -> ev.InitiativeAdjusted:
+    return ev.InitiativeAdjusted(
+        combatant="alma", delta=delta, score=score, rule="VDA-INIT-09", reason="slower_weapon"
+    )
+
+
+def test_the_fists_malus_recounts_the_kept_dice_at_the_rolls_difficulty() -> None:
+    """VDA-INIT-09, VDA-NAT-02: the fists' −2 come off the last two dice and the first three
+    are counted again at the roll's difficulty, 4: a 4 still succeeds (5 → 3)."""
+    assert fists_in_sequence_1([4, 7, 7, 7, 7]) == [slower(-2, 3)]
+
+
+def test_the_kept_dice_cancel_with_their_ones_as_the_table_says() -> None:
+    """VDA-INIT-09, A-3: the kept dice's 1 cancels a success by default (3 → 1); at a table
+    where 1s never cancel, it does not (4 → 2)."""
+    assert fists_in_sequence_1([1, 7, 7, 7, 7]) == [slower(-2, 1)]
+    assert fists_in_sequence_1([1, 7, 7, 7, 7], VdaOptions(ones_cancel=False)) == [slower(-2, 2)]
+
+
+def test_losing_dice_never_raises_the_initiative() -> None:
+    """VDA-INIT-09: the fists take off the two 1s that cancelled two successes; the score
+    does not rise from 1 to 3: a malus after the roll only lowers it."""
+    assert fists_in_sequence_1([7, 7, 7, 1, 1]) == []
+
+
+def test_a_malus_can_take_every_die() -> None:
+    """VDA-INIT-09: a pool of 2 (Wits 1, Alertness 1) loses both dice to the fists: 0."""
+    assert fists_in_sequence_1([7, 7], wits=1, alertness=1) == [slower(-2, 0)]
+
+
+def test_the_weapon_named_for_its_bonus_costs_nothing_when_used() -> None:
+    """VDA-INIT-05, VDA-INIT-09: the hunting dagger's « Initiative +1 », named at the roll,
+    added its die; striking with it in sequence 1 takes nothing off."""
+    assert fists_in_sequence_1([7] * 6, weapon="dague_de_chasse") == []
