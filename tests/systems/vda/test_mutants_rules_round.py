@@ -582,3 +582,18 @@ def test_the_weapon_named_for_its_bonus_costs_nothing_when_used() -> None:
     """VDA-INIT-05, VDA-INIT-09: the hunting dagger's « Initiative +1 », named at the roll,
     added its die; striking with it in sequence 1 takes nothing off."""
     assert fists_in_sequence_1([7] * 6, weapon="dague_de_chasse") == []
+
+
+def test_the_second_sequence_holds_only_those_with_a_second_action() -> None:
+    """VDA-SEQ-04, VDA-SEQ-02: Alma, ahead in the order, has one action; Bors, with a
+    Celerity dot, has two: sequence 2 is Bors's alone, to declare and to resolve."""
+    t = Table().add("alma", sheet()).add("bors", sheet(celerity=1, generation=8, dex=1))
+    t.start()
+    t.send(c.ActivateCelerity(combatant="bors"))
+    t.initiative("alma", [8, 8, 2, 2, 2])
+    t.initiative("bors", [8, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    assert t.declare("bors", act("none"))[1:] == [
+        ev.SequenceEnded(sequence=1),
+        ev.SequenceStarted(round=1, sequence=2, declaring=[["bors"]], resolving=[["bors"]]),
+    ]
