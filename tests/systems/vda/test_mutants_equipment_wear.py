@@ -1,0 +1,109 @@
+"""What blows do to items, through ``decide`` with fixed dice and whole events: the
+two-handed axe's wear on a parrying shield or on armour (VDA-VAND-06, VDA-VAND-07), a
+botch with a natural weapon (VDA-RES-07), and the GM's ruling on a grenade's problem
+(VDA-GREN-03) and the blood that buys deafening off (VDA-GREN-09), with their words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item
+from domain.systems.wod import Modifier
+from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.test_equipment_round import fight, of, resolve
+from tests.systems.vda.test_mutants_grenades import deafened
+from tests.systems.vda.test_natural_weapons import TABLE_CLAWS, xin_tao
+
+AXE = act("attack", skill="melee", target="bors", weapon="hache_a_deux_mains")
+AXE_WEAR = [Modifier(rule="VDA-VAND-07", value=2, why="VDA-VAND-03 base")]
+
+
+def axe_on(bors: Any, defence: Any, defence_faces: list[int]) -> list[ev.ResistanceReduced]:
+    """Alma (Strength 4, no Potence) strikes Bors with her two-handed axe (2 successes)."""
+    t = fight(alma=sheet(melee=3, strength=4, weapons=["hache_a_deux_mains"]), bors=bors)
+    t.declare("alma", AXE)
+    t.declare("bors", defence)
+    if defence_faces:
+        resolve(t, "bors", defence_faces)
+    return of(resolve(t, "alma", [9, 9]), ev.ResistanceReduced)
+
+
+def test_a_shield_parrying_the_axe_loses_its_point_then_the_axes_wear() -> None:
+    """VDA-VAND-06, VDA-VAND-07: Bors's shield (11) parries the axe (1 success of 2): it
+    loses 1 for the parry, then the axe's wear of 2 comes off what is left: 8."""
+    bors = sheet(kind="mortal", melee=2, weapons=["bouclier"], armour="maille")
+    parry = act("defend", skill="melee", defence="parry", weapon="bouclier", target="alma")
+    assert axe_on(bors, parry, [9]) == [
+        ev.ResistanceReduced(
+            combatant="bors",
+            item="bouclier",
+            loss=[Modifier(rule="VDA-VAND-06", value=1, why="parade au bouclier")],
+            resistance=10,
+            max_resistance=11,
+        ),
+        ev.ResistanceReduced(
+            combatant="bors", item="bouclier", loss=AXE_WEAR, resistance=8, max_resistance=11
+        ),
+    ]
+
+
+def test_a_shield_parry_without_success_wears_the_armour_not_the_shield() -> None:
+    """VDA-VAND-06, VDA-VAND-07: Bors's shield parry rolls no success: the shield did not
+    parry, loses nothing, and the axe's hit wears his mail (7) by 2."""
+    bors = sheet(kind="mortal", melee=2, weapons=["bouclier"], armour="maille")
+    parry = act("defend", skill="melee", defence="parry", weapon="bouclier", target="alma")
+    assert axe_on(bors, parry, [2]) == [
+        ev.ResistanceReduced(combatant="bors", item="maille", loss=AXE_WEAR, resistance=5, max_resistance=7)
+    ]
+
+
+def test_an_axe_blow_dodged_wears_no_armour() -> None:
+    """VDA-VAND-07: the axe wears the worn armour only on a hit: Bors dodges both its
+    successes, and his mail loses nothing."""
+    bors = sheet(kind="mortal", dodge=2, armour="maille")
+    assert axe_on(bors, act("defend", skill="dodge", defence="dodge"), [9, 9]) == []
+
+
+def test_destroyed_armour_is_worn_no_further() -> None:
+    """VDA-VAND-07, VDA-RES-02: Bors's mail is already destroyed: the axe's hit takes
+    nothing more off it."""
+    t = fight(
+        alma=sheet(melee=3, strength=4, weapons=["hache_a_deux_mains"]),
+        bors=sheet(kind="mortal", armour="maille"),
+    )
+    destroyed = Item(resistance=0, location="destroyed")
+    t.send(c.AdjustItem(combatant="bors", item="maille", state=destroyed, reason="en pièces"))
+    t.declare("alma", AXE)
+    t.declare("bors", act("none"))
+    assert of(resolve(t, "alma", [9, 9]), ev.ResistanceReduced) == []
+
+
+def test_a_botch_with_claws_costs_them_no_resistance() -> None:
+    """VDA-RES-07: only a manufactured weapon loses resistance on a botch: Xin Tao botches
+    with his claws, and they lose nothing."""
+    t = xin_tao(TABLE_CLAWS, weapons=["griffes"])
+    t.declare("nosf", act("none"))
+    t.declare("xin", act("attack", skill="brawl", weapon="griffes", target="nosf"))
+    events = resolve(t, "xin", [1, 2, 2])
+    assert of(events, ev.CriticalFailure) == [ev.CriticalFailure(combatant="xin", ones=1)]
+    assert of(events, ev.ResistanceReduced) == []
+
+
+def test_the_gms_ruling_on_a_grenades_problem_is_recorded_as_ruled() -> None:
+    """VDA-GREN-03: two 1s on Alma's throw: the GM rules the grenade a dud."""
+    t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", act("none"))
+    [thrown] = of(t.resolve("alma", [8, 8, 8, 1, 1]), ev.GrenadeThrown)
+    assert thrown.problem
+    assert t.send(c.RuleGrenadeProblem(grenade="alma-1-1", outcome="dud")) == [
+        ev.GrenadeProblemRuled(grenade="alma-1-1", outcome="dud")
+    ]
+
+
+def test_blood_beyond_the_deafening_is_refused_in_words() -> None:
+    """VDA-GREN-09: Bors, deafened at +2 and −1 die, cannot spend 4 blood on 3 malus points."""
+    refused = deafened().refuse(c.ClearDeafness(combatant="bors", points=4))
+    assert (refused.rule, refused.message) == ("VDA-GREN-09", "1 blood point a malus point")
