@@ -37,13 +37,15 @@ def require_well_formed(action: PhysicalAction) -> None:
 def rear_eligible(roll: PoolRoll) -> int:
     """VDA-PHYS-05: against an attacker in one's back, only successes at 8 or more count.
 
-    Seed 000 « Action physique »; 001 « Action défensive ». The 1s cancel the other
-    successes first, in the defender's favour (catalogue default).
+    Seed 000 « Action physique »; 001 « Action défensive ». Where the 1s cancel
+    successes (A-3), they cancel the other successes first, in the defender's favour
+    (catalogue default); at a table where they cancel nothing, every die of 8 or more counts.
     """
     threshold = max(REAR_THRESHOLD, roll.difficulty)
     rear_hits = sum(1 for face in roll.faces if face >= threshold)
     other_hits = roll.hits - rear_hits
-    cancelled_rear = max(0, roll.ones - other_hits)
+    cancelled = max(0, roll.hits - roll.successes)
+    cancelled_rear = max(0, cancelled - other_hits)
     return max(0, min(roll.successes, rear_hits - cancelled_rear))
 
 
