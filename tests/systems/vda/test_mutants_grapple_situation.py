@@ -183,3 +183,32 @@ def test_vda_grap_13__the_held_fighters_declared_opposition_is_kept_on_his_side(
     t.declare("bors", act("defend", defence="block", skill="brawl", grapple="oppose", target="alma"))
     kept = first_of(t.resolve("bors", [8, 8, 2, 2]), ev.GrappleSuccessesKept)
     assert kept == ev.GrappleSuccessesKept(grappler="alma", target="bors", side="target", successes=2)
+
+
+def test_vda_melee_08__a_contact_on_a_lance_holding_the_initiative_is_at_plus_1() -> None:
+    """VDA-GRAP-03, VDA-MELEE-08: Bors attacks Alma with his lance (size G) and holds the
+    initiative; Alma's contact, bare-handed, is at +1 against him, as any blow of hers."""
+    t = fight()
+    t.start()
+    t.initiative("alma", [7, 2, 2, 2, 2])
+    t.initiative("bors", [7, 7, 7, 7, 7])
+    t.declare("bors", act("attack", skill="melee", weapon="lance", target="alma"))
+    t.declare("alma", CONTACT)
+    t.resolve("bors", [2] * 4)
+    rolled = first_of(t.resolve("alma", [2] * 6), ev.GrappleRolled)
+    assert rolled.check.difficulty == [BASE, Modifier(rule="VDA-MELEE-08", value=1, why="")]
+
+
+def test_vda_grap_08__an_escape_from_the_ground_is_a_brawl_roll_whatever_skill_is_named() -> None:
+    """VDA-GRAP-08, VDA-PRONE-01: the escape is Strength + Brawl whatever skill Bors's
+    declaration names (here Athletics); on the ground, Brawl is at +1."""
+    t = held(3)
+    t.send(c.SetCondition(combatant="bors", condition="prone", reason="plaqué"))
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("other", skill="athletics", attribute="strength", grapple="escape", target="alma"))
+    rolled = first_of(t.resolve("bors", [2] * 4), ev.GrappleRolled)
+    assert rolled.check.pool == [
+        Modifier(rule="VDA-GRAP-08", value=2, why="strength"),
+        Modifier(rule="VDA-GRAP-08", value=2, why="brawl"),
+    ]
+    assert rolled.check.difficulty == [BASE, Modifier(rule="VDA-PRONE-01", value=1, why="")]
