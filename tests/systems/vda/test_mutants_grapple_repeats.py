@@ -7,10 +7,11 @@ from typing import Any
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import GrappleOptions, VdaOptions
 from domain.systems.wod import Modifier
-from tests.systems.vda.conftest import act
+from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_bite_rules import BITE
-from tests.systems.vda.test_grapple_rules import BASE, CONTACT, NOTHING, begin, fight, finish, held
+from tests.systems.vda.test_grapple_rules import BASE, CONTACT, NOTHING, POWERS, begin, fight, finish, held
 from tests.systems.vda.test_mutants_grapple_situation import bitten_then_acting_second
 
 FLEE = act("move", skill="athletics", attribute="strength", grapple="flee", target="alma")
@@ -87,3 +88,26 @@ def test_vda_bite_03__a_dodged_bite_plants_no_fangs() -> None:
     events = t.resolve("alma", [8, 8, 2, 2, 2, 2])
     assert first_of(events, ev.AttackResolved).resolution.hit is False
     assert [e for e in events if isinstance(e, ev.FangsPlanted)] == []
+
+
+def test_vda_grap_22__the_grapplers_own_hold_weighs_on_a_gaze_not_on_magic() -> None:
+    """VDA-GRAP-22, VDA-GRAP-23: at a table where the gaze malus also hits the grappler
+    (« par la lutte »), Alma, holding Bors at 4 and held by nobody, still casts her path of
+    blood magic unhindered: magic suffers only the holds on its caster."""
+    t = Table(VdaOptions(grapple=GrappleOptions(gaze_malus_hits_grappler=True)))
+    alma = sheet(dex=3, strength=3, brawl=3, potence=1, athletics=2, dodge=2, powers=POWERS)
+    t.add("alma", alma, player="ann")
+    t.add("bors", sheet(kind="mortal", dex=2, strength=2, brawl=2, athletics=2, dodge=1))
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2])
+    finish(t)
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=1, reason="prise"))
+    begin(t)
+    t.declare("alma", act("move", skill="athletics"))
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [2] * 5)
+    used = t.send(c.UsePower(combatant="alma", power="voie-du-sang"))
+    assert [e for e in used if isinstance(e, ev.PowerHindered)] == []
+    assert first_of(used, ev.PowerUsed).power == "voie-du-sang"
