@@ -1,0 +1,91 @@
+"""A defence and the attacks it meets, through ``decide``: rolled before the attack lands,
+split when several attack, its spent successes kept, no parry given to a firearm; each
+refusal with the whole message the sender reads. Written against the mutants of
+``handlers/attack`` and ``handlers/resolve`` that survived the mutation run
+(``docs/systems/vda.md``)."""
+
+from __future__ import annotations
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.test_equipment_round import scripted
+from tests.systems.vda.test_facts import ATTACK, DODGE, trio
+
+PARRY = act("defend", skill="melee", defence="parry")
+
+
+def refusal(t: Table, command: object) -> str:
+    return str(t.refuse(command))
+
+
+def test_vda_phys_03__the_defence_is_rolled_before_the_attack_lands() -> None:
+    """VDA-PHYS-03: Cleo declared a dodge; Alma's attack waits for its roll."""
+    t = trio()
+    t.declare("alma", ATTACK)
+    t.declare("bors", act("none"))
+    t.declare("cleo", DODGE)
+    assert refusal(t, c.ResolveAction(combatant="alma")) == (
+        "VDA-PHYS-03: 'cleo' declared a defence: it is rolled before 'alma''s attack lands"
+    )
+
+
+def test_vda_phys_03__an_arrow_waits_for_the_dodge_too() -> None:
+    """VDA-PHYS-03, VDA-RDEF-02: a bow shot at a dodging target waits for the dodge's roll."""
+    t = Table()
+    t.add("alma", sheet(archery=3, weapons=["arc_court"]))
+    t.add("bors", sheet(dodge=2))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow"))
+    t.declare("bors", DODGE)
+    assert refusal(t, c.ResolveAction(combatant="alma")) == (
+        "VDA-PHYS-03: 'bors' declared a defence: it is rolled before 'alma''s attack lands"
+    )
+
+
+def test_vda_phys_03__two_attackers_wait_for_the_split() -> None:
+    """VDA-PHYS-03: two attack Cleo; her dodge rolled, the first attack waits for her split;
+    once split and spent, its share is not taken back."""
+    t = trio()
+    t.declare("alma", ATTACK)
+    t.declare("bors", ATTACK)
+    t.declare("cleo", DODGE)
+    t.resolve("cleo", [8, 8, 7, 2, 2, 2])
+    assert refusal(t, c.ResolveAction(combatant="alma")) == (
+        "VDA-PHYS-03: 'cleo' faces several attacks: split the defence first (AllocateDefence)"
+    )
+    t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 1, "bors": 2}))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    assert refusal(t, c.AllocateDefence(combatant="cleo", allocations={"alma": 0, "bors": 3})) == (
+        "VDA-PHYS-03: 'alma''s attack already met 1 of 'cleo''s defensive successes"
+    )
+
+
+def gunfight() -> Table:
+    """Alma (a pistol) and Bors (fists) attack Cleo, who parries."""
+    t = Table()
+    t.add("alma", sheet(firearms=3, weapons=["pistolet"]))
+    t.add("bors", sheet(melee=3))
+    t.add("cleo", sheet(melee=3))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 7, 2, 2, 2])
+    t.initiative("cleo", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="firearms", target="cleo", weapon="pistolet"))
+    t.declare("bors", ATTACK)
+    t.declare("cleo", PARRY)
+    t.resolve("cleo", [8, 8, 2, 2, 2, 2])
+    return t
+
+
+def test_vda_rdef_01__no_parry_success_goes_to_the_pistol() -> None:
+    """VDA-RDEF-01: Cleo's 2 parry successes may all go to Bors's blow, none to Alma's shot."""
+    t = gunfight()
+    assert refusal(t, c.AllocateDefence(combatant="cleo", allocations={"alma": 1, "bors": 1})) == (
+        "VDA-RDEF-01: a parry cannot meet 'alma''s firearm"
+    )
+    assert t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 0, "bors": 2})) == [
+        ev.DefenceAllocated(combatant="cleo", sequence=1, allocations={"alma": 0, "bors": 2})
+    ]
