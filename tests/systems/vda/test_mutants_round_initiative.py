@@ -1,6 +1,5 @@
 """The initiative roll through ``decide``: the terms offered before it are those it rolls,
-the action cap each fighter is granted once all rolled (by table option), and the
-orientation an initiative's minor act rolls. Written against the mutants of
+and the action cap each fighter is granted once all rolled (by table option). Written against the mutants of
 ``handlers/round`` that survived the mutation run (``docs/systems/vda.md``)."""
 
 from __future__ import annotations
