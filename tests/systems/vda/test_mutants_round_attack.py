@@ -46,3 +46,22 @@ def test_vda_forpot_02__an_armour_taken_off_gives_no_token() -> None:
     """VDA-FORPOT-02, VDA-RES-02: with her mail off, Alma has no armour dice for Fortitude to
     take: no token, the 1 stays."""
     assert stab(armoured(worn=False)).resolution.damage_ones_removed_by_fortitude == 0
+
+
+def test_vda_res_02__a_target_soaks_with_no_armour_it_took_off() -> None:
+    """VDA-RES-02, VDA-ARMOR-01: Bors's mail, taken off, gives him no armour die: the stab's 3
+    lethal levels go unsoaked."""
+    t = fight(bors=sheet(kind="mortal", melee=2, armour="maille"))
+    t.send(c.AdjustItem(combatant="bors", item="maille", state=Item(location="ground"), reason="ôtée"))
+    resolution = stab(t).resolution
+    assert (
+        resolution.armour_dice,
+        resolution.soak_from_armour_malus,
+        resolution.soak,
+        resolution.unsoaked,
+    ) == (
+        0,
+        0,
+        0,
+        3,
+    )
