@@ -10,8 +10,9 @@ from typing import Any
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Charge, Mount
+from domain.systems.vda.gear import Charge, Item, Mount
 from domain.systems.vda.state import PhysicalAction
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 
 HORSE = Mount(strength=4, potence=1)
@@ -142,4 +143,83 @@ def test_vda_charge_07__a_riders_charge_carries_the_mount_and_the_run() -> None:
         mount_strength=4,
         mount_potence=1,
         use_mount_strength=True,
+    )
+
+
+def test_vda_charge_03__the_announced_charge_binds_sequence_1_and_says_which() -> None:
+    """VDA-CHARGE-03: Alma announced her lance charge on Bors; a plain thrust in sequence 1 is
+    refused, naming the charge."""
+    t = ready()
+    t.send(announce())
+    t = rolled(t)
+    plain = act("attack", skill="melee", target="bors", weapon="lance")
+    assert refusal(t, c.DeclareAction(combatant="alma", action=plain)) == (
+        "VDA-CHARGE-03: the charge announced at initiative is on 'bors' with 'lance'"
+    )
+
+
+def test_vda_init_07__the_charger_listed_second_still_rolls_at_minus_one() -> None:
+    """VDA-INIT-07: Bors charges Alma with a lance; she holds a hunting knife: Bors holds the
+    larger weapon and his initiative roll is at −1 difficulty, whoever is listed first; Alma
+    may not claim it."""
+    t = Table()
+    t.add("alma", sheet(melee=3, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(melee=3, athletics=2, weapons=["lance"]))
+    t.moving_round("bors", [2] * 5)
+    t.start()
+    t.send(c.AnnounceCharge(combatant="bors", target="alma", weapon="lance"))
+    assert refusal(t, c.RollInitiative(combatant="alma", larger_weapon_charge=True)) == (
+        "VDA-INIT-07: 'alma' holds the larger weapon of no charge announced this round"
+    )
+    events = t.send(c.RollInitiative(combatant="bors", larger_weapon_charge=True), dice=[2] * 5)
+    assert events[0].difficulty[-1] == Modifier(
+        rule="VDA-INIT-07", value=-1, why="charge, arme la plus grande"
+    )
+
+
+def test_vda_charge_04__a_target_who_dropped_its_weapon_meets_the_charge_bare_handed() -> None:
+    """VDA-CHARGE-04, VDA-DISARM-04: Bors's lance lies on the ground: in sequence 2 Alma's lance
+    charge is the larger weapon against his fists and adds its bonus."""
+    t = Table()
+    t.add("alma", sheet(melee=3, celerity=1, weapons=["lance"]))
+    t.add("bors", sheet(kind="mortal", melee=2, weapons=["lance"]))
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.AdjustItem(combatant="bors", item="lance", state=Item(location="ground"), reason="lâchée"))
+    lance = charging(rounds_moved=1, initiative_bonus=True)
+    assert [type(e) for e in t.declare("alma", lance)][:2] == [ev.ActionDeclared, ev.InitiativeAdjusted]
+
+
+def test_vda_charge_04__only_a_melee_weapon_gives_a_charge_its_bonus() -> None:
+    """VDA-CHARGE-04, VDA-CHARGE-08: in sequence 2, a bare-handed dodge that claims a
+    (counter-)charge's initiative bonus is refused: the bonus is a melee weapon's."""
+    t = Table()
+    t.add("alma", sheet(melee=3, dodge=2, celerity=1, weapons=["lance"]))
+    t.add("bors", sheet(kind="mortal", melee=2))
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    claim = Charge(rounds_moved=1, initiative_bonus=True)
+    bare = act("defend", skill="dodge", defence="dodge", target="bors", charge=claim)
+    assert refusal(t, c.DeclareAction(combatant="alma", action=bare)) == (
+        "VDA-CHARGE-04: a charge's bonus is its melee weapon's"
+    )
+
+
+def test_vda_dive_02__a_diver_takes_no_weapons_initiative_bonus() -> None:
+    """VDA-DIVE-02, VDA-INIT-05: Alma dives for cover: her first action is a dodge, so the
+    lance's initiative bonus, which would bind it to the lance, is refused."""
+    t = ready()
+    t.send(c.DiveForCover(combatant="alma"))
+    assert refusal(t, c.RollInitiative(combatant="alma", weapon="lance")) == (
+        "VDA-DIVE-02: 'alma' dives for cover: its first action is a dodge, not 'lance''s bonus"
     )
