@@ -14,6 +14,7 @@ from domain.systems.vda.gear import Charge, Item, Mount
 from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.test_equipment_round import scripted
 
 HORSE = Mount(strength=4, potence=1)
 
@@ -222,4 +223,23 @@ def test_vda_dive_02__a_diver_takes_no_weapons_initiative_bonus() -> None:
     t.send(c.DiveForCover(combatant="alma"))
     assert refusal(t, c.RollInitiative(combatant="alma", weapon="lance")) == (
         "VDA-DIVE-02: 'alma' dives for cover: its first action is a dodge, not 'lance''s bonus"
+    )
+
+
+def test_vda_charge_01__an_attack_this_round_breaks_the_run_up() -> None:
+    """VDA-CHARGE-01: Alma moved all last round, then thrust in sequence 1: her run-up is
+    broken, the charge of sequence 2 has none."""
+    t = Table()
+    t.add("alma", sheet(melee=3, celerity=1, weapons=["lance"]))
+    t.add("bors", sheet(kind="mortal", melee=2))
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="lance"))
+    t.declare("bors", act("none"))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    assert refusal(t, c.DeclareAction(combatant="alma", action=charging())) == (
+        "VDA-CHARGE-01: une charge demande un round de déplacement ou une course en ligne droite de 5 succès"
     )
