@@ -63,6 +63,21 @@ def test_vda_act_03__a_bought_power_action_counts_as_power_not_physical() -> Non
     ]
 
 
+def test_vda_act_05__rage_buys_an_action_like_anger() -> None:
+    """VDA-ACT-05, VDA-POW-08: at a table where Rage pays like Anger (the default), Alma
+    (Animalism on the sheet) buys an action with a point of Rage."""
+    t = Table()
+    t.add("alma", sheet(rage=2, animalism=1))
+    t.add("bors", sheet())
+    t.start()
+    assert t.send(c.SpendForAction(combatant="alma", pool="rage")) == [
+        ev.ResourceSpent(
+            combatant="alma", pool="rage", amount=1, purpose="action physical", rule="VDA-ACT-05"
+        ),
+        ev.ActionGained(combatant="alma", kind="physical", source="rage", rule="VDA-ACT-05"),
+    ]
+
+
 def in_power_step(**traits: object) -> Table:
     """Alma declared nothing in sequence 1; her power step is next."""
     t = Table()
