@@ -1,0 +1,37 @@
+"""A round's obligations that lapse (VDA-CHARGE-03: the announced charge, once its weapon is
+gone) and the dodge a dive needs (VDA-DIVE-01, VDA-STAKE-04), through ``decide``. Written
+against the mutants of ``handlers/declare`` that survived the mutation run
+(``docs/systems/vda.md``)."""
+
+from __future__ import annotations
+
+from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item
+from tests.systems.vda.conftest import Table, act, sheet
+
+
+def test_vda_charge_03__a_charge_whose_lance_fell_binds_nothing() -> None:
+    """VDA-CHARGE-03, VDA-DISARM-04: Alma announced her lance charge, then lost the lance:
+    the charge can no longer be made, so sequence 1 is free: she punches."""
+    t = Table()
+    t.add("alma", sheet(melee=3, brawl=2, weapons=["lance"]))
+    t.add("bors", sheet(kind="mortal", melee=2))
+    t.moving_round("alma", [2] * 3)
+    t.start()
+    t.send(c.AnnounceCharge(combatant="alma", target="bors", weapon="lance"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.send(c.AdjustItem(combatant="alma", item="lance", state=Item(location="ground"), reason="lâchée"))
+    punch = act("attack", skill="brawl", target="bors")
+    assert t.declare("alma", punch)[0] == ev.ActionDeclared(combatant="alma", sequence=1, action=punch)
+
+
+def test_vda_dive_01__a_staked_vampire_cannot_dive() -> None:
+    """VDA-DIVE-01, VDA-STAKE-04: staked, Bors can make no dodge, so no dive for cover."""
+    t = Table().add("alma", sheet()).add("bors", sheet(kind="vampire", dodge=2))
+    t.start()
+    t.send(c.RuleStake(target="bors", staked=True, reason="pieu planté"))
+    assert str(t.refuse(c.DiveForCover(combatant="bors"))) == (
+        "VDA-STAKE-04: 'bors' has a stake through the heart: paralysed"
+    )
