@@ -89,3 +89,18 @@ def test_vda_rdef_01__no_parry_success_goes_to_the_pistol() -> None:
     assert t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 0, "bors": 2})) == [
         ev.DefenceAllocated(combatant="cleo", sequence=1, allocations={"alma": 0, "bors": 2})
     ]
+
+
+def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
+    """VDA-GREN-04, VDA-PHYS-03: a grenade lands later; Alma throws it at Bors, who declared a
+    dodge, without waiting for his roll (the dodges made before the blast count then)."""
+    t = Table()
+    t.add("alma", sheet(athletics=2, weapons=["grenade"]))
+    t.add("bors", sheet(dodge=1))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", DODGE)
+    rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
+    assert (type(rolled), rolled.combatant, rolled.roll.successes) == (ev.ActionRolled, "alma", 2)
