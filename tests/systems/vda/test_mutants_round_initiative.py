@@ -1,5 +1,6 @@
 """The initiative roll through ``decide``: the terms offered before it are those it rolls,
-and the action cap each fighter is granted once all rolled (by table option). Written against the mutants of
+and what each fighter is granted once all rolled (the cap by table option, the power
+action Celerity prepays). Written against the mutants of
 ``handlers/round`` that survived the mutation run (``docs/systems/vda.md``)."""
 
 from __future__ import annotations
@@ -8,11 +9,13 @@ import msgspec
 
 from domain.base import GM
 from domain.moves import Term
+from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.options import VdaOptions
+from domain.systems.vda.rules.initiative import declaring_now
 from domain.table import system_view
-from tests.systems.vda.conftest import Table, sheet
+from tests.systems.vda.conftest import Table, act, sheet
 
 
 def test_vda_init_01__the_offered_initiative_is_the_one_rolled() -> None:
@@ -42,3 +45,21 @@ def test_vda_act_02__the_cap_granted_follows_the_tables_reading() -> None:
     taking the lower."""
     assert granted().cap == 3
     assert granted(VdaOptions(action_cap="lower")).cap == 2
+
+
+def test_vda_act_07__active_celerity_prepays_a_power_action_every_round_it_lasts() -> None:
+    """VDA-ACT-07 (``celerity_prepays_every_round``, the default): Celerity activated in
+    round 1 still prepays Alma's power action in round 2."""
+    t = Table().add("alma", sheet(celerity=1)).add("bors", sheet())
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    while (seq := t.state.sequence) is not None:
+        waiting = [cid for cid in declaring_now(seq) if cid not in seq.declared and cid not in seq.sealed]
+        t.declare(waiting[0], act("none"))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    events = t.initiative("bors", [7, 2, 2, 2, 2])
+    [alma] = [e for e in events if isinstance(e, ev.ActionsGranted) and e.combatant == "alma"]
+    assert (alma.physical, alma.prepaid_power) == (2, 1)
