@@ -112,3 +112,18 @@ def test_vda_stake_04__a_staked_vampire_uses_no_power() -> None:
     t.send(c.RuleStake(target="alma", staked=True, reason="pieu planté"))
     refused = t.refuse(c.UsePower(combatant="alma", power="auspex-1"))
     assert str(refused) == "VDA-STAKE-04: 'alma' has a stake through the heart: paralysed"
+
+
+def test_vda_act_07__a_power_action_prepaid_by_celerity_leaves_room_to_buy_another() -> None:
+    """VDA-ACT-03, VDA-ACT-05, VDA-ACT-07: in the round, Alma (Celerity 1 active: 2 physical
+    actions, one power action prepaid by the same point) buys a power action with Anger: the
+    prepaid one is not yet used, so one power action is committed against two physical."""
+    t = Table().add("alma", sheet(dex=3, wits=3, celerity=1, anger=3, dominate=1)).add("bors", sheet())
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    assert t.send(buy("power")) == [
+        ev.ResourceSpent(combatant="alma", pool="anger", amount=1, purpose="action power", rule="VDA-ACT-05"),
+        ev.ActionGained(combatant="alma", kind="power", source="anger", rule="VDA-ACT-05"),
+    ]
