@@ -1,7 +1,7 @@
-"""A round's obligations that lapse (VDA-CHARGE-03: the announced charge, once its weapon is
-gone) and the dodge a dive needs (VDA-DIVE-01, VDA-STAKE-04), through ``decide``. Written
-against the mutants of ``handlers/declare`` that survived the mutation run
-(``docs/systems/vda.md``)."""
+"""A round's obligations that lapse (VDA-CHARGE-03: the announced charge, VDA-INIT-05: the
+bound weapon, once the weapon is gone or forbidden) and the dodge a dive needs (VDA-DIVE-01,
+VDA-STAKE-04), through ``decide``. Written against the mutants of ``handlers/declare`` that
+survived the mutation run (``docs/systems/vda.md``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
 from tests.systems.vda.conftest import Table, act, sheet
+from tests.systems.vda.test_equipment_round import scripted
+from tests.systems.vda.test_grapple_rules import A_INIT, CONTACT, HOLD_AT_3, NOTHING, begin, finish
+from tests.systems.vda.test_grapple_rules import fight as grapple_fight
 
 
 def test_vda_charge_03__a_charge_whose_lance_fell_binds_nothing() -> None:
@@ -35,3 +38,22 @@ def test_vda_dive_01__a_staked_vampire_cannot_dive() -> None:
     assert str(t.refuse(c.DiveForCover(combatant="bors"))) == (
         "VDA-STAKE-04: 'bors' has a stake through the heart: paralysed"
     )
+
+
+def test_vda_init_05__a_bound_lance_the_hold_now_forbids_binds_nothing() -> None:
+    """VDA-INIT-05, VDA-GRAP-15: Bors, held at 1 by Alma, took his lance's initiative bonus;
+    the hold tightened to 3 since forbids a size G weapon: the bond lapses, he punches."""
+    t = grapple_fight()
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", HOLD_AT_3)
+    finish(t)
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=-2, reason="relâchée"))
+    t.start()
+    t.initiative("alma", A_INIT)
+    scripted(t, c.RollInitiative(combatant="bors", weapon="lance"), [7])
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=2, reason="resserrée"))
+    t.declare("alma", NOTHING)
+    punch = act("attack", skill="brawl", target="alma")
+    assert t.declare("bors", punch)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=punch)
