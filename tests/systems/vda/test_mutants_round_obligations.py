@@ -57,3 +57,23 @@ def test_vda_init_05__a_bound_lance_the_hold_now_forbids_binds_nothing() -> None
     t.declare("alma", NOTHING)
     punch = act("attack", skill="brawl", target="alma")
     assert t.declare("bors", punch)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=punch)
+
+
+def test_vda_dive_02__a_diver_immobilised_since_need_not_dodge() -> None:
+    """VDA-DIVE-02, VDA-GRAP-21: Bors dived for cover, then Alma's hold reached 6 (three
+    times his Strength 2): he can no longer dodge, so the dive binds nothing; he tries to
+    escape."""
+    t = grapple_fight()
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", HOLD_AT_3)
+    finish(t)
+    t.start()
+    t.send(c.DiveForCover(combatant="bors"))
+    t.initiative("alma", A_INIT)
+    scripted(t, c.RollInitiative(combatant="bors"), [7])
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=3, reason="immobilisé"))
+    t.declare("alma", NOTHING)
+    escape = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
+    assert t.declare("bors", escape)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=escape)
