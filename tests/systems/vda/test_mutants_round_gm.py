@@ -174,3 +174,12 @@ def test_vda_charge_03__a_staked_charger_declares_none() -> None:
     assert t.declare("bors", act("none"))[0] == ev.ActionDeclared(
         combatant="bors", sequence=1, action=act("none")
     )
+
+
+def test_a_3__the_ambushs_1s_cancel_at_a_default_table() -> None:
+    """A-3, VDA-AMB-02, VDA-AMB-03: Bors's Perception (a 7 cancelled by a 1) has no success
+    against Alma's one: she is not seen; his awareness at 8 (an 8, a 9, a 1) keeps one."""
+    t = Table().add("alma", sheet(dex=2, stealth=1)).add("bors", sheet(perception=1, wits=2, alertness=1))
+    [unseen] = t.send(c.Ambush(ambusher="alma", target="bors"), dice=[6, 2, 2, 7, 1, 8, 9, 1])
+    assert (unseen.perception.successes, unseen.detected) == (0, False)
+    assert (unseen.awareness.successes, unseen.defence_cap) == (1, 1)
