@@ -65,3 +65,16 @@ def test_vda_res_02__a_target_soaks_with_no_armour_it_took_off() -> None:
         0,
         3,
     )
+
+
+def test_vda_disarm_01__only_a_disarm_strikes_with_dexterity() -> None:
+    """VDA-DISARM-01: Dexterity may replace Strength for a disarm only; Alma's wounding thrust
+    that names Dexterity (4) still deals damage with her Strength (1)."""
+    t = fight(alma=sheet(melee=3, dex=4, strength=1, weapons=["dague_de_chasse"]))
+    thrust = act(
+        "attack", skill="melee", target="bors", weapon="dague_de_chasse", damage_attribute="dexterity"
+    )
+    t.declare("alma", thrust)
+    t.declare("bors", act("none"))
+    [resolved] = of(resolve(t, "alma", [8, 8, 8] + [2] * 12), ev.AttackResolved)
+    assert resolved.resolution.strength == 1
