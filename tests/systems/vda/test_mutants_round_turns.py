@@ -131,3 +131,30 @@ def test_vda_act_04__celerity_dots_are_counted_and_paid_by_the_tables_price() ->
         "VDA-ACT-04: 'alma' has Celerity 1, 1 already active"
     )
     assert t.refuse(c.ActivateCelerity(combatant="bors")).rule == "VDA-ACT-04"
+
+
+def test_vda_act_02__past_the_cap_only_none_is_declared() -> None:
+    """VDA-ACT-02, VDA-ACT-04: Alma (Dexterity 2, Wits 2: 3 actions at most) has 4 physical
+    actions with Celerity 3; after three attacks, a fourth is refused, « none » is not."""
+    t = (
+        Table()
+        .add("alma", sheet(dex=2, wits=2, melee=2, celerity=3, generation=6))
+        .add("bors", sheet(kind="mortal"))
+    )
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma", dots=3))
+    t.initiative("alma", [7, 7, 7, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    hit = act("attack", skill="melee", target="bors")
+    t.declare("alma", hit)
+    t.declare("bors", act("none"))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    for _ in range(2):
+        t.declare("alma", hit)
+        scripted(t, c.ResolveAction(combatant="alma"), [2])
+    assert refusal(t, c.DeclareAction(combatant="alma", action=hit)) == (
+        "VDA-ACT-02: 'alma' already took 3 actions, the most Dexterity/Wits allow this round (3)"
+    )
+    assert t.declare("alma", act("none"))[0] == ev.ActionDeclared(
+        combatant="alma", sequence=4, action=act("none")
+    )
