@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
+from domain.systems.vda.options import VdaOptions
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_facts import ATTACK, DODGE, trio
@@ -104,3 +105,26 @@ def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
     t.declare("bors", DODGE)
     rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
     assert (type(rolled), rolled.combatant, rolled.roll.successes) == (ev.ActionRolled, "alma", 2)
+
+
+def test_vda_init_03__a_defence_given_up_for_the_round_does_not_meet_the_faster_attacker() -> None:
+    """VDA-INIT-03 (``renounced_defence_scope = "round"``): Bors attacked Alma, the faster, in
+    sequence 1; in sequence 2 his two dodge successes do not meet her thrust."""
+    t = Table(VdaOptions(renounced_defence_scope="round"))
+    t.add("alma", sheet(melee=3, anger=2, dominate=1, weapons=["dague_de_chasse"]))
+    t.add("bors", sheet(kind="vampire", dodge=2, melee=2, anger=2, dominate=1))
+    t.start()
+    for cid in ("alma", "bors"):
+        t.send(c.SpendForAction(combatant=cid))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="alma"))
+    scripted(t, c.ResolveAction(combatant="bors"), [2] * 5)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", DODGE)
+    scripted(t, c.ResolveAction(combatant="bors"), [8, 8, 2, 2, 2])
+    [resolved] = [
+        e for e in scripted(t, c.ResolveAction(combatant="alma"), [8] * 3) if isinstance(e, ev.AttackResolved)
+    ]
+    assert (resolved.resolution.attack_successes, resolved.resolution.defence_successes) == (3, 0)
