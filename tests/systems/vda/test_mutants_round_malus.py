@@ -65,3 +65,10 @@ def test_vda_init_09__each_of_a_tied_group_takes_its_own_malus() -> None:
     t.declare("alma", PUNCH)
     revealed = t.declare("bors", act("attack", skill="brawl", target="alma"))
     assert malus(revealed) == [slower("alma", -2, 1), slower("bors", -2, 1)]
+
+
+def test_vda_init_09__the_kept_dice_are_read_with_their_1s() -> None:
+    """VDA-INIT-09, A-3: Alma's roll (7, 1, 7, 7, 2) scored 2; her fists take the last two
+    dice off: the 7, 1, 7 kept score 1 once the 1 cancels a success."""
+    t = fists([7, 1, 7, 7, 2], [7, 2, 2, 2, 2])
+    assert malus(t.declare("alma", PUNCH)) == [slower("alma", -1, 1)]
