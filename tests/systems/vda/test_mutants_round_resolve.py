@@ -113,3 +113,17 @@ def test_vda_gen_01__every_earlier_use_of_the_skill_adds_one() -> None:
     table counting a single reuse (``skill_repeat_every_reuse = False``)."""
     assert third_thrust().value == 2
     assert third_thrust(VdaOptions(skill_repeat_every_reuse=False)).value == 1
+
+
+def test_vda_ori_02__an_orientation_gesture_needs_two_dice_of_the_pool() -> None:
+    """VDA-ORI-02, VDA-MINOR-02: Alma (Dexterity 1, no Melee) has one die: the orientation
+    gesture declared with her blow needs two, and the roll is refused before any die."""
+    t = Table().add("alma", sheet(dex=1, melee=0)).add("bors", sheet(kind="mortal"))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="melee", target="bors", orientation=True))
+    t.declare("bors", act("none"))
+    assert str(t.refuse(c.ResolveAction(combatant="alma"), dice=[])) == (
+        "VDA-MINOR-02: 1 minor acts need 2 dice; the pool has 1"
+    )
