@@ -78,3 +78,12 @@ def test_vda_disarm_01__only_a_disarm_strikes_with_dexterity() -> None:
     t.declare("bors", act("none"))
     [resolved] = of(resolve(t, "alma", [8, 8, 8] + [2] * 12), ev.AttackResolved)
     assert resolved.resolution.strength == 1
+
+
+def test_vda_res_02__a_shield_on_the_ground_lends_no_armour_die() -> None:
+    """VDA-RES-02, VDA-DISARM-04: Bors's shield lends him an armour die while he holds it;
+    dropped, none: the stab's 3 levels go unsoaked."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=["bouclier"]))
+    t.send(c.AdjustItem(combatant="bors", item="bouclier", state=Item(location="ground"), reason="lâché"))
+    resolution = stab(t).resolution
+    assert (resolution.armour_dice, resolution.unsoaked) == (0, 3)
