@@ -65,3 +65,23 @@ def test_vda_vand_01__a_dodge_as_good_as_the_blow_saves_the_item() -> None:
     events = resolve(t, "alma", [9, 9] + [2] * 17)
     assert of(events, ev.ResistanceReduced) == []
     assert of(events, ev.DisarmResolved) == []
+
+
+def test_vda_disarm_02__a_disarm_names_who_struck_the_weapon_away() -> None:
+    """VDA-DISARM-01, VDA-DISARM-02: Alma's disarming blow (3 successes) knocks Bors's knife
+    away; the disarm names her as the attacker."""
+    t = fight(bors=sheet(kind="mortal", melee=2, weapons=["couteau"]))
+    t.declare(
+        "alma",
+        act(
+            "attack", skill="melee", target="bors", weapon="dague_de_chasse", intent="disarm", item="couteau"
+        ),
+    )
+    t.declare("bors", act("none"))
+    [disarm] = of(resolve(t, "alma", [8, 8, 8] + [2] * 20), ev.DisarmResolved)
+    assert (disarm.attacker, disarm.defender, disarm.item, disarm.result) == (
+        "alma",
+        "bors",
+        "couteau",
+        "disarmed",
+    )
