@@ -128,3 +128,18 @@ def test_vda_init_03__a_defence_given_up_for_the_round_does_not_meet_the_faster_
         e for e in scripted(t, c.ResolveAction(combatant="alma"), [8] * 3) if isinstance(e, ev.AttackResolved)
     ]
     assert (resolved.resolution.attack_successes, resolved.resolution.defence_successes) == (3, 0)
+
+
+def test_vda_phys_03__an_attacker_left_out_of_the_split_meets_no_defence() -> None:
+    """VDA-PHYS-03, VDA-PHYS-04: Cleo gives her 3 dodge successes to Alma's attack and names
+    no share for Bors's punch: it meets no defence."""
+    t = trio()
+    t.declare("alma", ATTACK)
+    t.declare("bors", act("attack", skill="brawl", target="cleo"))
+    t.declare("cleo", DODGE)
+    t.resolve("cleo", [8, 8, 8, 2, 2, 2])
+    t.send(c.AllocateDefence(combatant="cleo", allocations={"alma": 3}))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    events = scripted(t, c.ResolveAction(combatant="bors"), [8, 8])
+    [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
+    assert (resolved.attacker, resolved.resolution.defence_successes) == ("bors", 0)
