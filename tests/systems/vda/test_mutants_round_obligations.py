@@ -12,6 +12,7 @@ from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_grapple_rules import A_INIT, CONTACT, HOLD_AT_3, NOTHING, begin, finish
 from tests.systems.vda.test_grapple_rules import fight as grapple_fight
+from tests.systems.vda.test_mutants_gm import in_ecstasy
 
 
 def test_vda_charge_03__a_charge_whose_lance_fell_binds_nothing() -> None:
@@ -77,3 +78,14 @@ def test_vda_dive_02__a_diver_immobilised_since_need_not_dodge() -> None:
     t.declare("alma", NOTHING)
     escape = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
     assert t.declare("bors", escape)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=escape)
+
+
+def test_vda_dive_01__a_victim_in_the_kiss_ecstasy_cannot_dive() -> None:
+    """VDA-DIVE-01, VDA-BITE-05: Bors, in the ecstasy of Alma's Kiss, can make no dodge, so no
+    dive for cover, and is told why."""
+    t = in_ecstasy()
+    finish(t)
+    t.start()
+    assert str(t.refuse(c.DiveForCover(combatant="bors"))) == (
+        "VDA-BITE-05: 'bors' est dans l'extase du baiser / in the Kiss's ecstasy: no action"
+    )
