@@ -1,11 +1,14 @@
 """A blow at an item (VDA-VAND-01), through ``decide`` with exact events: a dodge's
 successes come off it, a held weapon it does not destroy is also struck from the hand
-(table option ``vandalism_also_disarms``), a destroyed one is not. Written against the
-mutants of ``handlers/attack`` that survived the mutation run (``docs/systems/vda.md``)."""
+(table option ``vandalism_also_disarms``), a destroyed one is not; a disarm names its
+attacker; a weakened grip is regained (VDA-DISARM-03). Written against the mutants of
+``handlers/attack`` and ``handlers/resolve`` that survived the mutation run
+(``docs/systems/vda.md``)."""
 
 from __future__ import annotations
 
 from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
 
@@ -84,4 +87,26 @@ def test_vda_disarm_02__a_disarm_names_who_struck_the_weapon_away() -> None:
         "bors",
         "couteau",
         "disarmed",
+    )
+
+
+def test_vda_disarm_03__a_weakened_grip_is_regained_as_the_actions_minor_act() -> None:
+    """VDA-DISARM-03, VDA-MINOR-02: Bors's grip on his lance was weakened; in the next round
+    his thrust regains it as a minor act (2 dice): the lance is held firmly again."""
+    t = lancer()
+    t.declare("alma", at_the("lance"))
+    t.declare("bors", act("none"))
+    resolve(t, "alma", [9, 9] + [2] * 17)
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="melee", target="alma", weapon="lance", minor_acts=["regrip"]))
+    [changed] = of(resolve(t, "bors", [2] * 3), ev.ItemChanged)
+    assert changed == ev.ItemChanged(
+        combatant="bors",
+        item="lance",
+        state=Item(resistance=2, max_resistance=6, location="held", grip_weakened=False),
+        rule="VDA-DISARM-03",
+        reason="regrip",
     )
