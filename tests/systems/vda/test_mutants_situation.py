@@ -767,3 +767,20 @@ def test_vda_melee_01__a_small_blades_special_attack_in_an_ambush_is_minus_one()
         SMALL_SPECIAL,
         Modifier(rule="VDA-TGT-02", value=1),
     ]
+
+
+@pytest.mark.parametrize(("against_natural", "expected"), [(True, [SMALL_PARRY]), (False, [])])
+def test_vda_melee_03__a_knife_parrying_fists_follows_the_tables_option(
+    against_natural: bool, expected: list[Modifier]
+) -> None:
+    """VDA-MELEE-03: Bors's knife (¤) parries Alma's fists: +1 as against any weapon without
+    ¤, unless the table's option ``damage.small_parry_against_natural`` is off."""
+    from domain.systems.vda.options import DamageOptions, VdaOptions
+
+    options = VdaOptions(damage=DamageOptions(small_parry_against_natural=against_natural))
+    t = fight(
+        alma=sheet(melee=3, brawl=3), bors=sheet(kind="mortal", melee=2, weapons=["couteau"]), options=options
+    )
+    t.declare("alma", act("attack", skill="brawl", target="bors"))
+    t.declare("bors", act("defend", skill="melee", defence="parry", weapon="couteau"))
+    assert rolled(resolve(t, "bors", [2] * 5)).difficulty == [DECLARED, *expected]
