@@ -13,6 +13,7 @@ from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, scripted
+from tests.systems.vda.test_grapple_rules import held
 
 
 def refused(t: Table, cid: str, action: Any, as_: str = "gm") -> tuple[str, str]:
@@ -118,17 +119,10 @@ def test_vda_rdef_01__a_parry_answers_the_arrow_not_the_pistol() -> None:
 # --- actions a hold made impossible since their declaration (VDA-GRAP-16, VDA-GRAP-18) ----------
 
 
-def held_bors(value: int) -> Table:
-    """Alma holds Bors at ``value`` (round 1's grapple, then the GM); round 2 rolled."""
-    from tests.systems.vda.test_grapple_rules import held
-
-    return held(value)
-
-
 def test_vda_grap_16__a_parry_with_a_medium_weapon_is_lost_once_the_hold_reaches_4() -> None:
     """VDA-GRAP-16: held at 3, Bors declares a parry with his pilum (M); the GM tightens the
     hold to 4 before it is rolled: the parry is lost, before any die."""
-    t = held_bors(3)
+    t = held(3)  # Alma holds Bors at 3; round 2 rolled
     t.declare("alma", act("none"))
     t.declare("bors", act("defend", skill="melee", defence="parry", weapon="pilum"))
     t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=1, reason="elle serre"))
@@ -139,7 +133,7 @@ def test_vda_grap_16__a_parry_with_a_medium_weapon_is_lost_once_the_hold_reaches
 def test_vda_grap_18__an_attack_on_the_grappler_is_lost_once_the_hold_reaches_8() -> None:
     """VDA-GRAP-18: held at 3, Bors declares a blow at Alma; the GM tightens the hold to 8
     before it is rolled: the attack is lost."""
-    t = held_bors(3)
+    t = held(3)  # Alma holds Bors at 3; round 2 rolled
     t.declare("alma", act("none"))
     t.declare("bors", act("attack", skill="brawl", target="alma"))
     t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=5, reason="elle serre"))

@@ -12,11 +12,16 @@ import pytest
 
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
-from domain.systems.vda.gear import Circumstances, Item
+from domain.systems.vda.gear import Charge, Circumstances, Item, Mount
+from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.payloads import AttackResolution
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, resolve, scripted
+from tests.systems.vda.test_facts import charge, charger
+from tests.systems.vda.test_mutants_grenades import deafened
+from tests.systems.vda.test_mutants_rules_stake import stuck_in_bors
+from tests.systems.vda.test_mutants_surprise import unseen
 
 DEX = Modifier(rule="A-6", value=3, why="dexterity")
 DECLARED = Modifier(rule="A-7", value=6, why="difficulté déclarée")
@@ -235,8 +240,6 @@ def test_vda_mod_05__only_the_adversaries_attacking_the_fighter_outnumber_it() -
 def deafened_next_round() -> Table:
     """Bors, deafened by Alma's grenade (+2 difficulty, −1 die) and knocked down by its blast,
     in the next round's first sequence; Alma faster."""
-    from tests.systems.vda.test_mutants_grenades import deafened
-
     t = deafened()
     t.start()
     scripted(t, c.RollInitiative(combatant="alma"), [7, 7, 7, 2, 2])
@@ -401,8 +404,6 @@ def test_vda_aim_01__a_target_that_started_moving_since_cannot_be_aimed_at() -> 
 
 
 def charged(**fields: Any) -> AttackResolution:
-    from tests.systems.vda.test_facts import charge, charger
-
     mount = fields.pop("mount", None)
     t = charger(run_up=True, **({"mount": mount} if mount else {}))
     t.declare("alma", charge(**fields), as_="ann")
@@ -418,16 +419,12 @@ def test_vda_charge_05__a_charge_on_foot_adds_one_bashing() -> None:
 
 def test_vda_charge_06__a_mounted_charge_adds_two_bashing() -> None:
     """VDA-CHARGE-06: on horseback, without her mount's Strength: her own Strength, +2 bashing."""
-    from domain.systems.vda.gear import Mount
-
     hit = charged(mount=Mount(strength=4, potence=1))
     assert (hit.strength, hit.charge_bashing) == (2, 2)
 
 
 def test_vda_charge_07__a_mounted_charge_may_strike_with_the_horses_strength() -> None:
     """VDA-CHARGE-06, VDA-CHARGE-07: striking with her mount's Strength 4 and Potence 1."""
-    from domain.systems.vda.gear import Mount
-
     hit = charged(mount=Mount(strength=4, potence=1), use_mount_strength=True)
     assert (hit.strength, hit.potence_automatic, hit.charge_bashing) == (4, 1, 2)
 
@@ -669,8 +666,6 @@ def test_vda_mod_03__only_a_lance_is_anchored() -> None:
 
 def test_vda_charge_02__a_charge_names_its_weapon() -> None:
     """VDA-CHARGE-02: a charge without a weapon is refused."""
-    from domain.systems.vda.gear import Charge
-
     bare = act("attack", skill="melee", target="bors", charge=Charge())
     assert refused_declaration(fight(), "alma", bare) == ("VDA-CHARGE-02", "a charge names its weapon")
 
@@ -735,8 +730,6 @@ def test_vda_vand_01__an_item_out_of_hand_is_not_struck_at() -> None:
 def test_vda_stuck_04__working_loose_names_the_stuck_weapon() -> None:
     """VDA-STUCK-04: Alma's stake is stuck in Bors, not her dagger: a removal naming the
     dagger is refused."""
-    from tests.systems.vda.test_mutants_rules_stake import stuck_in_bors
-
     t = stuck_in_bors()
     dagger = act("other", skill="melee", target="bors", intent="unstick", item="dague_de_chasse")
     assert refused_declaration(t, "alma", dagger) == ("VDA-STUCK-04", "no weapon is stuck in 'bors'")
@@ -745,8 +738,6 @@ def test_vda_stuck_04__working_loose_names_the_stuck_weapon() -> None:
 def test_vda_stuck_04__two_dice_work_loose_the_weapon_stuck_in_the_actor() -> None:
     """VDA-STUCK-04: Bors, Alma's stake stuck in him, strikes her and spends 2 dice working
     it loose from his own body."""
-    from tests.systems.vda.test_mutants_rules_stake import stuck_in_bors
-
     t = stuck_in_bors()
     t.declare("alma", act("none"))
     blow = act("attack", skill="brawl", target="alma", minor_acts=["unstick"])
@@ -756,8 +747,6 @@ def test_vda_stuck_04__two_dice_work_loose_the_weapon_stuck_in_the_actor() -> No
 def test_vda_melee_01__a_small_blades_special_attack_in_an_ambush_is_minus_one() -> None:
     """VDA-MELEE-01, VDA-AMB-01: Alma's surprise attack from ambush, her hunting dagger (P) at
     a bare zone of Bors (standing): −1 for the small blade in an ambush, +1 for the zone."""
-    from tests.systems.vda.test_mutants_surprise import unseen
-
     t = unseen()
     strike = act("attack", skill="melee", target="bors", weapon="dague_de_chasse", zone="unarmoured")
     surprise = scripted(t, c.SurpriseAttack(combatant="alma", action=strike), [2] * 5)[0]
@@ -775,8 +764,6 @@ def test_vda_melee_03__a_knife_parrying_fists_follows_the_tables_option(
 ) -> None:
     """VDA-MELEE-03: Bors's knife (¤) parries Alma's fists: +1 as against any weapon without
     ¤, unless the table's option ``damage.small_parry_against_natural`` is off."""
-    from domain.systems.vda.options import DamageOptions, VdaOptions
-
     options = VdaOptions(damage=DamageOptions(small_parry_against_natural=against_natural))
     t = fight(
         alma=sheet(melee=3, brawl=3), bors=sheet(kind="mortal", melee=2, weapons=["couteau"]), options=options
