@@ -26,6 +26,16 @@ def duel(options: VtmOptions | None = None) -> Table:
     return t
 
 
+def next_round(t: Table) -> None:
+    t.declare("bors", OTHER)
+    t.declare("alma", OTHER)
+    t.resolve("alma", [])
+    t.resolve("bors", [])
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+
+
 def refusal(t: Table, command: object, dice: list[int] | None = None) -> tuple[str, str]:
     refused = t.refuse(command, dice)
     return refused.rule, refused.message
@@ -55,12 +65,15 @@ def test_the_gm_sets_aggravated_wounds() -> None:
 
 
 def test_a_condition_set_by_the_gm_lasts_the_rounds_given_or_until_lifted() -> None:
-    """A condition for two rounds, set in round 1, lasts until round 2; one without rounds
-    stays (until 0); both are the GM's ruling, with its reason."""
+    """A condition for two rounds, set in round 1, lasts until round 2; one without rounds,
+    set in round 2, stays (until 0); both are the GM's ruling, with its reason."""
     t = duel()
-    assert t.send(c.SetCondition(combatant="bors", condition="dazed", rounds=2, reason="choc")) == [
-        ev.ConditionChanged(combatant="bors", condition="dazed", on=True, until=2, rule="gm", reason="choc")
+    assert t.send(c.SetCondition(combatant="bors", condition="off_balance", rounds=2, reason="choc")) == [
+        ev.ConditionChanged(
+            combatant="bors", condition="off_balance", on=True, until=2, rule="gm", reason="choc"
+        )
     ]
+    next_round(t)
     assert t.send(c.SetCondition(combatant="bors", condition="blinded", reason="sac")) == [
         ev.ConditionChanged(combatant="bors", condition="blinded", on=True, until=0, rule="gm", reason="sac")
     ]
@@ -104,12 +117,13 @@ def test_vtm_dice_03__a_test_of_an_unknown_attribute_or_with_no_die_is_refused()
 
 
 def test_vtm_cpx_10__a_complication_lasts_its_rounds_and_must_be_defined() -> None:
-    """VTM-CPX-10: « trempé » for two rounds from round 1 lasts until round 2; without
-    rounds it stays; an undefined one is refused."""
+    """VTM-CPX-10: « trempé » for two rounds from round 1 lasts until round 2; set without
+    rounds in round 2 it stays; an undefined one is refused."""
     t = duel(VtmOptions(complications={"trempé": Complication(difficulty=1)}))
     assert t.send(c.SetComplication(combatant="bors", name="trempé", rounds=2, reason="pluie")) == [
         ev.ComplicationChanged(combatant="bors", name="trempé", on=True, until=2, reason="pluie")
     ]
+    next_round(t)
     assert t.send(c.SetComplication(combatant="alma", name="trempé", reason="flaque")) == [
         ev.ComplicationChanged(combatant="alma", name="trempé", on=True, until=0, reason="flaque")
     ]

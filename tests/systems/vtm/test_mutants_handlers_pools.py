@@ -404,3 +404,109 @@ def test_vtm_fire_13__a_surprise_burst_needs_the_rounds_of_a_burst() -> None:
         "VTM-FIRE-13",
         "rafale has 2 rounds loaded, 3 needed",
     )
+
+
+HURRYING = Movement(pace="hurry", metres=7, while_acting=True)
+
+
+def test_vtm_move_05__a_dodge_while_still_moving_loses_a_die_a_metre() -> None:
+    """VTM-MOVE-05: Alma (Dex 5, Dodge 5) dodges Bors's punch while hurrying 7 m: -7."""
+    t = duel(alma={"dexterity": 5, "dodge": 5}, brawl=2)
+    t.declare("bors", attack("alma"))
+    t.send(alma_declares(t, defend("dodge"), move=HURRYING))
+    events = t.resolve("bors", [2] * 5 + [2] * 3)
+    assert events[1].pool == [
+        m("VTM-DEF-02", 5, "dexterity"),
+        m("VTM-DEF-02", 5, "dodge"),
+        m("VTM-MOVE-05", -7, "moving 7 m"),
+    ]
+
+
+def test_vtm_move_05__drawing_a_weapon_while_still_moving_loses_a_die_a_metre() -> None:
+    """VTM-MOVE-05 / VTM-ACT-07: Alma (Dex 5, Melee 5) draws her knife among two actions
+    while hurrying 7 m: the draw pays the move and its place."""
+    t = duel(alma={"dexterity": 5, "melee": 5, "sheathed": ["couteau"]})
+    t.declare("bors", OTHER)
+    t.send(alma_declares(t, Action(kind="ready", weapon="couteau"), OTHER, move=HURRYING))
+    events = t.resolve("alma", [7])
+    assert events[1] == ev.ReadyRolled(
+        combatant="alma",
+        weapon="couteau",
+        pool=[
+            m("VTM-ACT-07", 5, "dexterity"),
+            m("VTM-ACT-07", 5, "melee"),
+            m("VTM-ACT-02", -2, "action 1 of 2"),
+            m("VTM-MOVE-05", -7, "moving 7 m"),
+        ],
+        difficulty=[m("VTM-ACT-07", 4, "ready a weapon")],
+        roll=roll([7], 4),
+    )
+
+
+def test_vtm_mel_05__a_sheathed_weapon_no_table_knows_cannot_be_drawn() -> None:
+    """VTM-MEL-05: Alma's sheet sheathes a « bidule » neither table describes."""
+    t = duel(alma={"weapons": ["bidule"], "sheathed": ["bidule"]})
+    t.declare("bors", OTHER)
+    assert refusal(t, alma_declares(t, Action(kind="ready", weapon="bidule"))) == (
+        "VTM-MEL-05",
+        "no weapon 'bidule' in the table's or the sheet's tables",
+    )
+
+
+def test_vtm_grp_02__a_squeeze_rolls_nothing_so_needs_no_die() -> None:
+    """VTM-GRP-02: Alma holds Bors in a clinch; with the GM's -9 she may still declare the
+    squeeze, which rolls no attack."""
+    t = duel()
+    t.declare("bors", OTHER)
+    t.declare("alma", attack("bors", "clinch"))
+    t.resolve("alma", [9, 9, 9, 9] + [2, 2, 9, 9])
+    t.resolve("bors", [])
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", Action(kind="escape"))
+    t.send(c.AdjustRoll(combatant="alma", dice=-9, reason="épuisée"))
+    squeeze = attack("bors", "clinch")
+    assert t.send(alma_declares(t, squeeze)) == [ev.ActionsDeclared(combatant="alma", actions=[squeeze])]
+
+
+def test_vtm_move_05__getting_up_while_still_moving_loses_a_die_a_metre() -> None:
+    """VTM-MOVE-05 / VTM-ACT-09: Alma (Dex 5, Athletics 5), down, gets up among two actions
+    while hurrying 7 m: the roll pays the move and its place."""
+    t = duel(alma={"dexterity": 5, "athletics": 5})
+    t.send(c.SetCondition(combatant="alma", condition="knocked_down", reason="glisse"))
+    t.declare("bors", OTHER)
+    t.send(alma_declares(t, Action(kind="stand"), OTHER, move=HURRYING))
+    events = t.resolve("alma", [7])
+    assert events[1].pool == [
+        m("VTM-ACT-09", 5, "dexterity"),
+        m("VTM-ACT-09", 5, "athletics"),
+        m("VTM-ACT-02", -2, "action 1 of 2"),
+        m("VTM-MOVE-05", -7, "moving 7 m"),
+    ]
+
+
+def test_vtm_def_10_02__a_declared_defence_answers_another_and_a_parry_needs_a_blade() -> None:
+    """VTM-DEF-10: Alma's dodge cannot name herself; VTM-DEF-02: bare-handed, no parry."""
+    t = duel(alma={"weapons": []})
+    t.declare("bors", OTHER)
+    assert refusal(t, alma_declares(t, defend("dodge", "alma"))) == (
+        "VTM-DEF-10",
+        "a defence answers another combatant",
+    )
+    assert refusal(t, alma_declares(t, defend("parry", "bors"))) == (
+        "VTM-DEF-02",
+        "a parry needs a melee weapon in hand",
+    )
+
+
+def test_vtm_fire_13__a_throw_spends_no_round_even_from_a_row_with_a_magazine() -> None:
+    """VTM-FIRE-13: only shots spend rounds: Alma's throwing stars (her sheet's row gives
+    them a « magazine » of six) are thrown without counting one."""
+    stars = Weapon(kind="thrown", damage=1, short_range=10, capacity=6)
+    t = duel(alma={"athletics": 2, "weapons": ["etoiles"], "own_weapons": {"etoiles": stars}})
+    t.declare("bors", OTHER)
+    t.declare("alma", attack("bors", "throw", "etoiles"))
+    events = t.resolve("alma", [2] * 5)
+    assert events[0].rounds == 0
+    assert t.state.fighters["alma"].fired == {}
