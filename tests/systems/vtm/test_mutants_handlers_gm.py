@@ -10,7 +10,7 @@ from domain.systems.vtm import events as ev
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Action, Complication, Movement
 from domain.systems.wod import Health
-from tests.systems.vtm.conftest import OTHER, Table, attack, m, roll, sheet
+from tests.systems.vtm.conftest import OTHER, Table, attack, defend, m, roll, sheet
 
 NO_DIE = "the penalties leave no die to roll"
 
@@ -246,4 +246,17 @@ def test_vtm_move_06__a_weapon_readied_in_the_plan_is_in_hand_for_the_ruling() -
     complex_move(t, Action(kind="ready", weapon="couteau"), attack("bors", "strike", "couteau"))
     assert t.send(c.RuleComplexMove(combatant="alma", slots=0, reason="facile")) == [
         ev.ComplexMoveRuled(combatant="alma", slots=0, reason="facile")
+    ]
+
+
+def test_vtm_move_06__a_ruling_does_not_check_a_desperate_defences_dice() -> None:
+    """VTM-MOVE-06 with VTM-DEF-13: Alma dodges all turn while vaulting the table; with the
+    GM's -9 on her next roll, the ruling still stands: a desperate defence's dice are not
+    checked ahead, only when an attack comes."""
+    t = vaulting()
+    move = Movement(pace="walk", metres=3, complex="saute par-dessus la table")
+    t.send(c.DeclareActions(combatant="alma", actions=[defend("dodge")], desperate=True, move=move))
+    t.send(c.AdjustRoll(combatant="alma", dice=-9, reason="trébuche"))
+    assert t.send(c.RuleComplexMove(combatant="alma", slots=1, reason="la table est haute")) == [
+        ev.ComplexMoveRuled(combatant="alma", slots=1, reason="la table est haute")
     ]

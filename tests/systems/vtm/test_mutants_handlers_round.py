@@ -228,3 +228,28 @@ def test_vtm_def_13__a_desperate_defence_is_not_charged_for_multiple_actions_at_
     assert t.send(c.DeclareActions(combatant="alma", actions=[dodge, dodge, dodge], desperate=True)) == [
         ev.ActionsDeclared(combatant="alma", actions=[dodge, dodge, dodge], desperate=True)
     ]
+
+
+def test_vtm_init_08__getting_up_at_once_two_turns_running_costs_two_each_turn_only() -> None:
+    """VTM-INIT-08 with ``initiative_each_turn=False``: Bors (kept score 10) gets up at once
+    in turn 1 and again in turn 2: each next turn he acts at 8, two less than his score,
+    not two less again."""
+    t = Table(VtmOptions(initiative_each_turn=False))
+    t.add("alma", sheet(brawl=2))
+    t.add("bors", sheet(kind="mortal", dexterity=3, wits=3))
+    t.start()
+    t.initiative("alma", 5)
+    t.initiative("bors", 4)
+    # turn 1: both at 10, Bors first on the tie (VTM-INIT-07); turn 2: Bors at 8, after Alma
+    for slower, faster in (("alma", "bors"), ("bors", "alma")):
+        t.send(c.SetCondition(combatant="bors", condition="knocked_down", reason="il a glissé"))
+        t.send(c.Recover(combatant="bors"), dice=[7, 2, 2])
+        t.declare(slower, OTHER)
+        t.declare(faster, OTHER)
+        t.resolve(faster, [])
+        t.resolve(slower, [])
+        events = t.start()
+    assert events == [
+        ev.RoundStarted(round=3, combatants=["alma", "bors"], keep_initiative=True),
+        ev.InitiativeSlowed(combatant="bors", lost=2, score=8),
+    ]
