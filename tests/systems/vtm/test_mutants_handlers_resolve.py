@@ -512,3 +512,16 @@ def test_vtm_def_11__parrying_a_sweep_with_a_bat_is_no_brawl_attack_parried() ->
         ev.ConditionChanged,
         ev.ActionEnded,
     ]
+
+
+def test_vtm_amb_03__a_braced_block_meets_a_punch_but_not_when_blinded() -> None:
+    """VTM-AMB-03 / VTM-DEF-07: Bors's braced block answers Alma's surprise punch (bashing);
+    VTM-DEF-08: blinded, his block is of no use even in armour against the knife (which
+    gains two dice against him, VTM-CPX-04)."""
+    t = braced("block")
+    events = t.send(c.SurpriseAttack(combatant="alma", attack=attack("bors")), dice=[2] * 3 + [2] * 4)
+    assert [type(e) for e in events] == [ev.AttackRolled, ev.DefenceRolled, ev.AttackMissed]
+    blind = braced("block", armour="vetements_renforces")
+    blind.send(c.SetCondition(combatant="bors", condition="blinded", reason="farine"))
+    events = surprise_knife(blind, [2] * 7)
+    assert [type(e) for e in events] == [ev.AttackRolled, ev.AttackMissed]
