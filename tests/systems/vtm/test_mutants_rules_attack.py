@@ -200,3 +200,26 @@ def test_vtm_gen_05__in_total_darkness_one_places_the_target_by_ear() -> None:
     t.send(c.SetCondition(combatant="alma", condition="darkness", reason="panne de courant"))
     rolled = t.send(c.SenseBlind(combatant="alma"), dice=[2])
     assert isinstance(rolled[0], ev.BlindSenseRolled)
+
+
+def test_vtm_mel_14__a_long_blade_need_not_close_in_a_metre_is_not_close_enough() -> None:
+    """VTM-MEL-14: Alma's sword is as long as Bors's bat: no die lost; bare-handed at 1 m
+    from the bat she still closes in (within a metre means under one)."""
+    t = duel(alma=sheet(melee=3, weapons=["epee"]), bors=sheet(kind="mortal", weapons=["batte"]))
+    assert strike(t, attack("bors", "strike", "epee"), [2] * 6)[0].pool == [
+        m("VTM-ATK-02", 3, "dexterity"),
+        m("VTM-ATK-02", 3, "melee"),
+    ]
+    t = duel(bors=sheet(kind="mortal", weapons=["batte"]))
+    t.send(c.SetDistance(combatant="alma", other="bors", metres=1, reason="à bout de bras"))
+    assert strike(t, attack("bors"), [2] * 4)[0].pool[-1] == m("VTM-MEL-14", -1, "closing in")
+
+
+def test_vtm_cpx_08__three_levels_of_a_stake_in_the_heart_paralyse() -> None:
+    """VTM-CPX-08: a stake aimed at Bors's heart (the precise part) that leaves exactly three
+    lethal levels after soak stakes him."""
+    t = duel(alma=sheet(melee=3, weapons=["pieu"]), bors=sheet(kind="vampire"))
+    heart = Action(kind="attack", maneuver="strike", target="bors", weapon="pieu", aim="precise")
+    events = strike(t, heart, [9, 9, 2, 2, 2, 2] + [9, 9, 9, 2, 2, 2] + [2, 2])
+    assert events[3].levels == 3
+    assert events[4] == ev.ConditionChanged(combatant="bors", condition="staked", on=True, rule="VTM-CPX-08")

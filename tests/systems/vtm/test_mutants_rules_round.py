@@ -4,6 +4,7 @@ delays and abstentions (VTM-INIT, VTM-ACT-08), what a clinch or a hold leaves ea
 
 from __future__ import annotations
 
+from domain.commands import RemoveCombatant
 from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.options import VtmOptions
@@ -251,6 +252,53 @@ def test_vtm_mel_09__only_a_vampire_bites_and_only_after_its_own_grab() -> None:
     t.initiative("dede", 10)
     t.declare("bors", Action(kind="escape"))
     t.declare("cleo", OTHER)
+    assert refused(t, c.DeclareActions(combatant="alma", actions=[attack("bors", "bite")])) == (
+        "VTM-MEL-09: a bite follows a grab of bors that succeeded in an earlier turn"
+    )
+
+
+def test_vtm_init_06__a_defence_takes_no_slot_of_its_own() -> None:
+    """VTM-INIT-06: Alma, who only dodges, has no action to resolve: Bors acts."""
+    t = three()
+    t.declare("bors", OTHER)
+    t.declare("cleo", OTHER)
+    t.declare("alma", Action(kind="defend", defence="dodge"))
+    assert refused(t, c.ResolveAction(combatant="alma")) == "VTM-INIT-04: cleo acts before alma"
+
+
+def test_vtm_mel_09__a_grab_made_this_turn_allows_no_bite_yet() -> None:
+    """VTM-MEL-09: Alma, holding Bors since the turn before, plans to hold him again and to
+    bite; she lets go first, so her new hold dates from this turn: the bite is refused."""
+    t = table()
+    clinched(t, "hold")
+    new_round(t)
+    t.declare("bors", OTHER)
+    t.declare("cleo", OTHER)
+    t.declare("alma", attack("bors", "hold"), attack("bors", "bite"))
+    t.send(c.LetGo(combatant="alma"))
+    t.resolve("alma", [9, 9])
+    t.resolve("cleo", [])
+    t.resolve("bors", [])
+    assert refused(t, c.ResolveAction(combatant="alma")) == (
+        "VTM-MEL-09: a bite follows a grab of bors that succeeded in an earlier turn"
+    )
+
+
+def test_vtm_mel_09__a_grab_of_someone_else_allows_no_bite() -> None:
+    """VTM-MEL-09: Alma held Cleo, who has left the table; that grab lets her bite no one else."""
+    t = table()
+    new_round(t)
+    t.declare("bors", OTHER)
+    t.declare("cleo", OTHER)
+    t.declare("alma", attack("cleo", "hold"))
+    t.resolve("alma", [9, 9, 9, 9])
+    t.resolve("cleo", [])
+    t.resolve("bors", [])
+    t.send(RemoveCombatant(combatant_id="cleo"))
+    t.start()
+    t.initiative("alma", 9)
+    t.initiative("bors", 1)
+    t.declare("bors", OTHER)
     assert refused(t, c.DeclareActions(combatant="alma", actions=[attack("bors", "bite")])) == (
         "VTM-MEL-09: a bite follows a grab of bors that succeeded in an earlier turn"
     )
