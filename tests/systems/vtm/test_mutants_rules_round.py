@@ -9,7 +9,7 @@ from domain.systems.vtm import commands as c
 from domain.systems.vtm import events as ev
 from domain.systems.vtm.options import VtmOptions
 from domain.systems.vtm.state import Action
-from tests.systems.vtm.conftest import OTHER, Table, attack, options_for, sheet
+from tests.systems.vtm.conftest import OTHER, Table, attack, m, options_for, sheet
 from tests.systems.vtm.test_grapple_rules import clinched, new_round, table
 
 
@@ -302,3 +302,17 @@ def test_vtm_mel_09__a_grab_of_someone_else_allows_no_bite() -> None:
     assert refused(t, c.DeclareActions(combatant="alma", actions=[attack("bors", "bite")])) == (
         "VTM-MEL-09: a bite follows a grab of bors that succeeded in an earlier turn"
     )
+
+
+def test_vtm_grp_05__a_held_target_already_immobilized_gives_its_two_dice_once() -> None:
+    """VTM-GRP-05 / VTM-CPX-06: Bors, held by Alma and immobilized, gives Cleo the two dice
+    of an immobilized target, not two more for the hold."""
+    t = table()
+    clinched(t, "hold")
+    t.send(c.SetCondition(combatant="bors", condition="immobilized", reason="plaqué au mur"))
+    new_round(t)
+    t.declare("bors", OTHER)
+    t.declare("cleo", attack("bors"))
+    t.declare("alma", OTHER)
+    t.resolve("alma", [])
+    assert t.resolve("cleo", [2] * 7)[0].pool[2:] == [m("VTM-CPX-06", 2, "target immobilized")]
