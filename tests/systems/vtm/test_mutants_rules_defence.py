@@ -26,7 +26,7 @@ def answered(
     **more: Any,
 ) -> list[str]:
     """The kinds of event Alma's ``action`` against Bors, who declared ``defence``, gives."""
-    t = duel(options, bors=bors)
+    t = duel(options, alma=more.get("alma"), bors=bors)
     for condition in more.get("conditions", ()):
         t.send(c.SetCondition(combatant="bors", condition=condition, reason="la mêlée"))
     t.declare("bors", defence)
@@ -98,3 +98,15 @@ def test_vtm_def_11__by_weapon_damage_a_parry_without_success_hurts_no_one() -> 
         VtmOptions(parry_brawl_injures="weapon_damage"),
     )
     assert kinds == [HIT, DEFENDED, *WOUNDED]
+
+
+def test_vtm_def_07__no_parry_against_a_shot() -> None:
+    """VTM-DEF-07: a parry answers close attacks only: Bors's parry does nothing against
+    Alma's revolver."""
+    gunner = sheet(firearms=2, weapons=["revolver"])
+    kinds = answered(KNIFE_FIGHTER, defend("parry", "alma"), shoot_at_bors(), [9, 9] + [2] * 8, alma=gunner)
+    assert kinds == [HIT, *WOUNDED]
+
+
+def shoot_at_bors() -> Action:
+    return Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver")

@@ -14,9 +14,11 @@ from tests.systems.vtm.test_mutants_rules_attack import duel, strike
 
 def test_vtm_dice_07__specialties_need_a_rating_of_four_one_or_five_two() -> None:
     """VTM-DICE-07: a specialty in an ability the sheet does not rate is refused (rated 0),
-    so are three in a trait rated 5."""
+    so are three in a trait rated 5, and « melee:épées:longues » in a Melee of 3 (the trait is
+    what comes before the first colon)."""
     t = duel()
     for specialties, melee, said in (
+        (["melee:épées:longues"], 3, "1 specialties in melee rated 3: a 4 allows one, a 5 two"),
         (["occult:tarot"], 0, "1 specialties in occult rated 0: a 4 allows one, a 5 two"),
         (["melee:a", "melee:b", "melee:c"], 5, "3 specialties in melee rated 5: a 4 allows one, a 5 two"),
     ):

@@ -316,3 +316,25 @@ def test_vtm_grp_05__a_held_target_already_immobilized_gives_its_two_dice_once()
     t.declare("alma", OTHER)
     t.resolve("alma", [])
     assert t.resolve("cleo", [2] * 7)[0].pool[2:] == [m("VTM-CPX-06", 2, "target immobilized")]
+
+
+def test_vtm_init_05_act_08__among_those_who_abstained_one_waits_right_after_another() -> None:
+    """VTM-ACT-08 / VTM-INIT-05: Alma, Cleo and Dora abstain in that order and Bors acts;
+    Alma, first of the abstainers, waits for Cleo: when Cleo abstains again the turn passes,
+    Cleo, then Alma right after her, then Dora."""
+    t = Table()
+    for cid in ("alma", "bors", "cleo", "dora"):
+        t.add(cid, sheet(brawl=2))
+    t.start()
+    for cid, die in (("alma", 9), ("bors", 1), ("cleo", 7), ("dora", 5)):
+        t.initiative(cid, die)
+    for cid in ("bors", "dora", "cleo", "alma"):
+        t.declare(cid, OTHER)
+    for cid in ("alma", "cleo", "dora"):
+        t.send(c.Abstain(combatant=cid))
+    t.resolve("bors", [])
+    t.send(c.Delay(combatant="alma", after="cleo"))
+    assert t.send(c.Abstain(combatant="cleo")) == [
+        ev.Abstained(combatant="cleo"),
+        ev.TurnPassed(combatants=["cleo", "alma", "dora"]),
+    ]
