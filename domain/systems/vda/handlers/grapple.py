@@ -474,9 +474,10 @@ def _oppose(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) 
 
 
 def _takedown(scene: Scene, seq: SequenceState, cid: str, action: PhysicalAction) -> list[object]:
-    """VDA-GRAP-20: no roll; the target is « Au sol »."""
+    """VDA-GRAP-20: no roll; the target is « Au sol ». The hold it needs was judged before,
+    as the tie's group began (``facts.lost_action``, VDA-INIT-04): a tied escape rolled
+    first does not undo a simultaneous takedown."""
     target = action.target or ""
-    grapple.require_takedown(grapple.hold(scene.state, cid, target), target)
     emitted: list[object] = [ev.TakedownPerformed(grappler=cid, target=target, sequence=seq.number)]
     return [*emitted, *fall(scene, target, "VDA-GRAP-20", "takedown")]
 
