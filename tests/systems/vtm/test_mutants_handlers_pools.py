@@ -20,6 +20,7 @@ BOW = Weapon(kind="firearm", damage=3, short_range=30)
 SINGLE_SHOT = Weapon(kind="firearm", damage=4, short_range=10, capacity=1, pistol=True)
 MINI_SMG = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=2, full_auto=True)
 BURST_OF_TWO = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=2, burst=True)
+BURST_OF_FOUR = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=4, burst=True)
 LASER = Weapon(kind="firearm", damage=4, short_range=12, rate=3, capacity=6, sight="laser", pistol=True)
 
 
@@ -510,3 +511,20 @@ def test_vtm_fire_13__a_throw_spends_no_round_even_from_a_row_with_a_magazine() 
     events = t.resolve("alma", [2] * 5)
     assert events[0].rounds == 0
     assert t.state.fighters["alma"].fired == {}
+
+
+def test_vtm_fire_13__a_burst_short_of_rounds_after_a_failed_reload_ends_unmade() -> None:
+    """VTM-FIRE-13 / VTM-FIRE-10: one round left of four after a burst; the reload's roll
+    fails: the next burst, short of rounds, ends unmade (by VTM-FIRE-13, not full auto's
+    VTM-FIRE-11)."""
+    t = shooter("rafale", BURST_OF_FOUR)
+    t.declare("bors", OTHER)
+    burst = Action(kind="attack", maneuver="shoot", target="bors", weapon="rafale", fire="burst")
+    t.declare("alma", burst)
+    t.resolve("alma", [2] * 7)
+    next_turn(t, Action(kind="reload", weapon="rafale"), burst)
+    t.resolve("alma", [2, 2, 2])
+    t.resolve("bors", [])
+    assert t.resolve("alma", []) == [
+        ev.ActionEnded(combatant="alma", action=1, rule="VTM-FIRE-13", weapon="rafale", loaded=1)
+    ]
