@@ -1,8 +1,9 @@
 """Pools and checks of declared actions through ``decide``: the refusals of a plan that
 cannot be carried out, the exact pools of getting up, dodging blind and placing by ear,
-and the declared attacks that end unmade at resolution (VTM-ATK-07, VTM-MEL-05,
-VTM-MEL-06, VTM-MEL-14, VTM-FIRE-05, VTM-FIRE-09, VTM-FIRE-11, VTM-FIRE-13, VTM-FIRE-14,
-VTM-ACT-04, VTM-ACT-07, VTM-ACT-09, VTM-CPX-04, VTM-GEN-05)."""
+moving while acting and attacking, and the declared attacks that end unmade at resolution
+(VTM-ATK-07, VTM-MEL-05, VTM-MEL-06, VTM-MEL-14, VTM-DEF-02, VTM-DEF-10, VTM-GRP-02,
+VTM-FIRE-01, VTM-FIRE-05, VTM-FIRE-08, VTM-FIRE-09, VTM-FIRE-10, VTM-FIRE-11, VTM-FIRE-13,
+VTM-FIRE-14, VTM-MOVE-05, VTM-ACT-04, VTM-ACT-07, VTM-ACT-09, VTM-CPX-04, VTM-GEN-05)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ BOW = Weapon(kind="firearm", damage=3, short_range=30)
 SINGLE_SHOT = Weapon(kind="firearm", damage=4, short_range=10, capacity=1, pistol=True)
 MINI_SMG = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=2, full_auto=True)
 BURST_OF_TWO = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=2, burst=True)
+BURST_OF_FOUR = Weapon(kind="firearm", damage=4, short_range=20, rate=3, capacity=4, burst=True)
 LASER = Weapon(kind="firearm", damage=4, short_range=12, rate=3, capacity=6, sight="laser", pistol=True)
 
 
@@ -43,6 +45,13 @@ def refusal(t: Table, command: object, dice: list[int] | None = None) -> tuple[s
 
 def alma_declares(t: Table, *actions: Action, move: Movement | None = None) -> c.DeclareActions:
     return c.DeclareActions(combatant="alma", actions=list(actions), move=move)
+
+
+def accepted(t: Table, command: c.DeclareActions) -> None:
+    """The declaration stands, as sent."""
+    assert t.send(command) == [
+        ev.ActionsDeclared(combatant=command.combatant, actions=command.actions, move=command.move)
+    ]
 
 
 # --- refusals at declaration -----------------------------------------------------------
@@ -71,8 +80,10 @@ def test_vtm_mel_06__no_disarming_a_bare_handed_target() -> None:
     """VTM-MEL-06: Bors holds no weapon: there is nothing to disarm."""
     t = duel()
     t.declare("bors", OTHER)
-    refused = t.refuse(alma_declares(t, attack("bors", "disarm", "couteau")))
-    assert refused.rule == "VTM-MEL-06"
+    assert refusal(t, alma_declares(t, attack("bors", "disarm", "couteau"))) == (
+        "VTM-MEL-06",
+        "the target holds no weapon to disarm",
+    )
 
 
 def test_vtm_fire_05__a_strafe_does_not_cover_the_shooter() -> None:
@@ -97,7 +108,7 @@ def test_vtm_fire_14__one_aims_at_another_and_at_a_runner_only_with_a_laser() ->
         "VTM-FIRE-14",
         "bors moves faster than a walk: only a laser sight aims at it",
     )
-    t.send(alma_declares(t, Action(kind="aim", target="bors", weapon="laser")))
+    accepted(t, alma_declares(t, Action(kind="aim", target="bors", weapon="laser")))
 
 
 def test_vtm_fire_09__only_a_carried_weapon_with_a_magazine_is_reloaded() -> None:
@@ -106,7 +117,7 @@ def test_vtm_fire_09__only_a_carried_weapon_with_a_magazine_is_reloaded() -> Non
     t.declare("bors", OTHER)
     expected = ("VTM-FIRE-09", "reloading needs a carried weapon with a magazine")
     assert refusal(t, alma_declares(t, Action(kind="reload", weapon="couteau"))) == expected
-    t.send(alma_declares(t, Action(kind="reload", weapon="monocoup")))
+    accepted(t, alma_declares(t, Action(kind="reload", weapon="monocoup")))
 
 
 def test_vtm_act_07__readying_what_is_in_hand_is_refused_and_an_own_weapon_is_drawn() -> None:
@@ -124,7 +135,7 @@ def test_vtm_act_07__readying_what_is_in_hand_is_refused_and_an_own_weapon_is_dr
         "VTM-ACT-07",
         "alma has no sheathed or dropped 'couteau' to ready",
     )
-    t.send(alma_declares(t, Action(kind="ready", weapon="monocoup")))
+    accepted(t, alma_declares(t, Action(kind="ready", weapon="monocoup")))
 
 
 def test_vtm_act_09__getting_up_when_standing_is_refused() -> None:
@@ -188,7 +199,7 @@ def test_vtm_act_09__getting_up_alone_needs_no_die_but_among_actions_it_does() -
         "VTM-ACT-04",
         f"action 1: {NO_DIE}",
     )
-    t.send(alma_declares(t, Action(kind="stand")))
+    accepted(t, alma_declares(t, Action(kind="stand")))
 
 
 # --- pools at resolution -----------------------------------------------------------------
@@ -510,3 +521,20 @@ def test_vtm_fire_13__a_throw_spends_no_round_even_from_a_row_with_a_magazine() 
     events = t.resolve("alma", [2] * 5)
     assert events[0].rounds == 0
     assert t.state.fighters["alma"].fired == {}
+
+
+def test_vtm_fire_13__a_burst_short_of_rounds_after_a_failed_reload_ends_unmade() -> None:
+    """VTM-FIRE-13 / VTM-FIRE-10: one round left of four after a burst; the reload's roll
+    fails: the next burst, short of rounds, ends unmade (by VTM-FIRE-13, not full auto's
+    VTM-FIRE-11)."""
+    t = shooter("rafale", BURST_OF_FOUR)
+    t.declare("bors", OTHER)
+    burst = Action(kind="attack", maneuver="shoot", target="bors", weapon="rafale", fire="burst")
+    t.declare("alma", burst)
+    t.resolve("alma", [2] * 7)
+    next_turn(t, Action(kind="reload", weapon="rafale"), burst)
+    t.resolve("alma", [2, 2, 2])
+    t.resolve("bors", [])
+    assert t.resolve("alma", []) == [
+        ev.ActionEnded(combatant="alma", action=1, rule="VTM-FIRE-13", weapon="rafale", loaded=1)
+    ]
