@@ -17,6 +17,10 @@ HIT, DEFENDED, MISSED = "AttackRolled", "DefenceRolled", "AttackMissed"
 WOUNDED = ["DamageRolled", "Soaked", "Wounded", "ActionEnded"]
 
 
+def shoot_at_bors() -> Action:
+    return Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver")
+
+
 def answered(
     bors: Any,
     defence: Action,
@@ -106,7 +110,3 @@ def test_vtm_def_07__no_parry_against_a_shot() -> None:
     gunner = sheet(firearms=2, weapons=["revolver"])
     kinds = answered(KNIFE_FIGHTER, defend("parry", "alma"), shoot_at_bors(), [9, 9] + [2] * 8, alma=gunner)
     assert kinds == [HIT, *WOUNDED]
-
-
-def shoot_at_bors() -> Action:
-    return Action(kind="attack", maneuver="shoot", target="bors", weapon="revolver")

@@ -24,7 +24,7 @@ def test_vtm_fire_07__the_short_range_reaches_its_last_metre() -> None:
     short range is 1 m shoots 2 m away at long range (and from the off hand, VTM-FIRE-03);
     a gun without a short range in its row ignores the distance."""
     t = own_guns()
-    turn(t, OTHER)
+    turn(t, OTHER)  # a first turn: the GM sets distances between fighters
     t.resolve("alma", [])
     finish(t)
     t.send(c.SetDistance(combatant="alma", other="bors", metres=12, reason="le quai"))
@@ -56,11 +56,12 @@ def test_vtm_fire_03__a_knife_in_the_good_hand_leaves_the_gun_no_off_hand() -> N
 
 def test_vtm_fire_04_13__a_strafe_empties_the_last_round() -> None:
     """VTM-FIRE-04 / VTM-FIRE-13: a two-round automatic fires one shot, then strafes with
-    the one round left."""
+    the one round left, which the strafe spends."""
     t = own_guns()
-    strafe = shot("bors", "rafale", fire="strafe", targets=["cleo"])
-    turn(t, shot("bors", "rafale"), strafe)
-    assert t.state.fighters["alma"].declared == [shot("bors", "rafale"), strafe]
+    turn(t, shot("bors", "rafale"), shot("bors", "rafale", fire="strafe", targets=["cleo"]))
+    assert t.resolve("alma", [2] * 3)[0].rounds == 1
+    finish(t)
+    assert t.resolve("alma", [2] * 12)[0].rounds == 1
 
 
 def test_vtm_fire_14__the_aim_helps_only_that_gun_at_that_target_and_no_sight_adds_nothing() -> None:

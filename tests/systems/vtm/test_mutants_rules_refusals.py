@@ -14,6 +14,13 @@ from tests.systems.vtm.conftest import OTHER, Table, attack, defend, sheet
 GUNS = ["revolver", "mitraillette", "fusil", "couteau"]
 
 
+class MovingTable(Table):
+    """A table whose combatants may declare a move with their actions."""
+
+    def declare_move(self, cid: str, *actions: Action, move: Movement) -> list[Any]:
+        return self.send(c.DeclareActions(combatant=cid, actions=list(actions), move=move))
+
+
 def declaring(options: VtmOptions | None = None, **alma: Any) -> MovingTable:
     """Alma (fastest, Firearms 2, Melee 3, Brawl 2, a revolver, a machine pistol, a rifle
     and a knife) is the last to declare; Bors (a knife) and Cleo (unarmed) did nothing.
@@ -29,11 +36,6 @@ def declaring(options: VtmOptions | None = None, **alma: Any) -> MovingTable:
     t.declare("bors", OTHER)
     t.declare("cleo", OTHER)
     return t
-
-
-class MovingTable(Table):
-    def declare_move(self, cid: str, *actions: Action, move: Movement) -> list[Any]:
-        return self.send(c.DeclareActions(combatant=cid, actions=list(actions), move=move))
 
 
 def said(t: Table, *actions: Action, desperate: bool = False, move: Movement | None = None) -> str:
