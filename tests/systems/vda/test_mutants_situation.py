@@ -387,16 +387,22 @@ def test_vda_aim_01__an_aimed_shot_at_a_zone_adds_perception_and_keeps_the_zones
     assert shot.difficulty == [base("arc_court"), Modifier(rule="VDA-TGT-02", value=1)]
 
 
-def test_vda_aim_01__a_target_that_started_moving_since_cannot_be_aimed_at() -> None:
+def test_vda_aim_01__a_target_that_started_moving_since_takes_the_aim_away() -> None:
     """VDA-AIM-01: « on ne vise qu'une cible immobile »: Bors, still when Alma declared her
-    aimed shot, moves by the GM's ruling before it: the shot is refused before any die."""
+    aimed shot, moves by the GM's ruling before it: she shoots all the same, without the
+    aim's Perception dice, and with the moving target's +1 (the round goes on); aiming at
+    him now is refused at the declaration."""
     t = fight(alma=sheet(archery=3, weapons=["arc_court"]))
-    t.declare(
-        "alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow", aim=True)
-    )
+    aimed = act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow", aim=True)
+    t.declare("alma", aimed)
     t.declare("bors", act("none"))
     condition(t, "bors", "moving")
-    refused = t.refuse(c.ResolveAction(combatant="alma"), [2] * 8)
+    shot = rolled(t.send(c.ResolveAction(combatant="alma"), [2] * 6))
+    assert shot.pool == [DEX, ability("archery", 3)]
+    assert shot.difficulty == [base("arc_court"), MOVING]
+    t = fight(alma=sheet(archery=3, weapons=["arc_court"]))
+    condition(t, "bors", "moving")
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=aimed))
     assert (refused.rule, refused.message) == ("VDA-AIM-01", "on ne vise qu'une cible immobile")
 
 

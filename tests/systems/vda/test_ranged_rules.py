@@ -176,4 +176,5 @@ def test_vda_aim_01__aiming_adds_perception_capped_by_archery() -> None:
     """VDA-AIM-01: aiming adds perception capped by archery."""
     assert ranged.aim_bonus_dice(4, 2, target_moving=False) == terms("VDA-AIM-01", dice=2)
     assert ranged.aim_bonus_dice(2, 5, target_moving=False) == terms("VDA-AIM-01", dice=2)
-    _rule("VDA-AIM-01", lambda: ranged.aim_bonus_dice(3, 3, target_moving=True))
+    assert ranged.aim_bonus_dice(3, 3, target_moving=True) == NONE
+    _rule("VDA-AIM-01", lambda: ranged.require_still_target(True))

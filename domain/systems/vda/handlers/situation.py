@@ -138,7 +138,7 @@ def require_declarable(scene: Scene, combatant: str, action: PhysicalAction) -> 
     if action.aim:
         require(isinstance(weapon, RangedWeapon), "VDA-AIM-01", "on vise avec une arme à distance")
         target_moving = action.target is not None and "moving" in scene.fighter(action.target).conditions
-        ranged.aim_bonus_dice(0, 0, target_moving)
+        ranged.require_still_target(target_moving)
     if action.intent == "disarm" and action.target is not None:
         # VDA-DISARM-01: the named weapon, else any, still in the defender's hand.
         theirs = scene.fighter(action.target)

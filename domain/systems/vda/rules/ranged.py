@@ -289,9 +289,18 @@ def with_accumulated_ones(roll: PoolRoll, accumulated: int, ones_cancel: bool) -
 # --- VDA-AIM ------------------------------------------------------------------
 
 
-def aim_bonus_dice(perception: int, archery: int, target_moving: bool) -> Terms:
-    """VDA-AIM-01: aiming at a still target adds Perception to the pool, at most Archery.
+def require_still_target(target_moving: bool) -> None:
+    """VDA-AIM-01: one aims only at a still target (« on ne vise qu'une cible immobile »),
+    checked when the aimed shot is declared.
 
     000 « Viser »."""
     require(not target_moving, "VDA-AIM-01", "on ne vise qu'une cible immobile")
-    return terms("VDA-AIM-01", dice=min(perception, archery))
+
+
+def aim_bonus_dice(perception: int, archery: int, target_moving: bool) -> Terms:
+    """VDA-AIM-01: aiming at a still target adds Perception to the pool, at most Archery. A
+    target that started moving since the declaration takes the bonus away; the shot itself
+    stands (a declaration never changes, 000 « Initiative »).
+
+    000 « Viser »."""
+    return NONE if target_moving else terms("VDA-AIM-01", dice=min(perception, archery))
