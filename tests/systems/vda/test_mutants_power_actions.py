@@ -181,3 +181,33 @@ def test_vda_pow_04__no_power_step_past_the_action_cap() -> None:
         ev.SequenceEnded(sequence=2),
         ev.SequenceStarted(round=1, sequence=3, declaring=[["alma"]], resolving=[["alma"]]),
     ]
+
+
+def test_vda_act_07__celerity_prepays_only_its_activation_round_under_the_option() -> None:
+    """VDA-ACT-07, VDA-POW-03: at a table where Celerity prepays the power action only in the
+    round it is activated, Alma's power action of round 2's sequence 2, opened by Celerity's
+    physical action, costs its activation point."""
+    t = Table(VdaOptions(celerity_prepays_every_round=False))
+    t.add("alma", sheet(celerity=1, presence=2, powers={"terror": TERROR}))
+    t.start()
+    t.send(c.ActivateCelerity(combatant="alma"))
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    for _ in range(2):
+        t.declare("alma", act("none"))
+        t.send(c.SkipPower(combatant="alma"))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.declare("alma", act("none"))
+    t.send(c.SkipPower(combatant="alma"))
+    events = use(t, "terror")
+    assert events[0] == ev.ResourceSpent(
+        combatant="alma", pool="willpower", amount=1, purpose="terror", rule="VDA-POW-03"
+    )
+    assert used(events) == ev.PowerUsed(
+        combatant="alma",
+        sequence=2,
+        power="terror",
+        paid_by="willpower",
+        reiteration=False,
+        block="mental_control",
+    )

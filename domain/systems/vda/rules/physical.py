@@ -39,14 +39,12 @@ def rear_eligible(roll: PoolRoll) -> int:
 
     Seed 000 « Action physique »; 001 « Action défensive ». Where the 1s cancel
     successes (A-3), they cancel the other successes first, in the defender's favour
-    (catalogue default); at a table where they cancel nothing, every die of 8 or more counts.
+    (catalogue default): the dice of 8 or more count as long as that many successes are
+    left. Where they cancel nothing, every die of 8 or more counts.
     """
     threshold = max(REAR_THRESHOLD, roll.difficulty)
     rear_hits = sum(1 for face in roll.faces if face >= threshold)
-    other_hits = roll.hits - rear_hits
-    cancelled = max(0, roll.hits - roll.successes)
-    cancelled_rear = max(0, cancelled - other_hits)
-    return max(0, min(roll.successes, rear_hits - cancelled_rear))
+    return min(roll.successes, rear_hits)
 
 
 def attackers_of(seq: SequenceState, defender: str) -> dict[str, PhysicalAction]:
