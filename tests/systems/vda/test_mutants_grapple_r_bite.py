@@ -17,7 +17,8 @@ from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll
 from tests.systems.vda.test_bite_rules import BITE, BITE_FACES, BITE_FACES_VAMPIRE, DRINK, bitten
 from tests.systems.vda.test_equipment_round import resolve
-from tests.systems.vda.test_grapple_rules import CONTACT, NOTHING, begin, fight, finish, held, of
+from tests.systems.vda.test_grapple_rules import CONTACT, HOLD_AT_3, NOTHING, begin, fight, finish, held, of
+from tests.systems.vda.test_mutants_grapple_r_holds import next_round, trio
 
 ESCAPE = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
 BITE_BACK = act("attack", skill="brawl", weapon="morsure", target="alma")
@@ -229,3 +230,26 @@ def test_a_mortal_in_the_kiss_may_still_declare_nothing() -> None:
     begin(t)
     t.declare("alma", NOTHING)
     assert declared(t, "bors", NOTHING) == [ev.ActionDeclared(combatant="bors", sequence=1, action=NOTHING)]
+
+
+def test_the_fangs_are_in_the_victim_bitten_not_in_another_held() -> None:
+    """VDA-BITE-03: Alma holds Bors and Cleo and bites Bors: at her next action she may
+    drink from Bors, not from Cleo."""
+    t = trio()
+    t.declare("alma", CONTACT)
+    t.declare("cleo", NOTHING)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", HOLD_AT_3)
+    next_round(t)
+    t.declare("alma", act("attack", skill="brawl", target="cleo", grapple="contact"))
+    t.declare("cleo", NOTHING)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", [8, 8, 8, 2, 2, 2, 8, 8, 8, 2, 2, 2])
+    next_round(t)
+    t.send(c.SpendForAction(combatant="alma"), as_="ann")
+    t.declare("alma", BITE)
+    t.declare("cleo", NOTHING)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", BITE_FACES)
+    drink_cleo = act("other", grapple="drink", target="cleo")
+    assert refusal(t, "alma", drink_cleo).startswith("VDA-BITE-03: ")

@@ -147,3 +147,10 @@ def test_two_2s_cancel_a_hit_where_1s_cancel() -> None:
     t.declare("bors", act("none"))
     events = resolve(t, "alma", [2, 2, 8, 8, 4, 4, 4])
     assert events[1] == ev.TwosCountedAsOnes(combatant="alma", twos=2, ones=1, successes=1)
+
+
+def test_a_staked_vampire_takes_no_stance() -> None:
+    """VDA-STAKE-04, VDA-TWO-03: Alma, a stake through her heart, is paralysed: no stance."""
+    t = fight(alma=swordsman())
+    t.send(c.RuleStake(target="alma", staked=True, reason="pieu"))
+    assert refusal(t) == "VDA-STAKE-04: 'alma' has a stake through the heart: paralysed"
