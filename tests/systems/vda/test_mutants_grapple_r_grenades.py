@@ -209,3 +209,14 @@ def test_five_reaction_dodge_successes_leave_the_fighter_in_the_blast() -> None:
     command = c.DetonateGrenade(grenade=GRENADE, zones={"bors": "lethal"}, dodging=["bors"])
     [exploded] = of(scripted(t, command, [9, 9, 9, 9, 9]), ev.GrenadeExploded)
     assert exploded.zones == {"bors": "lethal"}
+
+
+def test_no_d10_while_the_throws_round_runs() -> None:
+    """VDA-GREN-01: in round 1, Bors still to act after the throw, the grenade's d10 is not
+    drawn: it is drawn in round 2."""
+    t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", THROW)
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    assert t.state.phase == "sequence"
+    assert refusal(t, DRAW) == "VDA-GREN-01: grenade 'alma-1-1' draws its initiative in round 2"

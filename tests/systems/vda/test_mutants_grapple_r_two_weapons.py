@@ -81,9 +81,12 @@ def two_actions(scope: str) -> Table:
 
 def test_for_the_round_the_stance_comes_before_the_first_action() -> None:
     """VDA-TWO-03: by default the stance is for the whole round: once Alma has declared her
-    first action, it is too late, and she is told so."""
+    first action, it is too late, and she is told so, in sequence 2 as well."""
     t = two_actions("round")
     t.declare("alma", ATTACK)
+    assert refusal(t) == "VDA-TWO-03: 'alma' already declared: the stance is taken for the whole round"
+    t.declare("bors", act("none"))
+    resolve(t, "alma", [], pad=5)
     assert refusal(t) == "VDA-TWO-03: 'alma' already declared: the stance is taken for the whole round"
 
 
@@ -154,3 +157,12 @@ def test_a_staked_vampire_takes_no_stance() -> None:
     t = fight(alma=swordsman())
     t.send(c.RuleStake(target="alma", staked=True, reason="pieu"))
     assert refusal(t) == "VDA-STAKE-04: 'alma' has a stake through the heart: paralysed"
+
+
+def test_a_fighter_joining_mid_round_takes_no_stance_yet() -> None:
+    """VDA-TWO-03: Cleo, added while round 1 runs, is not fighting it: no stance before the
+    next round."""
+    t = fight(alma=swordsman())
+    t.add("cleo", swordsman())
+    command = c.TakeTwoWeaponStance(combatant="cleo", weapons=PAIR)
+    assert refusal(t, command) == "VDA-TWO-03: 'cleo' is not fighting a round"
