@@ -94,7 +94,7 @@ def test_vda_rdef_01__no_parry_success_goes_to_the_pistol() -> None:
 
 def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
     """VDA-GREN-04, VDA-PHYS-03: a grenade lands later; Alma throws it at Bors, who declared a
-    dodge, without waiting for his roll (the dodges made before the blast count then)."""
+    dodge, without waiting for his roll; his dodge, rolled after, counts against the grenade."""
     t = Table()
     t.add("alma", sheet(athletics=2, weapons=["grenade"]))
     t.add("bors", sheet(dodge=1))
@@ -105,6 +105,12 @@ def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
     t.declare("bors", DODGE)
     rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
     assert (type(rolled), rolled.combatant, rolled.roll.successes) == (ev.ActionRolled, "alma", 2)
+    dodged = [
+        e
+        for e in scripted(t, c.ResolveAction(combatant="bors"), [8, 8, 8])
+        if isinstance(e, ev.GrenadeDodged)
+    ]
+    assert dodged == [ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=3, reaction=False)]
 
 
 def test_vda_init_03__a_defence_given_up_for_the_round_does_not_meet_the_faster_attacker() -> None:
