@@ -87,3 +87,14 @@ def test_vda_res_02__a_shield_on_the_ground_lends_no_armour_die() -> None:
     t.send(c.AdjustItem(combatant="bors", item="bouclier", state=Item(location="ground"), reason="lâché"))
     resolution = stab(t).resolution
     assert (resolution.armour_dice, resolution.unsoaked) == (0, 3)
+
+
+def test_vda_forpot_02__potences_token_removes_a_damage_1_once_per_combat() -> None:
+    """VDA-FORPOT-02, VDA-FORPOT-03: Potence 2 takes the hunting knife's 2 bonus dice, giving
+    Alma a token: her first damage roll loses its 1; the token spent, the next keeps it."""
+    t = fight(alma=sheet(melee=3, strength=5, potence=2, weapons=["dague_de_chasse"]))
+    assert stab(t).resolution.damage_ones_removed == 1
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    assert stab(t).resolution.damage_ones_removed == 0
