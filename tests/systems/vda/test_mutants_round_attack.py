@@ -1,7 +1,9 @@
-"""An attacker's own numbers in the damage pipeline, through ``decide``: Fortitude's token
-taken from the striker's own armour to remove a 1 from its damage roll (VDA-FORPOT-02), once
-per combat, and only from an armour still worn. Written against the mutants of
-``handlers/attack`` that survived the mutation run (``docs/systems/vda.md``)."""
+"""The numbers of an attack's two sides in the damage pipeline, through ``decide``: the
+tokens of Fortitude (from the striker's own armour) and of Potence that remove a 1 from the
+damage roll once per combat (VDA-FORPOT-02), Strength unless a disarm names Dexterity
+(VDA-DISARM-01), and only the armour and shield the target still has (VDA-RES-02). Written
+against the mutants of ``handlers/attack`` that survived the mutation run
+(``docs/systems/vda.md``)."""
 
 from __future__ import annotations
 
