@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import VdaOptions
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_facts import ATTACK, DODGE, trio
@@ -149,3 +150,24 @@ def test_vda_phys_03__an_attacker_left_out_of_the_split_meets_no_defence() -> No
     events = scripted(t, c.ResolveAction(combatant="bors"), [8, 8])
     [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
     assert (resolved.attacker, resolved.resolution.defence_successes) == ("bors", 0)
+
+
+def test_vda_rdef_04__the_volley_malus_is_for_ranged_attacks_only() -> None:
+    """VDA-RDEF-04: Bors dodged Alma's arrow: later ranged attacks on him this sequence are at
+    +1, but Cole's blow, a melee attack, is not."""
+    t = Table()
+    t.add("alma", sheet(archery=3, weapons=["arc_court"]))
+    t.add("bors", sheet(dodge=2))
+    t.add("cole", sheet(melee=3))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("cole", [7, 7, 2, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow"))
+    t.declare("cole", act("attack", skill="melee", target="bors"))
+    t.declare("bors", DODGE)
+    t.resolve("bors", [8, 2, 2, 2, 2])
+    t.send(c.AllocateDefence(combatant="bors", allocations={"alma": 1, "cole": 0}))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    rolled = scripted(t, c.ResolveAction(combatant="cole"), [2])[0]
+    assert rolled.difficulty == [Modifier(rule="A-7", value=6, why="difficulté déclarée")]
