@@ -1,7 +1,9 @@
-"""An attacker's own numbers in the damage pipeline, through ``decide``: Fortitude's token
-taken from the striker's own armour to remove a 1 from its damage roll (VDA-FORPOT-02), once
-per combat, and only from an armour still worn. Written against the mutants of
-``handlers/attack`` that survived the mutation run (``docs/systems/vda.md``)."""
+"""The numbers of an attack's two sides in the damage pipeline, through ``decide``: the
+tokens of Fortitude (from the striker's own armour) and of Potence that remove a 1 from the
+damage roll once per combat (VDA-FORPOT-02), Strength unless a disarm names Dexterity
+(VDA-DISARM-01), and only the armour and shield the target still has (VDA-RES-02). Written
+against the mutants of ``handlers/attack`` that survived the mutation run
+(``docs/systems/vda.md``)."""
 
 from __future__ import annotations
 
@@ -87,3 +89,14 @@ def test_vda_res_02__a_shield_on_the_ground_lends_no_armour_die() -> None:
     t.send(c.AdjustItem(combatant="bors", item="bouclier", state=Item(location="ground"), reason="lâché"))
     resolution = stab(t).resolution
     assert (resolution.armour_dice, resolution.unsoaked) == (0, 3)
+
+
+def test_vda_forpot_02__potences_token_removes_a_damage_1_once_per_combat() -> None:
+    """VDA-FORPOT-02, VDA-FORPOT-03: Potence 2 takes the hunting knife's 2 bonus dice, giving
+    Alma a token: her first damage roll loses its 1; the token spent, the next keeps it."""
+    t = fight(alma=sheet(melee=3, strength=5, potence=2, weapons=["dague_de_chasse"]))
+    assert stab(t).resolution.damage_ones_removed == 1
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    assert stab(t).resolution.damage_ones_removed == 0

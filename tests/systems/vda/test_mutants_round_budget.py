@@ -127,3 +127,31 @@ def test_vda_act_07__a_power_action_prepaid_by_celerity_leaves_room_to_buy_anoth
         ev.ResourceSpent(combatant="alma", pool="anger", amount=1, purpose="action power", rule="VDA-ACT-05"),
         ev.ActionGained(combatant="alma", kind="power", source="anger", rule="VDA-ACT-05"),
     ]
+
+
+def test_vda_act_06__an_active_forms_action_counts_towards_the_cap_of_purchases() -> None:
+    """VDA-ACT-06, VDA-ACT-02, VDA-ACT-05: Alma's Zulo form (one physical action), taken in
+    round 1, is still active in round 2: with her base action and one bought, she reaches her
+    cap of 3 (Dexterity 2 = Wits 2), and a second purchase is refused."""
+    zulo = {"zulo": VdaPower(discipline="protean", grants_physical=1)}
+    t = (
+        Table()
+        .add("alma", sheet(dex=2, wits=2, protean=1, anger=5, dominate=1, powers=zulo))
+        .add("bors", sheet())
+    )
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.UsePower(combatant="alma", power="zulo", paid_by="willpower"))
+    while (seq := t.state.sequence) is not None:
+        if seq.step == "declare":
+            t.declare(seq.declaring[0][0], act("none"))
+        else:
+            t.send(c.SkipPower(combatant=seq.acting[0]))
+    t.start()
+    t.send(buy())
+    assert str(t.refuse(buy())) == (
+        "VDA-ACT-02: 'alma' already has 3 physical actions, the most Dexterity/Wits allow (3)"
+    )

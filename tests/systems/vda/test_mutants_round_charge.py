@@ -15,6 +15,8 @@ from domain.systems.vda.state import PhysicalAction
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import scripted
+from tests.systems.vda.test_grapple_rules import CONTACT, HOLD_AT_3, NOTHING, begin, finish
+from tests.systems.vda.test_grapple_rules import fight as grapple_fight
 
 HORSE = Mount(strength=4, potence=1)
 
@@ -242,4 +244,37 @@ def test_vda_charge_01__an_attack_this_round_breaks_the_run_up() -> None:
     scripted(t, c.ResolveAction(combatant="alma"), [2])
     assert refusal(t, c.DeclareAction(combatant="alma", action=charging())) == (
         "VDA-CHARGE-01: une charge demande un round de déplacement ou une course en ligne droite de 5 succès"
+    )
+
+
+def held_runner(**bors: Any) -> Table:
+    """Bors ran 5 successes in a straight line in round 1, then Alma's hold caught him at 3 in
+    round 2 while he did nothing: round 3 begins, his straight run still behind him."""
+    t = grapple_fight(athletics=3, **bors)
+    t.moving_round("bors", [8] * 5)
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", HOLD_AT_3)
+    finish(t)
+    t.start()
+    return t
+
+
+def test_vda_grap_15__a_held_runner_charges_with_no_weapon_the_hold_forbids() -> None:
+    """VDA-GRAP-15, VDA-CHARGE-03: held at 3, Bors may not announce a charge with his lance
+    (size G): the charge would bind sequence 1 to a weapon he cannot use."""
+    t = held_runner()
+    assert refusal(t, c.AnnounceCharge(combatant="bors", target="alma", weapon="lance")) == (
+        "VDA-GRAP-15: 'bors' est étreint par 'alma' à 3: pas d'arme de taille G"
+        " / no size G weapon while held at 3"
+    )
+
+
+def test_vda_grap_21__an_immobilised_rider_announces_no_charge() -> None:
+    """VDA-GRAP-21, VDA-CHARGE-02: Bors (Strength 1) rides; held at 3 he is immobilised, so
+    even his épée (size M, allowed at 3) charges nobody."""
+    t = held_runner(strength=1, mount=HORSE, weapons=["epee"])
+    assert refusal(t, c.AnnounceCharge(combatant="bors", target="alma", weapon="epee")) == (
+        "VDA-GRAP-21: 'bors' est immobilisé par 'alma' / immobilised: only escape attempts"
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import VdaOptions
+from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import scripted
 from tests.systems.vda.test_facts import ATTACK, DODGE, trio
@@ -94,7 +95,7 @@ def test_vda_rdef_01__no_parry_success_goes_to_the_pistol() -> None:
 
 def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
     """VDA-GREN-04, VDA-PHYS-03: a grenade lands later; Alma throws it at Bors, who declared a
-    dodge, without waiting for his roll (the dodges made before the blast count then)."""
+    dodge, without waiting for his roll; his dodge, rolled after, counts against the grenade."""
     t = Table()
     t.add("alma", sheet(athletics=2, weapons=["grenade"]))
     t.add("bors", sheet(dodge=1))
@@ -105,6 +106,12 @@ def test_vda_gren_04__a_grenade_does_not_wait_for_the_dodge() -> None:
     t.declare("bors", DODGE)
     rolled = t.resolve("alma", [8, 8, 2, 2, 2])[0]
     assert (type(rolled), rolled.combatant, rolled.roll.successes) == (ev.ActionRolled, "alma", 2)
+    dodged = [
+        e
+        for e in scripted(t, c.ResolveAction(combatant="bors"), [8, 8, 8])
+        if isinstance(e, ev.GrenadeDodged)
+    ]
+    assert dodged == [ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=3, reaction=False)]
 
 
 def test_vda_init_03__a_defence_given_up_for_the_round_does_not_meet_the_faster_attacker() -> None:
@@ -143,3 +150,24 @@ def test_vda_phys_03__an_attacker_left_out_of_the_split_meets_no_defence() -> No
     events = scripted(t, c.ResolveAction(combatant="bors"), [8, 8])
     [resolved] = [e for e in events if isinstance(e, ev.AttackResolved)]
     assert (resolved.attacker, resolved.resolution.defence_successes) == ("bors", 0)
+
+
+def test_vda_rdef_04__the_volley_malus_is_for_ranged_attacks_only() -> None:
+    """VDA-RDEF-04: Bors dodged Alma's arrow: later ranged attacks on him this sequence are at
+    +1, but Cole's blow, a melee attack, is not."""
+    t = Table()
+    t.add("alma", sheet(archery=3, weapons=["arc_court"]))
+    t.add("bors", sheet(dodge=2))
+    t.add("cole", sheet(melee=3))
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("cole", [7, 7, 2, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    t.declare("alma", act("attack", skill="archery", target="bors", weapon="arc_court", ranged="bow"))
+    t.declare("cole", act("attack", skill="melee", target="bors"))
+    t.declare("bors", DODGE)
+    t.resolve("bors", [8, 2, 2, 2, 2])
+    t.send(c.AllocateDefence(combatant="bors", allocations={"alma": 1, "cole": 0}))
+    scripted(t, c.ResolveAction(combatant="alma"), [2])
+    rolled = scripted(t, c.ResolveAction(combatant="cole"), [2])[0]
+    assert rolled.difficulty == [Modifier(rule="A-7", value=6, why="difficulté déclarée")]

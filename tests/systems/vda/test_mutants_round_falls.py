@@ -44,3 +44,16 @@ def test_vda_bow_01__potence_helps_draw_a_bow_stronger_than_strength() -> None:
     t.initiative("bors", [7, 2, 2, 2, 2])
     shot = act("attack", skill="archery", target="bors", weapon="arc_long", ranged="bow")
     assert t.declare("alma", shot)[0] == ev.ActionDeclared(combatant="alma", sequence=1, action=shot)
+
+
+def test_vda_bow_01__a_strength_rated_for_a_weapon_that_is_no_bow_draws_nothing() -> None:
+    """VDA-BOW-01, VDA-BOW-03: the sheet rates a strength for Alma's hunting knife (5, above
+    her Strength 2): only a bow is drawn, so her thrust is not refused."""
+    t = Table()
+    t.add("alma", sheet(strength=2, melee=3, weapons=["dague_de_chasse"], bows={"dague_de_chasse": 5}))
+    t.add("bors", sheet())
+    t.start()
+    t.initiative("alma", [7, 7, 7, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    thrust = act("attack", skill="melee", target="bors", weapon="dague_de_chasse")
+    assert t.declare("alma", thrust)[0] == ev.ActionDeclared(combatant="alma", sequence=1, action=thrust)

@@ -72,3 +72,15 @@ def test_vda_init_09__the_kept_dice_are_read_with_their_1s() -> None:
     dice off: the 7, 1, 7 kept score 1 once the 1 cancels a success."""
     t = fists([7, 1, 7, 7, 2], [7, 2, 2, 2, 2])
     assert malus(t.declare("alma", PUNCH)) == [slower("alma", -1, 1)]
+
+
+def test_vda_fire_05__a_pistol_that_parries_does_not_fire_so_no_harder_initiative() -> None:
+    """VDA-FIRE-05, VDA-INIT-09: Alma rolled initiative at 4 (three 5s) naming no weapon, then
+    parries with her pistol in sequence 1: it is not fired, so the 6 of a firearm's
+    « Initiative » does not recount her roll."""
+    t = Table().add("alma", sheet(melee=2, weapons=["pistolet"])).add("bors", sheet(melee=2))
+    t.start()
+    t.initiative("alma", [5, 5, 5, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    parry = act("defend", skill="melee", defence="parry", weapon="pistolet")
+    assert t.declare("alma", parry) == [ev.ActionDeclared(combatant="alma", sequence=1, action=parry)]

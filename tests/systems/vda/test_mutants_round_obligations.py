@@ -89,3 +89,23 @@ def test_vda_dive_01__a_victim_in_the_kiss_ecstasy_cannot_dive() -> None:
     assert str(t.refuse(c.DiveForCover(combatant="bors"))) == (
         "VDA-BITE-05: 'bors' est dans l'extase du baiser / in the Kiss's ecstasy: no action"
     )
+
+
+def test_vda_init_05__a_bound_knife_binds_nothing_once_its_holder_is_immobilised() -> None:
+    """VDA-INIT-05, VDA-GRAP-21: Bors (Strength 1), held at 1, took his hunting knife's
+    initiative bonus; the hold tightened to 3 immobilises him: he can strike with nothing,
+    so the bond lapses and he tries to escape."""
+    t = grapple_fight(strength=1)
+    begin(t)
+    t.declare("alma", CONTACT)
+    t.declare("bors", NOTHING)
+    t.resolve("alma", HOLD_AT_3)
+    finish(t)
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=-2, reason="relâchée"))
+    t.start()
+    t.initiative("alma", A_INIT)
+    scripted(t, c.RollInitiative(combatant="bors", weapon="dague_de_chasse"), [7])
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=2, reason="resserrée"))
+    t.declare("alma", NOTHING)
+    escape = act("other", skill="brawl", attribute="strength", grapple="escape", target="alma")
+    assert t.declare("bors", escape)[0] == ev.ActionDeclared(combatant="bors", sequence=1, action=escape)

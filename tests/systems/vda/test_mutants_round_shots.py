@@ -119,3 +119,14 @@ def test_vda_fire_04__a_single_success_with_a_10_still_spreads() -> None:
     assert of(events, ev.SpreadHit) == [
         ev.SpreadHit(combatant="alma", targets=["cole"], mode="nines_and_tens", successes=1)
     ]
+
+
+def test_vda_fire_07__a_pistol_used_to_parry_is_not_fired() -> None:
+    """VDA-FIRE-07, VDA-FIRE-06: Alma parries with her pistol (which kept a 1): no shot, so
+    its 1s are not read into the parry and it owes no reloading."""
+    t = gunner()
+    t.send(c.AdjustItem(combatant="alma", item="pistolet", state=Item(ones=1), reason="encrassé"))
+    t.declare("alma", act("defend", skill="melee", defence="parry", weapon="pistolet"))
+    t.declare("bors", act("attack", skill="melee", target="alma"))
+    events = resolve(t, "alma", [8, 1, 2, 2, 2, 2])
+    assert [type(e) for e in events] == [ev.ActionRolled, ev.StepStarted]

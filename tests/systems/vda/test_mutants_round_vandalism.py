@@ -110,3 +110,25 @@ def test_vda_disarm_03__a_weakened_grip_is_regained_as_the_actions_minor_act() -
         rule="VDA-DISARM-03",
         reason="regrip",
     )
+
+
+def test_vda_tgt_02__a_disarm_aimed_at_a_bare_zone_meets_no_armour() -> None:
+    """VDA-TGT-02, VDA-DISARM-02: Bors, a vampire in plate (Fortitude 2): Alma's disarm aimed
+    at an unarmoured zone converts her margin with his Fortitude alone (divisor 2, not 4),
+    and so does the disarm that follows her blow at his lance."""
+    plate = sheet(kind="vampire", melee=2, fortitude=2, armour="plaque", weapons=["couteau", "lance"])
+    for intent, item in (("disarm", "couteau"), ("vandalism", "lance")):
+        t = fight(alma=sheet(melee=3, strength=5, weapons=["dague_de_chasse"]), bors=plate)
+        aimed = act(
+            "attack",
+            skill="melee",
+            target="bors",
+            weapon="dague_de_chasse",
+            intent=intent,
+            item=item,
+            zone="unarmoured",
+        )
+        t.declare("alma", aimed)
+        t.declare("bors", act("none"))
+        [disarm] = of(resolve(t, "alma", [10] * 6 + [8] * 20), ev.DisarmResolved)
+        assert (disarm.item, disarm.damage.divisor) == (item, 2)
