@@ -361,6 +361,11 @@ def test_ones_cancel_on_damage_and_soak_as_the_table_says() -> None:
         t.declare("bors", act("none"))
         resolution = t.resolve("alma", dice)[1].resolution
         assert (resolution.damage, resolution.soak, resolution.health) == (damage, soak, HealthLoss(lethal=2))
+        assert resolution.damage_roll is not None and resolution.soak_roll is not None
+        # The rolls in the event count their successes the same way.
+        assert (resolution.damage_roll.successes, resolution.soak_roll.successes) == (
+            (0, 0) if cancel else (1, 1)
+        )
         # VDA-FORPOT-03: without Potence the dagger keeps its whole bonus.
         assert (resolution.weapon_bonus, resolution.weapon_dice_lost) == (2, 0)
 
