@@ -1,6 +1,7 @@
 """The damage pipeline's rulings through ``decide``: a charge's bashing against a vampire
 (VDA-CHARGE-05, VDA-CHARGE-06), a throw's range beyond its maximum and what the halving
-halves (VDA-THROW-02)."""
+halves (VDA-THROW-02); a drag counts persons (VDA-GRAP-14); two glaives are two weapons
+(VDA-TWO-01)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from domain.systems.wod import HealthLoss, Modifier
 from tests.systems.vda.conftest import Table, act, sheet
 from tests.systems.vda.test_equipment_round import fight, resolve
 from tests.systems.vda.test_facts import charge
+from tests.systems.vda.test_grapple_rules import A_INIT, B_INIT, NOTHING, finish, held
 from tests.systems.vda.test_mutants_situation import attack, resolution, rolled
 
 
@@ -64,3 +66,37 @@ def test_the_table_may_halve_the_levels_inflicted_instead_of_the_dice() -> None:
     hit = resolution(javelin(34, options))
     assert (hit.base_dice, hit.halved_beyond_range, hit.damage, hit.unsoaked) == (8, False, 3, 2)
     assert hit.health == HealthLoss(lethal=2)
+
+
+def test_a_person_held_both_ways_is_dragged_once() -> None:
+    """VDA-GRAP-14: « +2 par personne agrippée »: Alma holds Bors, and Bors grabs her in
+    turn: next round, moving, Bors drags one person, Alma, at +2."""
+    t = held(1)
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("attack", skill="brawl", target="alma", grapple="contact"))
+    resolve(t, "bors", [8] * 6)
+    assert t.state.grapples["bors>alma"].value > 0 and t.state.grapples["alma>bors"].value > 0
+    finish(t)
+    t.start()
+    t.initiative("alma", A_INIT)
+    t.initiative("bors", B_INIT)
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("move", skill="athletics"))
+    drag = [term for term in resolve(t, "bors", [2])[0].difficulty if term.rule == "VDA-GRAP-14"]
+    assert drag == [Modifier(rule="VDA-GRAP-14", value=2, why="traîne 1 personne(s)")]
+
+
+def test_two_glaives_need_two_on_the_sheet() -> None:
+    """VDA-TWO-01: the twin glaives' stance takes a glaive in each hand: a sheet with a
+    single glaive (and a dagger) cannot take it; with two, it can."""
+    glaives = {
+        "dex": 4,
+        "melee": 4,
+        "specialties": {"melee": "glaive"},
+        "two_weapon_styles": ["twin_glaives"],
+    }
+    t = fight(alma=sheet(weapons=["glaive", "dague_de_chasse"], **glaives))
+    stance = c.TakeTwoWeaponStance(combatant="alma", weapons=["glaive", "glaive"])
+    assert str(t.refuse(stance)) == "VDA-TWO-01: 'alma' carries a single 'glaive', not one for each hand"
+    t = fight(alma=sheet(weapons=["glaive", "glaive"], **glaives))
+    assert t.send(stance)[0].style == "twin_glaives"

@@ -253,15 +253,18 @@ def drag_malus(state: VdaState, mover: str, every: bool) -> Modifier | None:
     """VDA-GRAP-14: from a positive value, moving drags the other person: +2 difficulty on
     movement rolls per person held (by default every grapple the mover is part of).
 
-    Seed 000 « 4 - La soumission »."""
-    attached = 0
+    Seed 000 « 4 - La soumission » (« par personne agrippée »): a person held both ways
+    counts once."""
+    dragged: set[str] = set()
     for pair, grapple in state.grapples.items():
         holder, _, held = pair.partition(">")
-        if grapple.value > 0 and (holder == mover or (every and held == mover)):
-            attached += 1
-    if attached == 0:
+        if grapple.value > 0 and holder == mover:
+            dragged.add(held)
+        elif grapple.value > 0 and every and held == mover:
+            dragged.add(holder)
+    if not dragged:
         return None
-    return Modifier(rule="VDA-GRAP-14", value=2 * attached, why=f"traîne {attached} personne(s)")
+    return Modifier(rule="VDA-GRAP-14", value=2 * len(dragged), why=f"traîne {len(dragged)} personne(s)")
 
 
 def dodge_malus(state: VdaState, target: str) -> Modifier | None:

@@ -81,9 +81,15 @@ def require_style(sheet: VdaSheet, combatant: str, weapons: list[MeleeWeapon]) -
 
 
 def stance_weapons(sheet: VdaSheet, combatant: str, ids: list[str]) -> list[MeleeWeapon]:
-    """The stance's weapons: carried (VDA-TWO-01), then both offensive."""
+    """The stance's weapons: carried, one in each hand (two glaives are two entries of the
+    sheet, VDA-TWO-01), then both offensive."""
     for item in ids:
         require(item in sheet.weapons, "VDA-TWO-01", f"{combatant!r} does not carry {item!r}")
+        require(
+            ids.count(item) <= sheet.weapons.count(item),
+            "VDA-TWO-01",
+            f"{combatant!r} carries a single {item!r}, not one for each hand",
+        )
     return require_two_offensive_weapons([_melee(item) for item in ids], ids)
 
 
