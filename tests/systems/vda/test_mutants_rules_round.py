@@ -602,3 +602,37 @@ def test_the_second_sequence_holds_only_those_with_a_second_action() -> None:
         ev.SequenceEnded(sequence=1),
         ev.SequenceStarted(round=1, sequence=2, declaring=[["bors"]], resolving=[["bors"]]),
     ]
+
+
+def test_the_dagger_named_for_its_bonus_binds_sequence_1() -> None:
+    """VDA-INIT-05: the hunting dagger's « Initiative +1 » taken at the roll binds Alma's
+    sequence-1 action to the dagger: her fists are refused, saying why."""
+    alma = sheet(brawl=2, melee=2, weapons=["dague_de_chasse"])
+    t = Table().add("alma", alma).add("bors", sheet())
+    t.start()
+    t.send(c.RollInitiative(combatant="alma", weapon="dague_de_chasse"), dice=[7] * 6)
+    t.initiative("bors", [2] * 5)
+    refused = message(t, c.DeclareAction(combatant="alma", action=FISTS))
+    assert refused == "VDA-INIT-05: the initiative bonus of 'dague_de_chasse' binds sequence 1 to that weapon"
+
+
+def test_a_weapon_without_an_initiative_figure_adds_no_term() -> None:
+    """VDA-INIT-09: the sword has no « Initiative » figure: named at the roll, it adds no
+    term to the pool (Wits and Alertness only)."""
+    t = Table().add("alma", sheet(melee=2, weapons=["epee"])).add("bors", sheet())
+    t.start()
+    rolled = t.send(c.RollInitiative(combatant="alma", weapon="epee"), dice=[7] * 5)[0]
+    assert [term.rule for term in rolled.pool] == ["VDA-INIT-01", "VDA-INIT-01"]
+
+
+def test_a_tied_opponent_does_not_outrank_the_attacker() -> None:
+    """VDA-INIT-03: attacking an opponent with a *better* initiative gives up defending
+    against him; Alma and Bors are tied, so Alma's attack gives up nothing."""
+    t = Table().add("alma", sheet(melee=2)).add("bors", sheet())
+    t.start()
+    t.initiative("alma", [7, 7, 2, 2, 2])
+    t.initiative("bors", [7, 7, 2, 2, 2])
+    events = t.declare("alma", act("attack", skill="melee", target="bors"))
+    events += t.declare("bors", act("none"))
+    assert not [e for e in events if isinstance(e, ev.DefenceRenounced)]
+    assert t.state.fighters["alma"].renounced == []

@@ -47,8 +47,9 @@ def weapon_initiative_dice(scene: Scene, combatant: str, weapon: str | None) -> 
     if weapon is None:
         return None
     found = scene.weapon(combatant, weapon)
-    require(found is not None, "VDA-INIT-09", f"unknown weapon {weapon!r}")
-    assert found is not None
+    # Every caller names a weapon the fighter carries (``situation.require_carried`` at the
+    # roll and at the declaration) or its fists.
+    assert found is not None, weapon
     value = found.initiative
     if isinstance(found, NaturalWeapon):
         grappling = any(combatant in key.split(">") for key in scene.state.grapples)
