@@ -100,3 +100,28 @@ def test_two_glaives_need_two_on_the_sheet() -> None:
     assert str(t.refuse(stance)) == "VDA-TWO-01: 'alma' carries a single 'glaive', not one for each hand"
     t = fight(alma=sheet(weapons=["glaive", "glaive"], **glaives))
     assert t.send(stance)[0].style == "twin_glaives"
+
+
+def potence_strike(damage_faces: list[int]) -> tuple[int, int, int]:
+    """Alma (Strength 3, Potence 2) stabs mortal Bors with her hunting dagger: Potence takes
+    its 2 bonus dice (a token against one 1 of a damage roll, VDA-FORPOT-04). Her damage
+    roll's 2 dice show ``damage_faces``: (1s removed, damage, tokens spent)."""
+    t = Table()
+    t.add("alma", sheet(melee=3, strength=3, potence=2, weapons=["dague_de_chasse"]), player="ann")
+    t.add("bors", sheet(kind="mortal", melee=2))
+    t.start()
+    t.initiative("alma", [7] * 5)
+    t.initiative("bors", [2] * 5)
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", act("none"))
+    hit = resolution(resolve(t, "alma", [8, 2, 2, 2, 2, 2, *damage_faces]))
+    return hit.damage_ones_removed, hit.damage, t.state.fighters["alma"].potence_tokens
+
+
+def test_the_potence_token_is_spent_only_where_it_helps() -> None:
+    """VDA-FORPOT-04: the once-per-combat token removes a 1 that cancels a success (8 and 1:
+    the hit counts, 4 damage with the 3 automatic); on a roll with no success to save (2
+    and 1) or no 1 (8 and 2) it is kept."""
+    assert potence_strike([8, 1]) == (1, 4, 1)
+    assert potence_strike([2, 1]) == (0, 3, 0)
+    assert potence_strike([8, 2]) == (0, 4, 0)
