@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
 from domain.systems.wod import Modifier
@@ -121,3 +122,12 @@ def test_a_strike_at_an_item_by_one_success_wears_it_by_strength_without_potence
             max_resistance=4,
         )
     ]
+
+
+def test_a_stake_stuck_in_its_target_cannot_strike_again() -> None:
+    """VDA-STUCK-01: Alma's stake is stuck in Bors: her next attack with it is refused at
+    the declaration, under the stuck weapon's rule, saying where it is."""
+    t, _ = staked_at_heart()
+    rolled_both(t)
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=STAKE))
+    assert (refused.rule, refused.message) == ("VDA-STUCK-01", "'alma' no longer holds 'pieu' (stuck)")
