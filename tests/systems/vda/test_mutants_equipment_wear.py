@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from domain.dice import PoolRoll
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
 from domain.systems.wod import Modifier
-from tests.systems.vda.conftest import act, sheet
+from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
 from tests.systems.vda.test_mutants_grenades import deafened
 from tests.systems.vda.test_natural_weapons import TABLE_CLAWS, xin_tao
@@ -107,3 +110,41 @@ def test_blood_beyond_the_deafening_is_refused_in_words() -> None:
     """VDA-GREN-09: Bors, deafened at +2 and −1 die, cannot spend 4 blood on 3 malus points."""
     refused = deafened().refuse(c.ClearDeafness(combatant="bors", points=4))
     assert (refused.rule, refused.message) == ("VDA-GREN-09", "1 blood point a malus point")
+
+
+def claws_parry_the_axe(soak: list[int]) -> list[ev.NaturalParryHurt]:
+    """Xin Tao (Protean 4, Body crafting 5, Stamina 2, no Fortitude) parries the
+    Nosferatu's two-handed axe (Strength + Potence 10) with his claws (aggravated 2): they
+    lose 2 of the axe's 4 (VDA-VAND-10), and he soaks that as bashing with ``soak``."""
+    t = Table(TABLE_CLAWS)
+    t.add("nosf", sheet(strength=5, potence=5, melee=3, weapons=["hache_a_deux_mains"]))
+    xin = sheet(protean=4, body_crafting=5, brawl=3, weapons=["griffes"])
+    t.add("xin", msgspec.structs.replace(xin, attributes=msgspec.structs.replace(xin.attributes, stamina=2)))
+    t.start()
+    t.initiative("nosf", [9, 9, 9, 2, 2])
+    t.initiative("xin", [9, 2, 2, 2, 2])
+    t.declare("nosf", act("attack", skill="melee", weapon="hache_a_deux_mains", target="xin"))
+    t.declare("xin", act("defend", skill="brawl", defence="parry", weapon="griffes"))
+    resolve(t, "xin", [8, 2])
+    # the axe's 2 hits, the rest of its roll, its damage and Xin's soak fail
+    return of(t.resolve("nosf", [9, 9] + [2] * 11 + soak), ev.NaturalParryHurt)
+
+
+def hurt(soak: PoolRoll, bashing: int) -> list[ev.NaturalParryHurt]:
+    return [
+        ev.NaturalParryHurt(
+            combatant="xin", item="griffes", levels=2, automatic_soak=0, soak=soak, bashing=bashing
+        )
+    ]
+
+
+def test_without_fortitude_the_parrying_claws_hurt_is_soaked_by_stamina() -> None:
+    """VDA-VAND-10, A-6: without Fortitude nothing is soaked automatically; Xin's Stamina 2
+    rolls two successes at 6 and soaks both levels."""
+    assert claws_parry_the_axe([8, 8]) == hurt(roll([8, 8], 6, first=13), 0)
+
+
+def test_a_one_cancels_a_stamina_success_against_the_claws_hurt() -> None:
+    """VDA-VAND-10, A-3, VDA-GEN-03: Xin's Stamina rolls [8, 1]: the 1 cancels the
+    success, 2 levels are left, and a vampire takes half of them: 1 bashing."""
+    assert claws_parry_the_axe([8, 1]) == hurt(roll([8, 1], 6, first=13), 1)
