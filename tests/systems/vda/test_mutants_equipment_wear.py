@@ -13,6 +13,7 @@ from domain.dice import PoolRoll
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
+from domain.systems.vda.tactics import MagicItem
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve
@@ -148,3 +149,40 @@ def test_a_one_cancels_a_stamina_success_against_the_claws_hurt() -> None:
     """VDA-VAND-10, A-3, VDA-GEN-03: Xin's Stamina rolls [8, 1]: the 1 cancels the
     success, 2 levels are left, and a vampire takes half of them: 1 bashing."""
     assert claws_parry_the_axe([8, 1]) == hurt(roll([8, 1], 6, first=13), 1)
+
+
+def test_magic_claws_add_their_makers_level_to_their_resistance() -> None:
+    """VDA-VAND-09, VDA-RES-06: Xin Tao's claws (Protean 4 + Body crafting 5 + bonus 1 = 10)
+    were made magic by a level-3 maker: 13; parrying the axe they lose 2 of it."""
+    t = xin_tao(TABLE_CLAWS, weapons=["griffes"], magic_items={"griffes": MagicItem(creator_level=3)})
+    t.declare("nosf", act("attack", skill="melee", weapon="hache_a_deux_mains", target="xin"))
+    t.declare("xin", act("defend", skill="brawl", defence="parry", weapon="griffes"))
+    resolve(t, "xin", [8, 2])
+    [reduced] = of(resolve(t, "nosf", [9, 9]), ev.ResistanceReduced)
+    assert (reduced.item, reduced.resistance, reduced.max_resistance) == ("griffes", 11, 13)
+
+
+def test_fists_have_no_discipline_to_add_to_their_resistance() -> None:
+    """VDA-VAND-09, VDA-VAND-07, VDA-RES-02: fists count no discipline: Bors's (Body
+    crafting 2, bonus 0) resist 2, and the axe's wear of 2 parried with them breaks them."""
+    t = fight(
+        alma=sheet(melee=3, strength=4, weapons=["hache_a_deux_mains"]),
+        bors=sheet(kind="vampire", brawl=2, body_crafting=2),
+    )
+    t.declare("alma", AXE)
+    t.declare("bors", act("defend", skill="brawl", defence="parry", weapon="poings", target="alma"))
+    resolve(t, "bors", [9])
+    assert of(resolve(t, "alma", [9, 9]), ev.ResistanceReduced) == [
+        ev.ResistanceReduced(
+            combatant="bors", item="poings", loss=AXE_WEAR, resistance=0, max_resistance=2, destroyed=True
+        )
+    ]
+
+
+def test_a_wooden_club_parrying_the_axe_loses_one_more() -> None:
+    """VDA-VAND-07, VDA-RES-05: Bors parries the axe with his short club, of wood: the
+    axe's wear of 2 and 1 more for the wood."""
+    bors = sheet(kind="mortal", melee=2, weapons=["matraque_courte"])
+    parry = act("defend", skill="melee", defence="parry", weapon="matraque_courte", target="alma")
+    [reduced] = axe_on(bors, parry, [9])
+    assert reduced.loss == [*AXE_WEAR, Modifier(rule="VDA-RES-05", value=1, why="bois")]
