@@ -131,3 +131,16 @@ def test_a_stake_stuck_in_its_target_cannot_strike_again() -> None:
     rolled_both(t)
     refused = t.refuse(c.DeclareAction(combatant="alma", action=STAKE))
     assert (refused.rule, refused.message) == ("VDA-STUCK-01", "'alma' no longer holds 'pieu' (stuck)")
+
+
+def test_two_dice_work_loose_the_stake_in_the_actors_own_body() -> None:
+    """VDA-STUCK-04: the 2 dice work on a weapon stuck in the actor first: Bors, the stake
+    in him (pool 3), punches Alma and gives 2 dice to it: 2 successes, pool 1."""
+    t, _ = staked_at_heart()
+    rolled_both(t)
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="brawl", target="alma", minor_acts=["unstick"]))
+    found = of(resolve(t, "bors", [2, 5, 6]), ev.StuckPoolReduced)
+    assert [(e.combatant, e.owner, e.item, e.target, e.pool) for e in found] == [
+        ("bors", "alma", "pieu", "bors", 1)
+    ]
