@@ -17,7 +17,7 @@ from domain.systems.vda.payloads import AttackResolution, MarginTiers
 from domain.systems.wod import Modifier
 from domain.systems.wod.health import HealthLoss
 from tests.systems.vda.conftest import Table, act, roll, sheet
-from tests.systems.vda.test_equipment_round import of, resolve, scripted
+from tests.systems.vda.test_equipment_round import fight, of, resolve, scripted
 from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
 
 AT_9 = [
@@ -324,3 +324,30 @@ def test_a_reaction_dodge_needs_a_declared_unspent_action() -> None:
         "VDA-GREN-05",
         "'alma' already spent its physical action of sequence 1",
     )
+
+
+def test_a_table_where_ones_do_not_cancel_soaks_the_moderate_zone_with_one_success() -> None:
+    """VDA-GREN-06 (option ``grenade_moderate_bashing_soaked``), A-3: where 1s do not cancel
+    soak successes, Bors's Stamina [8, 1] soaks the moderate zone's bashing."""
+    options = VdaOptions(
+        equipment=EquipmentOptions(grenade_moderate_bashing_soaked=True),
+        damage=DamageOptions(ones_cancel_on_damage_and_soak=False),
+    )
+    events = moderate(options, [8, 1], stamina=2)
+    [soaked] = of(events, ev.BlastSoaked)
+    assert (soaked.soak is not None and soaked.soak.successes, soaked.soaked) == (1, 1)
+    assert of(events, ev.HealthAdjusted) == [
+        ev.HealthAdjusted(combatant="bors", bashing=0, reason="moderate_zone")
+    ]
+
+
+def test_a_single_dodge_success_before_the_blast_counts() -> None:
+    """VDA-GREN-04: Bors dodges after Alma's throw with a single success: it comes off the
+    grenade's hits."""
+    t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    assert of(resolve(t, "bors", [9]), ev.GrenadeDodged) == [
+        ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=1)
+    ]

@@ -144,3 +144,10 @@ def test_two_dice_work_loose_the_stake_in_the_actors_own_body() -> None:
     assert [(e.combatant, e.owner, e.item, e.target, e.pool) for e in found] == [
         ("bors", "alma", "pieu", "bors", 1)
     ]
+
+
+def test_where_ones_do_not_cancel_the_unsticking_dice_keep_their_success() -> None:
+    """VDA-STUCK-04, A-3: at a table where 1s cancel nothing, the 2 dice [5, 1] keep their
+    success: the pool goes from 3 to 2."""
+    found = unsticking(VdaOptions(ones_cancel=False), [2, 5, 1])
+    assert [(e.roll.successes, e.pool) for e in found] == [(1, 2)]
