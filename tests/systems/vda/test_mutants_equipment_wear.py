@@ -13,6 +13,7 @@ from domain.dice import PoolRoll
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.gear import Item
+from domain.systems.vda.options import DamageOptions, VdaOptions
 from domain.systems.vda.tactics import MagicItem
 from domain.systems.wod import Modifier
 from tests.systems.vda.conftest import Table, act, roll, sheet
@@ -113,14 +114,17 @@ def test_blood_beyond_the_deafening_is_refused_in_words() -> None:
     assert (refused.rule, refused.message) == ("VDA-GREN-09", "1 blood point a malus point")
 
 
-def claws_parry_the_axe(soak: list[int]) -> list[ev.NaturalParryHurt]:
-    """Xin Tao (Protean 4, Body crafting 5, Stamina 2, no Fortitude) parries the
+def claws_parry_the_axe(
+    soak: list[int], stamina: int = 2, options: VdaOptions = TABLE_CLAWS
+) -> list[ev.NaturalParryHurt]:
+    """Xin Tao (Protean 4, Body crafting 5, Stamina ``stamina``, no Fortitude) parries the
     Nosferatu's two-handed axe (Strength + Potence 10) with his claws (aggravated 2): they
     lose 2 of the axe's 4 (VDA-VAND-10), and he soaks that as bashing with ``soak``."""
-    t = Table(TABLE_CLAWS)
+    t = Table(options)
     t.add("nosf", sheet(strength=5, potence=5, melee=3, weapons=["hache_a_deux_mains"]))
     xin = sheet(protean=4, body_crafting=5, brawl=3, weapons=["griffes"])
-    t.add("xin", msgspec.structs.replace(xin, attributes=msgspec.structs.replace(xin.attributes, stamina=2)))
+    attributes = msgspec.structs.replace(xin.attributes, stamina=stamina)
+    t.add("xin", msgspec.structs.replace(xin, attributes=attributes))
     t.start()
     t.initiative("nosf", [9, 9, 9, 2, 2])
     t.initiative("xin", [9, 2, 2, 2, 2])
@@ -128,7 +132,7 @@ def claws_parry_the_axe(soak: list[int]) -> list[ev.NaturalParryHurt]:
     t.declare("xin", act("defend", skill="brawl", defence="parry", weapon="griffes"))
     resolve(t, "xin", [8, 2])
     # the axe's 2 hits, the rest of its roll, its damage and Xin's soak fail
-    return of(t.resolve("nosf", [9, 9] + [2] * 11 + soak), ev.NaturalParryHurt)
+    return of(t.resolve("nosf", [9, 9] + [2] * (9 + stamina) + soak), ev.NaturalParryHurt)
 
 
 def hurt(soak: PoolRoll, bashing: int) -> list[ev.NaturalParryHurt]:
@@ -186,3 +190,11 @@ def test_a_wooden_club_parrying_the_axe_loses_one_more() -> None:
     parry = act("defend", skill="melee", defence="parry", weapon="matraque_courte", target="alma")
     [reduced] = axe_on(bors, parry, [9])
     assert reduced.loss == [*AXE_WEAR, Modifier(rule="VDA-RES-05", value=1, why="bois")]
+
+
+def test_where_ones_do_not_cancel_the_claws_hurt_keeps_every_stamina_success() -> None:
+    """VDA-VAND-10, A-3: at a table where 1s cancel no soak success, Xin's Stamina 3 rolls
+    [8, 8, 1]: both successes soak both levels."""
+    options = msgspec.structs.replace(TABLE_CLAWS, damage=DamageOptions(ones_cancel_on_damage_and_soak=False))
+    [found] = claws_parry_the_axe([8, 8, 1], stamina=3, options=options)
+    assert (found.levels, found.bashing) == (2, 0)
