@@ -351,3 +351,20 @@ def test_a_single_dodge_success_before_the_blast_counts() -> None:
     assert of(resolve(t, "bors", [9]), ev.GrenadeDodged) == [
         ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=1)
     ]
+
+
+def test_a_staked_vampire_cannot_dodge_the_blast() -> None:
+    """VDA-GREN-05, VDA-STAKE-04: Bors declared nothing, then the GM rules a stake through
+    his heart: paralysed, he cannot dodge Alma's grenade in reaction."""
+    t = grenade_round_two(bors=sheet(dodge=1))
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.RuleStake(target="bors", staked=True, reason="pieu"))
+    refused = t.refuse(
+        c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal"}, dodging=["bors"]), dice=[9]
+    )
+    assert (refused.rule, refused.message) == (
+        "VDA-STAKE-04",
+        "'bors' has a stake through the heart: paralysed",
+    )
