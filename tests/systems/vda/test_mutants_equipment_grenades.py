@@ -368,3 +368,15 @@ def test_a_staked_vampire_cannot_dodge_the_blast() -> None:
         "VDA-STAKE-04",
         "'bors' has a stake through the heart: paralysed",
     )
+
+
+def test_the_gms_adjustment_weighs_on_the_blast_dodge() -> None:
+    """VDA-GREN-05: the GM's difficulty adjustment on Bors (smoke, +1) is one of the terms
+    his reaction dodge meets: 6 + 3 + 1."""
+    t = grenade_round_two(bors=sheet(kind="mortal", dodge=1))
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.AdjustDifficulty(combatant="bors", delta=1, reason="fumée"))
+    [dodged] = of(scripted(t, NEXT_BLAST, [9, 9], pad=3), ev.GrenadeDodged)
+    assert dodged.difficulty == [*AT_9, Modifier(rule="gm", value=1, why="fumée")]
