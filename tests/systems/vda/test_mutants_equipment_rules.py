@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from domain.systems.vda import commands as c
+from domain.systems.vda import events as ev
+from domain.systems.vda.gear import Item
+from domain.systems.vda.options import DamageOptions, VdaOptions
 from tests.systems.vda.conftest import act, sheet
-from tests.systems.vda.test_equipment_round import fight, scripted
+from tests.systems.vda.test_equipment_round import fight, of, resolve, scripted
 from tests.systems.vda.test_rules_in_play import A_INIT, CLUB, clubbed
 
 
@@ -34,3 +37,29 @@ def test_an_unconscious_fighter_declares_nothing_and_is_told_so() -> None:
     dodge = act("defend", skill="dodge", defence="dodge")
     refused = t.refuse(c.DeclareAction(combatant="bors", action=dodge))
     assert (refused.rule, refused.message) == ("VDA-MELEE-05", "'bors' is unconscious")
+
+
+def test_armour_soaks_lethal_damage_where_it_soaks_no_bashing() -> None:
+    """VDA-ARMOR-03: at a table where armour soaks lethal damage only (the seed's words),
+    Bors's mail still adds its 2 dice against Alma's dagger, a lethal weapon."""
+    options = VdaOptions(damage=DamageOptions(armour_soaks_bashing=False))
+    t = fight(
+        alma=sheet(melee=3, weapons=["dague_de_chasse"]),
+        bors=sheet(kind="mortal", armour="maille"),
+        options=options,
+    )
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
+    t.declare("bors", act("none"))
+    [resolved] = of(resolve(t, "alma", [9, 9]), ev.AttackResolved)
+    assert (resolved.resolution.damage_type, resolved.resolution.armour_dice) == ("lethal", 2)
+
+
+def test_a_damaged_stiletto_still_adds_no_damage() -> None:
+    """VDA-RES-03: a damaged weapon's bonus is capped by its resistance, never raised: Alma's
+    stiletto (+0), worn to 2, strikes with her Strength 2 alone."""
+    t = fight(alma=sheet(melee=3, weapons=["stylet"]))
+    t.send(c.AdjustItem(combatant="alma", item="stylet", state=Item(resistance=2), reason="ébréché"))
+    t.declare("alma", act("attack", skill="melee", target="bors", weapon="stylet"))
+    t.declare("bors", act("none"))
+    [resolved] = of(resolve(t, "alma", [9, 9]), ev.AttackResolved)
+    assert (resolved.resolution.weapon_bonus, resolved.resolution.base_dice) == (0, 2)
