@@ -151,3 +151,25 @@ def test_where_ones_do_not_cancel_the_unsticking_dice_keep_their_success() -> No
     success: the pool goes from 3 to 2."""
     found = unsticking(VdaOptions(ones_cancel=False), [2, 5, 1])
     assert [(e.roll.successes, e.pool) for e in found] == [(1, 2)]
+
+
+def test_a_crossbow_bolt_sticks_in_the_vampire_it_failed_to_stake() -> None:
+    """VDA-STAKE-02, VDA-STUCK-01, VDA-STUCK-02: Alma's heavy crossbow (impaling) hits Bors
+    with two 10s, a lucky strike at 4; its 4 damage reach the threshold before soak, but his
+    soak (with a 1) leaves 2: no stake, and the bolt (not the crossbow) stays stuck, pool 2
+    unsoaked + half of 2 soaked = 3."""
+    t = fight(
+        alma=sheet(dex=4, archery=3, weapons=["arbalete_lourde"]),
+        bors=sheet(kind="vampire", fortitude=3, armour="maille"),
+    )
+    t.declare(
+        "alma", act("attack", skill="archery", target="bors", weapon="arbalete_lourde", ranged="crossbow")
+    )
+    t.declare("bors", act("none"))
+    shot = [10, 10, 9, 9, 2, 2, 2] + [9, 9, 9, 9, 2, 2, 2, 2, 2, 2] + [9, 9, 1, 2]
+    events = t.send(c.ResolveAction(combatant="alma"), shot)
+    [checked] = of(events, ev.StakeChecked)
+    assert (checked.mode, checked.success, checked.stuck) == ("lucky4", False, True)
+    assert of(events, ev.WeaponStuck) == [
+        ev.WeaponStuck(owner="alma", item="carreau", target="bors", pool=3, projectile=True)
+    ]
