@@ -41,7 +41,8 @@ def test_an_unconscious_fighter_declares_nothing_and_is_told_so() -> None:
 
 def test_armour_soaks_lethal_damage_where_it_soaks_no_bashing() -> None:
     """VDA-ARMOR-03: at a table where armour soaks lethal damage only (the seed's words),
-    Bors's mail still adds its 2 dice against Alma's dagger, a lethal weapon."""
+    Bors's mail (2 dice) still soaks Alma's dagger, a lethal weapon: 1 automatically for
+    its malus (VDA-ARMOR-06), 1 die rolled."""
     options = VdaOptions(damage=DamageOptions(armour_soaks_bashing=False))
     t = fight(
         alma=sheet(melee=3, weapons=["dague_de_chasse"]),
@@ -51,7 +52,9 @@ def test_armour_soaks_lethal_damage_where_it_soaks_no_bashing() -> None:
     t.declare("alma", act("attack", skill="melee", target="bors", weapon="dague_de_chasse"))
     t.declare("bors", act("none"))
     [resolved] = of(resolve(t, "alma", [9, 9]), ev.AttackResolved)
-    assert (resolved.resolution.damage_type, resolved.resolution.armour_dice) == ("lethal", 2)
+    found = resolved.resolution
+    assert found.soak_roll is not None
+    assert (found.damage_type, found.soak_from_armour_malus, found.soak_roll.dice) == ("lethal", 1, 1)
 
 
 def test_a_damaged_stiletto_still_adds_no_damage() -> None:
