@@ -19,6 +19,7 @@ from domain.systems.wod.health import HealthLoss
 from tests.systems.vda.conftest import Table, act, roll, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve, scripted
 from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
+from tests.systems.vda.test_grapple_rules import CONTACT, finish
 
 AT_9 = [
     Modifier(rule="A-7", value=6, why="esquive"),
@@ -380,3 +381,32 @@ def test_the_gms_adjustment_weighs_on_the_blast_dodge() -> None:
     t.send(c.AdjustDifficulty(combatant="bors", delta=1, reason="fumée"))
     [dodged] = of(scripted(t, NEXT_BLAST, [9, 9], pad=3), ev.GrenadeDodged)
     assert dodged.difficulty == [*AT_9, Modifier(rule="gm", value=1, why="fumée")]
+
+
+def test_a_held_fighter_dodges_the_blast_under_the_grapples_malus() -> None:
+    """VDA-GREN-05, VDA-GRAP-19: Cole grappled Bors in the round of Alma's throw, at a hold
+    of his Strength: Bors's reaction dodge to the blast takes the +2 of one holder."""
+    t = Table()
+    t.add("alma", sheet(athletics=2, weapons=["grenade"]), player="ann")
+    t.add("cole", sheet(brawl=3))
+    t.add("bors", sheet(kind="mortal", dodge=1))
+
+    def rolled() -> None:
+        t.start()
+        for cid, faces in (("alma", 4), ("cole", 3), ("bors", 1)):
+            t.initiative(cid, [7] * faces + [2] * (5 - faces))
+
+    rolled()
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("cole", CONTACT)
+    t.declare("bors", act("none"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    resolve(t, "cole", [8, 8, 8, 2, 2, 2, 8, 8, 8])
+    finish(t)
+    rolled()
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    for cid in ("alma", "cole", "bors"):
+        t.declare(cid, act("none"))
+    blast = c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "moderate"}, dodging=["bors"])
+    [dodged] = of(scripted(t, blast, [9, 9], pad=3), ev.GrenadeDodged)
+    assert dodged.difficulty == [*AT_9, Modifier(rule="VDA-GRAP-19", value=2, why="agrippé par 1")]
