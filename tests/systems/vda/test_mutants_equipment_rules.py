@@ -9,6 +9,7 @@ from domain.systems.vda.gear import Item
 from domain.systems.vda.options import DamageOptions, VdaOptions
 from tests.systems.vda.conftest import act, sheet
 from tests.systems.vda.test_equipment_round import fight, of, resolve, scripted
+from tests.systems.vda.test_grapple_rules import held
 from tests.systems.vda.test_rules_in_play import A_INIT, CLUB, clubbed
 
 
@@ -66,3 +67,16 @@ def test_a_damaged_stiletto_still_adds_no_damage() -> None:
     t.declare("bors", act("none"))
     [resolved] = of(resolve(t, "alma", [9, 9]), ev.AttackResolved)
     assert (resolved.resolution.weapon_bonus, resolved.resolution.base_dice) == (0, 2)
+
+
+def test_a_mortal_held_in_a_grapple_cannot_bite_even_with_fangs_on_his_sheet() -> None:
+    """VDA-NAT-03: « seul un vampire a des crocs »: Bors, a mortal held by Alma, has
+    « morsure » written on his sheet; his bite is still refused, in words."""
+    t = held(3, weapons=["dague_de_chasse", "morsure"])
+    t.declare("alma", act("none"))
+    bite = act("attack", skill="brawl", weapon="morsure", target="alma")
+    refused = t.refuse(c.DeclareAction(combatant="bors", action=bite))
+    assert (refused.rule, refused.message) == (
+        "VDA-NAT-03",
+        "seul un vampire a des crocs / only vampires bite",
+    )
