@@ -123,3 +123,36 @@ def test_potence_holds_a_weapon_held_by_strength_at_a_table_where_ones_do_not_ca
             result="none",
         )
     ]
+
+
+def disarm_after_drops(*dropped: str) -> list[tuple[str, str]]:
+    """Bors (a dagger, then a knife) declares an attack with his knife; before Alma's
+    disarm resolves, the GM rules ``dropped`` on the ground: what her disarm goes for."""
+    t = fight(
+        alma=sheet(melee=3, strength=3, weapons=["dague_de_chasse"]),
+        bors=sheet(kind="mortal", melee=2, weapons=["dague_de_chasse", "couteau"]),
+    )
+    t.declare("alma", DISARM)
+    t.declare("bors", act("attack", skill="melee", target="alma", weapon="couteau"))
+    for item in dropped:
+        t.send(c.AdjustItem(combatant="bors", item=item, state=Item(location="ground"), reason="lâché"))
+    events = resolve(t, "alma", [9, 9, 9, 2, 2, 2] + [8, 8, 8] + [2])
+    return [(e.item, e.result) for e in of(events, ev.DisarmResolved)]
+
+
+def test_a_disarm_goes_for_the_weapon_the_defender_fights_with() -> None:
+    """VDA-DISARM-01, VDA-DISARM-04: Bors fights with his knife, his second weapon: Alma's
+    disarm takes the knife."""
+    assert disarm_after_drops() == [("couteau", "disarmed")]
+
+
+def test_a_disarm_goes_for_a_weapon_still_in_hand() -> None:
+    """VDA-DISARM-01, VDA-DISARM-04: the knife Bors declared with fell before Alma's disarm:
+    it takes the dagger he still holds."""
+    assert disarm_after_drops("couteau") == [("dague_de_chasse", "disarmed")]
+
+
+def test_a_disarm_finds_nothing_once_every_weapon_fell() -> None:
+    """VDA-DISARM-01: both of Bors's weapons fell before Alma's disarm resolves: there is
+    nothing left to disarm, and nothing is resolved."""
+    assert disarm_after_drops("couteau", "dague_de_chasse") == []

@@ -17,8 +17,9 @@ from domain.systems.vda.payloads import AttackResolution, MarginTiers
 from domain.systems.wod import Modifier
 from domain.systems.wod.health import HealthLoss
 from tests.systems.vda.conftest import Table, act, roll, sheet
-from tests.systems.vda.test_equipment_round import of, resolve, scripted
+from tests.systems.vda.test_equipment_round import fight, of, resolve, scripted
 from tests.systems.vda.test_gaze_two_weapons import grenade_round_two
+from tests.systems.vda.test_grapple_rules import CONTACT, finish
 
 AT_9 = [
     Modifier(rule="A-7", value=6, why="esquive"),
@@ -324,3 +325,88 @@ def test_a_reaction_dodge_needs_a_declared_unspent_action() -> None:
         "VDA-GREN-05",
         "'alma' already spent its physical action of sequence 1",
     )
+
+
+def test_a_table_where_ones_do_not_cancel_soaks_the_moderate_zone_with_one_success() -> None:
+    """VDA-GREN-06 (option ``grenade_moderate_bashing_soaked``), A-3: where 1s do not cancel
+    soak successes, Bors's Stamina [8, 1] soaks the moderate zone's bashing."""
+    options = VdaOptions(
+        equipment=EquipmentOptions(grenade_moderate_bashing_soaked=True),
+        damage=DamageOptions(ones_cancel_on_damage_and_soak=False),
+    )
+    events = moderate(options, [8, 1], stamina=2)
+    [soaked] = of(events, ev.BlastSoaked)
+    assert (soaked.soak is not None and soaked.soak.successes, soaked.soaked) == (1, 1)
+    assert of(events, ev.HealthAdjusted) == [
+        ev.HealthAdjusted(combatant="bors", bashing=0, reason="moderate_zone")
+    ]
+
+
+def test_a_single_dodge_success_before_the_blast_counts() -> None:
+    """VDA-GREN-04: Bors dodges after Alma's throw with a single success: it comes off the
+    grenade's hits."""
+    t = fight(alma=sheet(athletics=2, weapons=["grenade"]), bors=sheet(kind="mortal", dodge=1))
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("bors", act("defend", skill="dodge", defence="dodge"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    assert of(resolve(t, "bors", [9]), ev.GrenadeDodged) == [
+        ev.GrenadeDodged(grenade="alma-1-1", combatant="bors", successes=1)
+    ]
+
+
+def test_a_staked_vampire_cannot_dodge_the_blast() -> None:
+    """VDA-GREN-05, VDA-STAKE-04: Bors declared nothing, then the GM rules a stake through
+    his heart: paralysed, he cannot dodge Alma's grenade in reaction."""
+    t = grenade_round_two(bors=sheet(dodge=1))
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.RuleStake(target="bors", staked=True, reason="pieu"))
+    refused = t.refuse(
+        c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "lethal"}, dodging=["bors"]), dice=[9]
+    )
+    assert (refused.rule, refused.message) == (
+        "VDA-STAKE-04",
+        "'bors' has a stake through the heart: paralysed",
+    )
+
+
+def test_the_gms_adjustment_weighs_on_the_blast_dodge() -> None:
+    """VDA-GREN-05: the GM's difficulty adjustment on Bors (smoke, +1) is one of the terms
+    his reaction dodge meets: 6 + 3 + 1."""
+    t = grenade_round_two(bors=sheet(kind="mortal", dodge=1))
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    t.declare("alma", act("none"))
+    t.declare("bors", act("none"))
+    t.send(c.AdjustDifficulty(combatant="bors", delta=1, reason="fumée"))
+    [dodged] = of(scripted(t, NEXT_BLAST, [9, 9], pad=3), ev.GrenadeDodged)
+    assert dodged.difficulty == [*AT_9, Modifier(rule="gm", value=1, why="fumée")]
+
+
+def test_a_held_fighter_dodges_the_blast_under_the_grapples_malus() -> None:
+    """VDA-GREN-05, VDA-GRAP-19: Cole grappled Bors in the round of Alma's throw, at a hold
+    of his Strength: Bors's reaction dodge to the blast takes the +2 of one holder."""
+    t = Table()
+    t.add("alma", sheet(athletics=2, weapons=["grenade"]), player="ann")
+    t.add("cole", sheet(brawl=3))
+    t.add("bors", sheet(kind="mortal", dodge=1))
+
+    def rolled() -> None:
+        t.start()
+        for cid, faces in (("alma", 4), ("cole", 3), ("bors", 1)):
+            t.initiative(cid, [7] * faces + [2] * (5 - faces))
+
+    rolled()
+    t.declare("alma", act("attack", skill="athletics", target="bors", weapon="grenade", ranged="thrown"))
+    t.declare("cole", CONTACT)
+    t.declare("bors", act("none"))
+    t.resolve("alma", [8, 8, 2, 2, 2])
+    resolve(t, "cole", [8, 8, 8, 2, 2, 2, 8, 8, 8])
+    finish(t)
+    rolled()
+    t.send(c.DrawGrenadeInitiative(grenade="alma-1-1"), [10])
+    for cid in ("alma", "cole", "bors"):
+        t.declare(cid, act("none"))
+    blast = c.DetonateGrenade(grenade="alma-1-1", zones={"bors": "moderate"}, dodging=["bors"])
+    [dodged] = of(scripted(t, blast, [9, 9], pad=3), ev.GrenadeDodged)
+    assert dodged.difficulty == [*AT_9, Modifier(rule="VDA-GRAP-19", value=2, why="agrippé par 1")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
 from domain.systems.vda.options import TacticsOptions, VdaOptions
 from domain.systems.wod import Modifier
@@ -120,4 +121,55 @@ def test_a_strike_at_an_item_by_one_success_wears_it_by_strength_without_potence
             resistance=2,
             max_resistance=4,
         )
+    ]
+
+
+def test_a_stake_stuck_in_its_target_cannot_strike_again() -> None:
+    """VDA-STUCK-01: Alma's stake is stuck in Bors: her next attack with it is refused at
+    the declaration, under the stuck weapon's rule, saying where it is."""
+    t, _ = staked_at_heart()
+    rolled_both(t)
+    refused = t.refuse(c.DeclareAction(combatant="alma", action=STAKE))
+    assert (refused.rule, refused.message) == ("VDA-STUCK-01", "'alma' no longer holds 'pieu' (stuck)")
+
+
+def test_two_dice_work_loose_the_stake_in_the_actors_own_body() -> None:
+    """VDA-STUCK-04: the 2 dice work on a weapon stuck in the actor first: Bors, the stake
+    in him (pool 3), punches Alma and gives 2 dice to it: 2 successes, pool 1."""
+    t, _ = staked_at_heart()
+    rolled_both(t)
+    t.declare("alma", act("none"))
+    t.declare("bors", act("attack", skill="brawl", target="alma", minor_acts=["unstick"]))
+    found = of(resolve(t, "bors", [2, 5, 6]), ev.StuckPoolReduced)
+    assert [(e.combatant, e.owner, e.item, e.target, e.pool) for e in found] == [
+        ("bors", "alma", "pieu", "bors", 1)
+    ]
+
+
+def test_where_ones_do_not_cancel_the_unsticking_dice_keep_their_success() -> None:
+    """VDA-STUCK-04, A-3: at a table where 1s cancel nothing, the 2 dice [5, 1] keep their
+    success: the pool goes from 3 to 2."""
+    found = unsticking(VdaOptions(ones_cancel=False), [2, 5, 1])
+    assert [(e.roll.successes, e.pool) for e in found] == [(1, 2)]
+
+
+def test_a_crossbow_bolt_sticks_in_the_vampire_it_failed_to_stake() -> None:
+    """VDA-STAKE-02, VDA-STUCK-01, VDA-STUCK-02: Alma's heavy crossbow (impaling) hits Bors
+    with two 10s, a lucky strike at 4; its 4 damage reach the threshold before soak, but his
+    soak (with a 1) leaves 2: no stake, and the bolt (not the crossbow) stays stuck, pool 2
+    unsoaked + half of 2 soaked = 3."""
+    t = fight(
+        alma=sheet(dex=4, archery=3, weapons=["arbalete_lourde"]),
+        bors=sheet(kind="vampire", fortitude=3, armour="maille"),
+    )
+    t.declare(
+        "alma", act("attack", skill="archery", target="bors", weapon="arbalete_lourde", ranged="crossbow")
+    )
+    t.declare("bors", act("none"))
+    shot = [10, 10, 9, 9, 2, 2, 2] + [9, 9, 9, 9, 2, 2, 2, 2, 2, 2] + [9, 9, 1, 2]
+    events = t.send(c.ResolveAction(combatant="alma"), shot)
+    [checked] = of(events, ev.StakeChecked)
+    assert (checked.mode, checked.success, checked.stuck) == ("lucky4", False, True)
+    assert of(events, ev.WeaponStuck) == [
+        ev.WeaponStuck(owner="alma", item="carreau", target="bors", pool=3, projectile=True)
     ]
