@@ -54,8 +54,8 @@ def test_vtm_init_05__no_loop_of_waits_through_others() -> None:
 
 def test_vtm_init_05__a_stored_loop_of_waits_still_answers() -> None:
     """VTM-INIT-05: a turn stored before the loop was refused, where Alma and Cleo wait for
-    each other: Alma comes first and is refused a wait for Cleo, naming Cleo's wait once;
-    she still acts."""
+    each other: Alma comes first and is refused a wait for Cleo, the refusal naming the
+    loop once round; she still acts."""
     t = Table()
     t.add("alma", sheet())
     t.add("cleo", sheet())
@@ -67,6 +67,6 @@ def test_vtm_init_05__a_stored_loop_of_waits_still_answers() -> None:
     t.timeline.append(ev.Delayed(combatant="alma", after="cleo"))
     t.timeline.append(ev.Delayed(combatant="cleo", after="alma"))
     assert refused(t, c.Delay(combatant="alma", after="cleo")) == (
-        "VTM-INIT-05: alma cannot wait for cleo: cleo already waits for alma"
+        "VTM-INIT-05: alma cannot wait for cleo: cleo already waits for alma, alma already waits for cleo"
     )
     assert t.resolve("alma", []) == [ev.ActionEnded(combatant="alma", action=0)]

@@ -134,10 +134,14 @@ def require_delay(state: VtmState, combatant: str, after: str, scheduling: Sched
 
 def waits_from(first: str, queue: list[str], fighters: Mapping[str, Fighter]) -> list[tuple[str, str]]:
     """VTM-INIT-05: who waits for whom, from ``first`` on, among those still to act in
-    this pass (a wait for one who has acted is over)."""
+    this pass (a wait for one who has acted is over); never longer than the queue, even
+    for a loop of waits stored before ``require_delay`` refused them."""
     waits: list[tuple[str, str]] = []
     who = first
-    while (waited := fighters[who].delayed) in queue and waited not in (first, *(w for _, w in waits)):
+    for _ in queue:
+        waited = fighters[who].delayed
+        if waited not in queue:
+            return waits
         waits.append((who, waited))
         who = waited
     return waits
