@@ -17,7 +17,7 @@ def check_abort(scene: Scene, combatant: str) -> None:
     fighter = scene.in_fight(combatant)
     require(scene.state.phase == "resolution", "VTM-DEF-06", "actions are not being resolved")
     pending = initiative.pending_slot(fighter)
-    actions.require_interruptible(fighter.declared or [], pending, 1, spend=False)
+    actions.require_interruptible(pending, 1, spend=False)
 
 
 def abort_for_defence(scene: Scene, command: AbortForDefence) -> list[Emitted]:
@@ -25,9 +25,7 @@ def abort_for_defence(scene: Scene, command: AbortForDefence) -> list[Emitted]:
     check_abort(scene, cid)
     fighter = scene.fighter(cid)
     pending = initiative.pending_slot(fighter)
-    actions.require_interruptible(
-        fighter.declared or [], pending, scene.pool_left(cid, "willpower"), command.spend
-    )
+    actions.require_interruptible(pending, scene.pool_left(cid, "willpower"), command.spend)
     if command.attacker is not None:
         require(command.attacker != cid, "VTM-DEF-10", "a defence answers another combatant")
         scene.in_fight(command.attacker)

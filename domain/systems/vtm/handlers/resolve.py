@@ -42,7 +42,7 @@ from domain.systems.vtm.rules import (
     movement,
 )
 from domain.systems.vtm.scene import Scene
-from domain.systems.vtm.state import Action, Defence, Maneuver, Riposte, Weapon
+from domain.systems.vtm.state import Action, Defence, Riposte, Weapon
 from domain.systems.wod import DamageType, Modifier, Terms, total, wounded
 
 
@@ -330,7 +330,7 @@ def strike_helpless(
     pool: list[Modifier],
     base_damage: list[Modifier],
     damage_type: DamageType,
-    rounds: int = 0,
+    rounds: int,
 ) -> list[Emitted]:
     """VTM-ATK-06 / VTM-CPX-07: no attack roll and no defence against a helpless target;
     the attack's dice go to the damage, whose floor counts no success (VTM-HR-04)."""
@@ -426,8 +426,7 @@ def weapon_blow(scene: Scene, holder: str, victim: str, weapon: Weapon) -> list[
     """The normal damage of ``holder``'s ``weapon`` dealt to ``victim`` without an attack
     roll: a botched bare-handed disarm (VTM-MEL-06), a lethal parry by the table's
     reading of VTM-DEF-11."""
-    maneuver: Maneuver = "strike" if weapon.kind == "melee" else "shoot"
-    pool, damage_type = attack.damage_dice(maneuver, scene.sheet(holder).attributes.strength, weapon, None)
+    pool, damage_type = attack.weapon_damage(scene.sheet(holder).attributes.strength, weapon)
     return damage_and_soak(scene, holder, victim, 0, dice.within_limit(pool), damage_type)
 
 
@@ -449,7 +448,7 @@ def squeeze(
     return [Emitted(landed), *damage_and_soak(scene, cid, action.target, 0, pool, damage_type)]
 
 
-def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = False) -> list[Emitted]:
+def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool) -> list[Emitted]:
     """VTM-MEL-01, VTM-MEL-13 / VTM-CPX-01: the swept or tackled roll to keep their feet, or fall;
     VTM-CPX-09: a tackled target still standing is off balance next turn."""
     roll = dice.action_roll(scene.options, scene.roller, footing.pool, footing.difficulty, specialty=False)
@@ -458,7 +457,7 @@ def keep_footing(scene: Scene, target: str, footing: Terms, tackled: bool = Fals
             ev.FootingRolled(combatant=target, pool=footing.pool, difficulty=footing.difficulty, roll=roll)
         )
     ]
-    rule = footing.difficulty[0].rule if footing.difficulty else "VTM-MEL-01"
+    rule = footing.difficulty[0].rule
     if roll.successes < 1:
         down = ev.ConditionChanged(combatant=target, condition="knocked_down", on=True, rule=rule)
         emitted.append(Emitted(down))

@@ -62,9 +62,7 @@ def require_one_kind(actions: list[Action], desperate: bool, single: bool) -> No
     )
 
 
-def require_interruptible(
-    declared: list[Action], pending: int | None, willpower_left: int, spend: bool
-) -> None:
+def require_interruptible(pending: int | None, willpower_left: int, spend: bool) -> None:
     """VTM-DEF-06: a character with an action still to take may give it up for a defence,
     by a Willpower roll (difficulty 6) or by spending a Willpower point."""
     require(pending is not None, "VTM-DEF-06", "no declared action is left to give up")

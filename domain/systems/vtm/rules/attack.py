@@ -103,8 +103,7 @@ def damage_dice(
     aggravated by their source); VTM-MEL-01 a sweep Strength, or the weapon's, bashing;
     VTM-GRP-01 a clinch Strength, bashing; VTM-MEL-08 a hold none; VTM-MEL-09 a bite
     Strength + 1, aggravated;
-    VTM-MEL-05 a weapon Strength + the weapon; a firearm
-    or a thrown weapon its own dice."""
+    VTM-MEL-05 a weapon by its kind (``weapon_damage``)."""
     strength_term = Modifier(rule="VTM-DMG-02", value=strength, why="strength")
     if maneuver == "punch":
         return [strength_term], "bashing"
@@ -129,9 +128,15 @@ def damage_dice(
         weapon_dice = [Modifier(rule="VTM-MEL-01", value=weapon.damage, why="weapon")] if weapon else []
         return [strength_term, *weapon_dice], "bashing"
     assert weapon is not None
+    return weapon_damage(strength, weapon)
+
+
+def weapon_damage(strength: int, weapon: Weapon) -> tuple[list[Modifier], DamageType]:
+    """VTM-MEL-05: a melee weapon does Strength + the weapon; a firearm or a thrown weapon
+    its own dice."""
     weapon_term = Modifier(rule="VTM-MEL-05", value=weapon.damage, why="weapon")
     if weapon.kind == "melee":
-        return [strength_term, weapon_term], weapon.damage_type
+        return [Modifier(rule="VTM-DMG-02", value=strength, why="strength"), weapon_term], weapon.damage_type
     return [weapon_term], weapon.damage_type
 
 

@@ -22,7 +22,7 @@ def against(conditions: Collection[str]) -> Terms:
     return found
 
 
-def own(conditions: Collection[str], close: bool, ranged: bool = False, *, dedupe: bool = True) -> Terms:
+def own(conditions: Collection[str], close: bool, ranged: bool, *, dedupe: bool) -> Terms:
     """VTM-DICE-11: the bearer's own difficulty, each circumstance once. VTM-CPX-04
     blinded +2 to every action (but a shot: VTM-GEN-05's +3 replaces it); VTM-GEN-04 a
     close attack in total darkness +2 (the same +2 as blindness, not twice, unless the

@@ -114,13 +114,37 @@ def delayed_order(queue: list[str], fighters: Mapping[str, Fighter]) -> list[str
 
 
 def require_delay(state: VtmState, combatant: str, after: str, scheduling: Scheduling) -> None:
-    """VTM-INIT-05: one waits for someone still to act in this pass, after it."""
+    """VTM-INIT-05: one waits for someone still to act in this pass, after it, and who
+    does not already wait for it (even through others): the seed's delay is to act after
+    another has acted, and two who wait for each other would leave no order."""
     queue = resolution_queue(state, scheduling)
     require(
         after != combatant and after in queue[1:],
         "VTM-INIT-05",
         f"{after} does not act after {combatant} in this pass",
     )
+    waits = waits_from(after, queue, state.fighters)
+    require(
+        all(waited != combatant for _, waited in waits),
+        "VTM-INIT-05",
+        f"{combatant} cannot wait for {after}: "
+        + ", ".join(f"{who} already waits for {waited}" for who, waited in waits),
+    )
+
+
+def waits_from(first: str, queue: list[str], fighters: Mapping[str, Fighter]) -> list[tuple[str, str]]:
+    """VTM-INIT-05: who waits for whom, from ``first`` on, among those still to act in
+    this pass (a wait for one who has acted is over); never longer than the queue, even
+    for a loop of waits stored before ``require_delay`` refused them."""
+    waits: list[tuple[str, str]] = []
+    who = first
+    for _ in queue:
+        waited = fighters[who].delayed
+        if waited not in queue:
+            return waits
+        waits.append((who, waited))
+        who = waited
+    return waits
 
 
 def require_acting_now(state: VtmState, combatant: str, scheduling: Scheduling) -> int:
