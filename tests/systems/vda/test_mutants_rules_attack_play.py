@@ -125,3 +125,13 @@ def test_the_potence_token_is_spent_only_where_it_helps() -> None:
     assert potence_strike([8, 1]) == (1, 4, 1)
     assert potence_strike([2, 1]) == (0, 3, 0)
     assert potence_strike([8, 2]) == (0, 4, 0)
+
+
+def test_a_hold_at_0_drags_nobody() -> None:
+    """VDA-GRAP-14: « à partir d'une valeur positive »: Alma's hold on Bors brought to 0 by
+    the GM this round, Bors moves without dragging her."""
+    t = held(3)
+    t.send(c.AdjustGrapple(grappler="alma", target="bors", delta=-3, reason="prise relâchée"))
+    t.declare("alma", NOTHING)
+    t.declare("bors", act("move", skill="athletics"))
+    assert [term for term in resolve(t, "bors", [2])[0].difficulty if term.rule == "VDA-GRAP-14"] == []
