@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from domain.commands import AddCombatant, RemoveCombatant
 from domain.errors import Refused
+from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda.gear import Charge, Circumstances, Item
 from domain.systems.vda.rules.physical import attackers_of
@@ -32,21 +34,37 @@ MOST_STEPS = 120
 THROW = act("attack", skill="athletics", weapon="grenade", ranged="thrown")
 
 
-def new_table() -> Table:
-    """The round properties' three fighters; Cleo also carries a grenade (VDA-GREN)."""
-    t = Table()
-    t.add("alma", sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8))
-    bors = sheet(
+SHEETS = {
+    "alma": sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8),
+    "bors": sheet(
         melee=2,
         brawl=2,
         dodge=1,
         kind="mortal",
         weapons=["lance", "dague_de_chasse", "couteau"],
         two_weapon_styles=["small_pair"],
-    )
-    t.add("bors", bors)
-    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse", "grenade"]))
+    ),
+    "cleo": sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse", "grenade"]),
+}
+
+
+def new_table() -> Table:
+    """The round properties' three fighters; Cleo also carries a grenade (VDA-GREN)."""
+    t = Table()
+    for cid, found in SHEETS.items():
+        t.add(cid, found)
     return t
+
+
+def seating(data: st.DataObject, t: Table) -> list[Any]:
+    """The GM takes a fighter away from the table (fled, taken out, a player gone) or seats one
+    who left again, at any moment of the round."""
+    fight = t.timeline.head.fight
+    assert fight is not None
+    cid = data.draw(st.sampled_from(IDS))
+    if cid in fight.combatants:
+        return [RemoveCombatant(combatant_id=cid)]
+    return [AddCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=SHEETS[cid]))]
 
 
 def clone(t: Table) -> Table:
@@ -79,7 +97,8 @@ def plain_actions(state: VdaState, cid: str) -> list[Any]:
 def progress_commands(t: Table) -> list[Any]:
     """What a GM tries, in order, to move the fight on: open the next round, or for each
     combatant what the table offers it now (initiative, a plain declaration, a roll, a
-    defence's split, passing the power step)."""
+    defence's split, passing the power step), and last the next round, which the GM's page
+    offers at any time (a fighter who left may have ended this one)."""
     state: VdaState = t.state
     if state.phase in ("setup", "between"):
         return [c.StartRound()]
@@ -107,8 +126,10 @@ def progress_commands(t: Table) -> list[Any]:
             found.append(c.RuleGrenadeProblem(grenade=grenade.id, outcome="delayed"))
         if grenade.initiative is None:
             found.append(c.DrawGrenadeInitiative(grenade=grenade.id))
-        found.append(c.DetonateGrenade(grenade=grenade.id, zones={grenade.target: "moderate"}))
-    return found + splits
+        seated = t.timeline.head.fight is not None and grenade.target in t.timeline.head.fight.combatants
+        zones: dict[str, Any] = {grenade.target: "moderate"} if seated else {}  # its target may have left
+        found.append(c.DetonateGrenade(grenade=grenade.id, zones=zones))
+    return [*found, *splits, c.StartRound()]
 
 
 def round_can_end(t: Table) -> bool:
@@ -167,7 +188,8 @@ def initiative_with_weapon(data: st.DataObject, cid: str) -> Any:
 @given(st.data())
 def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None:
     """VDA-SEQ-02, VDA-GRAP-15, VDA-INIT-05: every state random play reaches lets the GM
-    bring the round to its end with commands the table offers."""
+    bring the round to its end with commands the table offers, fighters leaving the table
+    and coming back at any moment included (VDA-INIT-01, VDA-SEQ-04)."""
     t = new_table()
     for _ in range(data.draw(st.integers(5, 40))):
         choices: list[Any] = [c.StartRound()]
@@ -181,6 +203,8 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
                 choices.append(c.DeclareAction(combatant=cid, action=replace(THROW, target=target)))
         if data.draw(st.integers(0, 5)) == 0:
             choices += rulings(data)
+        if data.draw(st.integers(0, 7)) == 0:
+            choices += seating(data, t)
         command = data.draw(st.sampled_from(choices))
         try:
             t.emitted(command, dice=None)
