@@ -6,7 +6,7 @@ VDA-INIT-02, VDA-INIT-04, VDA-SEQ-02, VDA-SEQ-03, VDA-SEQ-04, VDA-PHYS-02)."""
 
 from __future__ import annotations
 
-from domain.commands import AddCombatant, RemoveCombatant
+from domain.commands import AddCombatant, RemoveCombatant, Rewind
 from domain.events import Combatant, CombatantRemoved
 from domain.systems.vda import commands as c
 from domain.systems.vda import events as ev
@@ -237,4 +237,25 @@ def test_vda_seq_03__one_seated_again_comes_back_at_the_next_round_as_they_left(
     assert t.state.fighters["cleo"].health == Health(bashing=1)
     assert may(t, "cleo")[:2] == ["vda.DiveForCover", "vda.AnnounceCharge"] or "vda.RollInitiative" in may(
         t, "cleo"
+    )
+
+
+def test_vda_init_01__rewinding_over_a_departure_gives_the_round_back_its_fighter() -> None:
+    """VDA-INIT-01: the GM removed Cleo before her roll by mistake and rewinds: Cleo is back in
+    the round, still owed her roll, and nothing moved on without her."""
+    t = trio()
+    t.initiative("alma", [7, 7, 2, 2, 2])
+    t.initiative("bors", [7, 2, 2, 2, 2])
+    before = t.timeline.head.position
+    leaves(t)
+    t.send(Rewind(to=before, reason="Cleo is still there"))
+    assert t.state.combatants == ["alma", "bors", "cleo"]
+    assert (may(t, "alma"), may(t, "cleo")[-1]) == ([], "vda.RollInitiative")
+    events = t.initiative("cleo", [7, 7, 7, 2, 2])
+    assert events[1] == ev.InitiativeOrderSet(
+        order=[
+            Rank(combatant="cleo", score=3),
+            Rank(combatant="alma", score=2),
+            Rank(combatant="bors", score=1),
+        ]
     )
