@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.base import System
 from domain.systems.vda.decide import MOVES
 from domain.systems.vda.events import EVENT_TYPES
-from domain.systems.vda.evolve import evolve
+from domain.systems.vda.evolve import evolve, seated
 from domain.systems.vda.options import VdaOptions
 from domain.systems.vda.rules.general import plain_roll
 from domain.systems.vda.rules.sheet import check_sheet
@@ -37,4 +37,5 @@ SYSTEM = System(
     plain_roll=plain_roll,
     redact=redact,
     check_sheet=check_sheet,
+    seated=seated,
 )

@@ -21,6 +21,7 @@ from domain.systems.vda.handlers import (
     grapple,
     resolve,
     round,
+    seats,
     surprise,
     ties,
 )
@@ -122,7 +123,7 @@ def preview_resolve(scene: Scene, combatant: str) -> tuple[list[Any], list[Any],
     return (*resolve.roll_terms(scene, seq, combatant, action), 0)
 
 
-MOVES = Moves(
+TABLE = (
     Move(c.StartRound, round.start_round, by="gm", what="start a round"),
     Move(c.DiveForCover, round.dive_for_cover, may=round.check_dive),
     Move(c.AnnounceCharge, charge.announce_charge, may=charge.check_announce),
@@ -181,5 +182,7 @@ MOVES = Moves(
     ),
     Move(c.WearItem, equipment.wear_item, by="gm", what="wear an item"),
     Move(c.RollConcealment, equipment.roll_concealment, by="gm", what="roll to hide or find a weapon"),
-    scene=Scene.of,
 )
+MOVES = Moves(*(seats.writing_first(move) for move in TABLE), scene=seats.scene_of)
+"""Every command first writes what the round did on its own since the last one (a fighter
+who left the table completed a step: ``handlers/seats.py``)."""

@@ -7,7 +7,7 @@ blank :class:`Fighter` for it, so an odd log never makes the fold fail.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from msgspec.structs import replace
@@ -23,6 +23,7 @@ from domain.systems.vda.state import (
     Sealed,
     SequenceState,
     TiedStart,
+    VdaSheet,
     VdaState,
 )
 from domain.systems.wod import Modifier, wounded
@@ -464,3 +465,43 @@ _HANDLERS: dict[type, Callable[[VdaState, Any], VdaState]] = {
     ev.ActionLost: _lost,
     ev.ChargeAnnounced: _charge_announced,
 }
+
+
+# --- who is at the table -------------------------------------------------------
+
+
+def seated(state: VdaState, sheets: Mapping[str, VdaSheet]) -> VdaState:
+    """The table's combatants changed (``System.seated``): a fighter removed from the table
+    leaves the round (VDA-INIT-01: only the combatants of the round roll; VDA-INIT-02,
+    VDA-SEQ-02: the declarations and the steps wait for them no more). Their own state
+    (wounds, spending, items) stays in :attr:`VdaState.fighters` for a later return, which
+    is at the next round (``RoundStarted`` counts who is at the table then); actions declared
+    against them are lost at their resolution (VDA-PHYS-02, ``facts.lost_action``). A step
+    the departure completes moves on with the next command (``handlers/seats.moving_on``)."""
+    if all(cid in sheets for cid in state.combatants):
+        return state
+    seq = state.sequence
+    return replace(
+        state,
+        combatants=[cid for cid in state.combatants if cid in sheets],
+        order=[rank for rank in state.order if rank.combatant in sheets],
+        sequence=None if seq is None else _sequence_without(seq, sheets),
+    )
+
+
+def _sequence_without(seq: SequenceState, present: Container[str]) -> SequenceState:
+    """The sequence with only the fighters still at the table in its groups, its waiting
+    list and its declarations."""
+
+    def groups(found: list[list[str]]) -> list[list[str]]:
+        kept = [[cid for cid in group if cid in present] for group in found]
+        return [group for group in kept if group]
+
+    return replace(
+        seq,
+        declaring=groups(seq.declaring),
+        resolving=groups(seq.resolving),
+        acting=[cid for cid in seq.acting if cid in present],
+        declared={cid: a for cid, a in seq.declared.items() if cid in present},
+        sealed={cid: s for cid, s in seq.sealed.items() if cid in present},
+    )

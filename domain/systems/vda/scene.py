@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from domain.base import Emitted
 from domain.systems import wod
 from domain.systems.vda import arsenal
 from domain.systems.vda.data import Weapon
@@ -24,6 +25,9 @@ class Scene(wod.Scene[VdaSheet]):
     state: VdaState
     sheets: Mapping[str, VdaSheet]
     options: VdaOptions
+    moved_on: tuple[Emitted, ...] = ()
+    """The events the round wrote on its own before this scene (a fighter who left completed
+    a step, ``handlers/seats.py``): the command sent now writes them first."""
 
     system = "vda"
     pools = ("blood", "willpower", "anger", "rage")

@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from domain.commands import AddCombatant, RemoveCombatant
 from domain.errors import Refused
+from domain.events import Combatant
 from domain.systems.vda import commands as c
 from domain.systems.vda.gear import Charge, Circumstances, Item
 from domain.systems.vda.rules.physical import attackers_of
@@ -32,21 +34,37 @@ MOST_STEPS = 120
 THROW = act("attack", skill="athletics", weapon="grenade", ranged="thrown")
 
 
-def new_table() -> Table:
-    """The round properties' three fighters; Cleo also carries a grenade (VDA-GREN)."""
-    t = Table()
-    t.add("alma", sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8))
-    bors = sheet(
+SHEETS = {
+    "alma": sheet(melee=3, dodge=2, celerity=1, anger=2, presence=3, powers=POWERS, generation=8),
+    "bors": sheet(
         melee=2,
         brawl=2,
         dodge=1,
         kind="mortal",
         weapons=["lance", "dague_de_chasse", "couteau"],
         two_weapon_styles=["small_pair"],
-    )
-    t.add("bors", bors)
-    t.add("cleo", sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse", "grenade"]))
+    ),
+    "cleo": sheet(athletics=2, dodge=3, rage=1, animalism=1, weapons=["dague_de_chasse", "grenade"]),
+}
+
+
+def new_table() -> Table:
+    """The round properties' three fighters; Cleo also carries a grenade (VDA-GREN)."""
+    t = Table()
+    for cid, found in SHEETS.items():
+        t.add(cid, found)
     return t
+
+
+def seating(data: st.DataObject, t: Table, sheets: dict[str, Any] = SHEETS) -> list[Any]:
+    """The GM takes a fighter away from the table (fled, taken out, a player gone) or seats one
+    who left again, at any moment of the round."""
+    fight = t.timeline.head.fight
+    assert fight is not None
+    cid = data.draw(st.sampled_from(sorted(sheets)))
+    if cid in fight.combatants:
+        return [RemoveCombatant(combatant_id=cid)]
+    return [AddCombatant(combatant=Combatant(id=cid, name=cid.title(), sheet=sheets[cid]))]
 
 
 def clone(t: Table) -> Table:
@@ -76,10 +94,17 @@ def plain_actions(state: VdaState, cid: str) -> list[Any]:
     return [*found, parry, *attacks]
 
 
+def has_target(t: Table, cid: str, tag: str) -> bool:
+    """Whether ``command_for`` finds someone to aim ``tag`` at: a charge needs another fighter
+    of the round, and the others may all have left the table."""
+    return tag != "vda.AnnounceCharge" or any(other != cid for other in t.state.combatants)
+
+
 def progress_commands(t: Table) -> list[Any]:
     """What a GM tries, in order, to move the fight on: open the next round, or for each
     combatant what the table offers it now (initiative, a plain declaration, a roll, a
-    defence's split, passing the power step)."""
+    defence's split, passing the power step), and last the next round, which the GM's page
+    offers at any time (a fighter who left may have ended this one)."""
     state: VdaState = t.state
     if state.phase in ("setup", "between"):
         return [c.StartRound()]
@@ -107,8 +132,10 @@ def progress_commands(t: Table) -> list[Any]:
             found.append(c.RuleGrenadeProblem(grenade=grenade.id, outcome="delayed"))
         if grenade.initiative is None:
             found.append(c.DrawGrenadeInitiative(grenade=grenade.id))
-        found.append(c.DetonateGrenade(grenade=grenade.id, zones={grenade.target: "moderate"}))
-    return found + splits
+        seated = t.timeline.head.fight is not None and grenade.target in t.timeline.head.fight.combatants
+        zones: dict[str, Any] = {grenade.target: "moderate"} if seated else {}  # its target may have left
+        found.append(c.DetonateGrenade(grenade=grenade.id, zones=zones))
+    return [*found, *splits, c.StartRound()]
 
 
 def round_can_end(t: Table) -> bool:
@@ -167,13 +194,14 @@ def initiative_with_weapon(data: st.DataObject, cid: str) -> Any:
 @given(st.data())
 def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None:
     """VDA-SEQ-02, VDA-GRAP-15, VDA-INIT-05: every state random play reaches lets the GM
-    bring the round to its end with commands the table offers."""
+    bring the round to its end with commands the table offers, fighters leaving the table
+    and coming back at any moment included (VDA-INIT-01, VDA-SEQ-04)."""
     t = new_table()
     for _ in range(data.draw(st.integers(5, 40))):
         choices: list[Any] = [c.StartRound()]
         for cid in IDS:
             offered = options_for(t.timeline.head, cid)
-            choices += [command_for(data, tag, cid, t) for tag in offered]
+            choices += [command_for(data, tag, cid, t) for tag in offered if has_target(t, cid, tag)]
             if "vda.RollInitiative" in offered:
                 choices.append(initiative_with_weapon(data, cid))
             if cid == "cleo" and "vda.DeclareAction" in offered:
@@ -181,6 +209,8 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
                 choices.append(c.DeclareAction(combatant=cid, action=replace(THROW, target=target)))
         if data.draw(st.integers(0, 5)) == 0:
             choices += rulings(data)
+        if data.draw(st.integers(0, 7)) == 0:
+            choices += seating(data, t)
         command = data.draw(st.sampled_from(choices))
         try:
             t.emitted(command, dice=None)
@@ -194,18 +224,24 @@ def test_from_any_reachable_state_the_round_can_end(data: st.DataObject) -> None
 def test_from_a_hold_the_round_can_end(data: st.DataObject) -> None:
     """VDA-GRAP-15, VDA-GRAP-16, VDA-GRAP-17, VDA-GRAP-18, VDA-INIT-05: the same property
     from a fight that starts with Alma holding Bors (a lance, a pilum, a hunting dagger) at
-    any value: whatever either one sends, the GM can still end the round."""
+    any value: whatever either one sends, and whichever leaves the table or comes back, the GM
+    can still end the round."""
     from tests.systems.vda.test_grapple_rules import held
 
     t = held(data.draw(st.integers(1, 9)))
+    fight = t.timeline.head.fight
+    assert fight is not None
+    sheets = {cid: seated.sheet for cid, seated in fight.combatants.items()}
     for _ in range(data.draw(st.integers(5, 30))):
         choices: list[Any] = [c.StartRound()]
         for cid in ("alma", "bors"):
             offered = options_for(t.timeline.head, cid)
-            choices += [command_for(data, tag, cid, t) for tag in offered]
+            choices += [command_for(data, tag, cid, t) for tag in offered if has_target(t, cid, tag)]
             if "vda.RollInitiative" in offered:
                 weapon = data.draw(st.sampled_from(["lance", "pilum", "dague_de_chasse", "poings", None]))
                 choices.append(c.RollInitiative(combatant=cid, weapon=weapon))
+        if data.draw(st.integers(0, 7)) == 0:
+            choices += seating(data, t, sheets)
         command = data.draw(st.sampled_from(choices))
         try:
             t.emitted(command, dice=None)

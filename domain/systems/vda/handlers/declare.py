@@ -97,7 +97,7 @@ def charge_possible(scene: Scene, combatant: str) -> bool:
 def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
     """Whether ``combatant`` can still strike with ``weapon``: in hand (VDA-DISARM-04,
     VDA-STUCK-01, VDA-RES-02), allowed by the holds on it (VDA-GRAP-15, VDA-GRAP-16,
-    VDA-GRAP-17, VDA-GRAP-21)."""
+    VDA-GRAP-17, VDA-GRAP-21), not in the Kiss's ecstasy (VDA-BITE-05, VDA-BITE-06)."""
     if weapon is None:
         return True
     try:
@@ -105,6 +105,7 @@ def weapon_usable(scene: Scene, combatant: str, weapon: str | None) -> bool:
         grapple_rules.require_weapon_usable(scene.state, combatant, scene.weapon(combatant, weapon))
         strike = PhysicalAction(kind="attack", skill="melee", weapon=weapon)
         grapple_rules.require_not_immobilised(scene.state, combatant, strike)
+        bite.require_not_in_ecstasy(scene.state, combatant, strike)
     except RuleViolation:
         return False
     return True
