@@ -4,6 +4,7 @@ whether it may be sent now, and the handler (and so the rules) it consults.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from domain.base import Emitted
@@ -183,6 +184,19 @@ TABLE = (
     Move(c.WearItem, equipment.wear_item, by="gm", what="wear an item"),
     Move(c.RollConcealment, equipment.roll_concealment, by="gm", what="roll to hide or find a weapon"),
 )
-MOVES = Moves(*(seats.writing_first(move) for move in TABLE), scene=seats.scene_of)
+
+
+def writing_first(move: Move) -> Move:
+    """``move`` whose events follow those the round wrote on its own (``Scene.moved_on``,
+    ``handlers/seats.py``)."""
+    do = move.do
+
+    def decided(scene: Scene, command: Any) -> list[Emitted]:
+        return [*scene.moved_on, *do(scene, command)]
+
+    return dataclasses.replace(move, do=decided)
+
+
+MOVES = Moves(*(writing_first(move) for move in TABLE), scene=seats.scene_of)
 """Every command first writes what the round did on its own since the last one (a fighter
 who left the table completed a step: ``handlers/seats.py``)."""

@@ -12,10 +12,8 @@ the same way: the next declaration, roll or round is offered at once."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from domain.base import Emitted, SystemView
-from domain.moves import Move
 from domain.systems.vda import events as ev
 from domain.systems.vda.evolve import fold
 from domain.systems.vda.handlers.advance import advance, after
@@ -58,13 +56,3 @@ def caught_up(scene: Scene) -> Scene:
     if not found:
         return scene
     return dataclasses.replace(scene, state=fold(scene.state, found), moved_on=tuple(found))
-
-
-def writing_first(move: Move) -> Move:
-    """``move`` whose events follow those the round wrote on its own (``Scene.moved_on``)."""
-    do = move.do
-
-    def decided(scene: Scene, command: Any) -> list[Emitted]:
-        return [*scene.moved_on, *do(scene, command)]
-
-    return dataclasses.replace(move, do=decided)
