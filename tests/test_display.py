@@ -48,7 +48,10 @@ def test_state_reads_who_acts_the_order_health_grapples_and_moves() -> None:
     assert lines[0] == "L'étreinte (vda), position 99"
     assert "Round 5 · phase : entre deux rounds" in lines
     assert "Ordre d'initiative : Rorsh, Agnès" in lines
-    assert "  Agnès [agnes] · initiative 1 · blessures : contondant 0, létal 3, aggravé 1" in lines
+    assert (
+        "  Agnès [agnes] · initiative 1 · blessures : contondant 0, létal 3, aggravé 1"
+        " · réserves : sang 5, Volonté 6, colère 0, rage 0"
+    ) in lines
     assert "    peut : vda.StartRound, vda.DeclareAction" in lines
     assert "Rorsh étreint Agnès : valeur 4 (plafond 2)" in lines
     english = list(state_lines(state, {}, Sentences("en")))
@@ -65,6 +68,11 @@ def test_state_of_a_vtm_fight_orders_by_initiative() -> None:
     may = {"sasha": ["RollDice", "vtm.ResolveAction"], "viktor": ["RollDice"]}
     assert "Agit maintenant : Sasha" in list(state_lines(state, may, Sentences("fr")))
     assert any(line.startswith("  Viktor [viktor] · initiative 7 · blessures") for line in lines)
+    # what is left in each pool, as the sheet's maximums and the spending say
+    assert "  Sasha [sasha] · initiative 11 · réserves : Volonté 5, sang 12" in lines
+    assert "  Sasha [sasha] · initiative 11 · pools: Willpower (Volonté) 5, blood 12" in list(
+        state_lines(state, {}, Sentences("en"))
+    )
 
 
 def test_run_summary_tells_the_fight_then_its_state() -> None:
@@ -94,7 +102,7 @@ def test_on_a_terminal_the_same_line_comes_in_colour() -> None:
     assert re.sub(r"\x1b\[[0-9;]*m", "", shown).rstrip("\n") == plain
 
 
-def test_state_of_a_vtm_fight_tells_its_grapples_and_conditions() -> None:
+def test_state_of_a_vtm_fight_tells_its_grapples_conditions_and_actions_to_come() -> None:
     from domain.systems.vtm import commands as vtm
     from tests.systems.vtm.conftest import OTHER, Table, attack, sheet
 
@@ -112,4 +120,6 @@ def test_state_of_a_vtm_fight_tells_its_grapples_and_conditions() -> None:
     lines = list(state_lines(state, {}, Sentences("fr")))
     assert "Alma tient Bors : maintien" in lines
     assert any(line.startswith("  Bors [bors]") and line.endswith("aveuglé·e") for line in lines), lines
+    # Bors's declared action is still to come
+    assert any(line.startswith("  Bors [bors]") and "actions déclarées à venir : 1" in line for line in lines)
     assert "Alma holds Bors: hold (maintien)" in list(state_lines(state, {}, Sentences("en")))

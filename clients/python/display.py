@@ -68,7 +68,8 @@ def event_line(record: Recorded, sentences: Sentences, people: People, colour: b
 
 def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sentences) -> Iterator[str]:
     """The state a person reads: the table, the round, the order, each combatant with
-    health, conditions and what it may do now, the grapples."""
+    health, the points left in its pools, its declared actions still to come, conditions and
+    what it may do now, the grapples."""
     t = sentences.t
     people = people_of_state(state)
     admin, fight = state.get("admin", {}), state.get("fight", {})
@@ -128,6 +129,12 @@ def state_lines(state: dict[str, Any], may: dict[str, list[str]], sentences: Sen
                     a=health.get("aggravated", 0),
                 )
             )
+        pools = f.get("pools") or {}
+        if pools:
+            labelled = [(t(f"pool.{p}") if sentences.has(f"pool.{p}") else p, n) for p, n in pools.items()]
+            parts.append(t("cli.state.pools", pools=", ".join(f"{label} {n}" for label, n in labelled)))
+        if f.get("left"):
+            parts.append(t("cli.state.left", n=f["left"]))
         conditions = f.get("conditions") or []
         if conditions:
             names = [
