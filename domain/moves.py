@@ -11,7 +11,7 @@ this combatant do now?" and "is this command accepted?" cannot drift apart
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
@@ -160,9 +160,20 @@ class Moves:
     def offers(self, view: SystemView, combatant: str, *, previews: bool = True) -> list[Offer]:
         """What :meth:`may` lists, each with the fields it sets and (``previews``) the
         pool and difficulty it would roll."""
+        return self.offers_of(view, [combatant], previews=previews)[combatant]
+
+    def offers_of(
+        self, view: SystemView, combatants: Iterable[str], *, previews: bool = True
+    ) -> dict[str, list[Offer]]:
+        """:meth:`offers` for each of ``combatants``, from one scene of ``view``: a system's
+        scene may do work of its own (a round that moved on by itself, who is at the table)
+        that one view needs once, not once per combatant."""
+        scene = self._scene(view)
+        return {cid: self._offers(scene, view, cid, previews) for cid in combatants}
+
+    def _offers(self, scene: Any, view: SystemView, combatant: str, previews: bool) -> list[Offer]:
         if not view.controls(combatant):
             return []
-        scene = self._scene(view)
         found: list[Offer] = []
         for move in self._by_type.values():
             if move.by != "actor" or move.may is None:

@@ -650,7 +650,7 @@ def may_do(state: TableState, viewer: Viewer) -> dict[str, list[str]]:
     assert state.admin is not None
     moves = SYSTEMS[state.admin.system].moves
     view = system_view(state, viewer)
-    return {cid: ["RollDice", *moves.may(view, cid)] for cid in played}
+    return may_of(moves.offers_of(view, played, previews=False))
 
 
 def may_of(offers: dict[str, list[Offer]]) -> dict[str, list[str]]:
@@ -669,4 +669,4 @@ def offers_for(state: TableState, viewer: Viewer) -> dict[str, list[Offer]]:
     assert state.admin is not None
     moves = SYSTEMS[state.admin.system].moves
     view = system_view(state, viewer)
-    return {cid: moves.offers(view, cid) for cid in played}
+    return moves.offers_of(view, played)
